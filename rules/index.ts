@@ -1,0 +1,10 @@
+// The registry: every game the server offers, by id.
+// A new game is served by adding its rules object here; the contract suite
+// (test/rules/contract.test.ts) then covers it automatically.
+import type { AnyRules } from './types';
+
+export const games: AnyRules[] = [];
+
+export function findRules(id: string, registry: AnyRules[] = games): AnyRules | undefined {
+  return registry.find((r) => r.id === id);
+}

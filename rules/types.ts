@@ -1,0 +1,112 @@
+// The contract every game follows (see DESIGN.md, "The rules contract").
+//
+// A game is plain data plus pure functions. The server never looks inside a
+// state: it asks the rules who must act, applies untrusted actions through
+// `apply`, and shows each person only what `view` returns for their seat.
+// Nothing here may do I/O, read the clock or call Math.random.
+
+/** A seat index, 0-based, in play order as the rules set it up. */
+export type Seat = number;
+
+/** Game options chosen at creation (variants, optional rules). Plain JSON. */
+export type Options = Record<string, boolean | number | string>;
+
+export type OptionSpec =
+  | { id: string; label: string; kind: 'boolean'; default: boolean }
+  | { id: string; label: string; kind: 'choice'; choices: { value: string; label: string }[]; default: string };
+
+/**
+ * Thrown by `apply` (and by parsers) when an action is malformed or illegal.
+ * The message is shown to the player as is, so it says in the game's own
+ * words what forbids the move: "Ada already holds 60% of PRR".
+ */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+/** Final result: one entry per seat, indexed by seat. */
+export interface Outcome {
+  /** The game's own score for each seat (points, money, value). */
+  scores: number[];
+  /** 1 is the winner; equal ranks for a true tie after every tie-break. */
+  ranks: number[];
+  /** Why the game ended, in words ("the bank broke", "third scoring"). */
+  reason: string;
+}
+
+/**
+ * What one seat (or a spectator, seat null) may see. Plain JSON, built only
+ * from information that seat is allowed to know. Pages, emails, the API and
+ * the history download are all made from views, never from the state.
+ */
+export interface View {
+  /** The seat this view is for, null for a spectator. */
+  seat: Seat | null;
+  /** Seats that must act now ([] when the game is over). Public. */
+  toAct: Seat[];
+  /** Short public status line: "Stock round 2 — Ada to act", "Game over". */
+  status: string;
+  /** Anything else the game wants to show; each game documents its own. */
+  [key: string]: unknown;
+}
+
+export interface Rules<State = any, Action = any> {
+  id: string;
+  title: string;
+  players: { min: number; max: number };
+  options?: OptionSpec[];
+
+  /** Deterministic: the same seats, seed and options give the same state. */
+  setup(seats: number, seed: string, options: Options): State;
+
+  /** Seats that must act now; several at once for simultaneous choices; [] when over. */
+  toAct(state: State): Seat[];
+
+  /**
+   * Checks the action completely (shape, then legality) and only then mutates
+   * the state. On a bad action throws RuleError and leaves the state untouched.
+   */
+  apply(state: State, seat: Seat, action: unknown): void;
+
+  /**
+   * Complete legal actions for a seat that must act; never empty for a seat
+   * in `toAct`. Where the space is huge it may be a sensible subset.
+   */
+  moves(state: State, seat: Seat): Action[];
+
+  view(state: State, seat: Seat | null): View;
+
+  /** Final scores and ranks, null while the game runs. */
+  outcome(state: State): Outcome | null;
+
+  /**
+   * One line of plain-words history for an action taken by `seat`, given the
+   * state just before it. Public: it must not reveal what others may not see
+   * (a card drawn blind is "drew a card", not which).
+   */
+  describe(action: Action, before: State, seat: Seat): string;
+
+  /** False once a move revealed hidden information; then it cannot be taken back. */
+  undoable?(action: Action, before: State): boolean;
+
+  /** What a timed-out seat plays, if the game allows it; null if it does not. */
+  autoMove?(state: State, seat: Seat): Action | null;
+
+  /**
+   * Optional: a player's typed command ("buy PRR ipo", "pass") turned into an
+   * action, as brdgme does; throws RuleError with a hint when it does not parse.
+   */
+  parse?(text: string, state: State, seat: Seat): Action;
+
+  /** Optional: the picture of a view as a standalone SVG document (pure). */
+  svg?(view: View): string;
+
+  /** Optional: invariants the random playouts check after every move; returns problems found. */
+  check?(state: State): string[];
+}
+
+/** Player names are not part of the rules; the server passes them to templates. */
+export type AnyRules = Rules<any, any>;

@@ -1,0 +1,43 @@
+// Random playouts through the public rules contract, shared by the contract
+// suite, game suites and the bench.
+import type { AnyRules, Options, Seat } from '../../rules/types';
+import { randomInt, seedRandom } from '../../rules/random';
+
+export interface PlayoutResult {
+  state: any;
+  actions: { seat: Seat; action: unknown }[];
+  steps: number;
+}
+
+export interface PlayoutOptions {
+  options?: Options;
+  maxSteps?: number;
+  /** Called after every applied action (for invariants). */
+  afterMove?: (state: any, seat: Seat, action: unknown) => void;
+}
+
+export function defaultOptions(rules: AnyRules): Options {
+  const out: Options = {};
+  for (const o of rules.options ?? []) out[o.id] = o.default;
+  return out;
+}
+
+/** Plays one game to the end picking uniformly among `moves`; throws if it does not end. */
+export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts: PlayoutOptions = {}): PlayoutResult {
+  const state = rules.setup(seats, seed, opts.options ?? defaultOptions(rules));
+  const picker = seedRandom(`picker:${seed}`);
+  const actions: PlayoutResult['actions'] = [];
+  const maxSteps = opts.maxSteps ?? 20_000;
+  for (let step = 0; step < maxSteps; step++) {
+    const toAct = rules.toAct(state);
+    if (toAct.length === 0) return { state, actions, steps: step };
+    const seat = toAct[randomInt(picker, toAct.length)]!;
+    const moves = rules.moves(state, seat);
+    if (moves.length === 0) throw new Error(`${rules.id}: no moves for seat ${seat} who must act (seed ${seed}, step ${step})`);
+    const action = moves[randomInt(picker, moves.length)];
+    rules.apply(state, seat, structuredClone(action));
+    actions.push({ seat, action });
+    opts.afterMove?.(state, seat, action);
+  }
+  throw new Error(`${rules.id}: no end after ${maxSteps} moves (seed ${seed})`);
+}
