@@ -1,0 +1,338 @@
+// The persisted mail queue: a message is on disk before anybody tries to send it.
+//
+// Layout under <dir> (DATA_DIR/mail):
+//   queue/<id>.json   a message waiting to go: { key, state, attempts, nextAttemptAt, mail }
+//   sent/<id>.json    a small receipt once the transport accepted it (no body)
+//   failed/<id>.json  a message given up on (kept whole, so nothing is lost silently)
+// <id> is derived from the idempotency key, so enqueueing the same key twice
+// (an event replayed, a job run twice) stores and sends one message.
+//
+// Delivery guarantee. Every record is written durably (temp, fsync, rename,
+// fsync dir). Before each attempt the record is marked `attempting` durably;
+// after the transport accepts it the receipt is written and the queue file
+// removed. A transport failure puts it back to `pending` with exponential
+// back-off. The only ambiguous moment is a crash after the SMTP server said
+// 250 and before the receipt reached the disk (a few milliseconds). We chose
+// AT-LEAST-ONCE for that window: a record found `attempting` at start-up is sent
+// again, with the very same Message-ID (the idempotency key), so it is the same
+// message and mail clients that see both collapse them. Losing a turn email
+// stalls a game; a duplicate of an identical message in that rare window does
+// not. Outside that window (SMTP refusing, process stopped or killed while
+// pending, queue restarted) nothing is ever sent twice: receipts are checked
+// before every attempt and at start-up. The outbox transport (no SMTP_URL) is
+// exactly-once: its .eml file name is the id and an existing file is kept.
+import { readdir, readFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureDir, unlinkDurable, writeFileDurable } from './durable';
+import { mailId, type OutgoingMail } from './message';
+
+export interface MailTransport {
+  /** Resolves once the mail server (or the outbox) accepted the message; rejects otherwise. */
+  send(mail: OutgoingMail, id: string): Promise<void>;
+  close?(): void | Promise<void>;
+}
+
+export type MailState = 'pending' | 'attempting';
+
+export interface QueuedMail {
+  key: string;
+  id: string;
+  state: MailState;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number;
+  lastError?: string;
+  mail: OutgoingMail;
+}
+
+export interface SentReceipt {
+  key: string;
+  id: string;
+  to: string;
+  subject: string;
+  messageId: string;
+  createdAt: number;
+  sentAt: number;
+  attempts: number;
+}
+
+export interface MailQueueOptions {
+  /** DATA_DIR/mail */
+  dir: string;
+  transport: MailTransport;
+  now?: () => number;
+  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A message still failing this long after it was queued moves to failed/. */
+  giveUpAfterMs?: number;
+  /** Permanent (5xx) refusals are retried this many times before giving up. */
+  maxPermanentAttempts?: number;
+  /** Messages sent at once. */
+  concurrency?: number;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+export interface MailQueueStats {
+  pending: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  attempts: number;
+  transportErrors: number;
+}
+
+export class MailQueue {
+  private readonly queueDir: string;
+  private readonly sentDir: string;
+  private readonly failedDir: string;
+  private readonly now: () => number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly giveUpAfterMs: number;
+  private readonly maxPermanentAttempts: number;
+  private readonly concurrency: number;
+  private readonly log: (event: Record<string, unknown>) => void;
+  private readonly pending = new Map<string, QueuedMail>();
+  private readonly sending = new Set<string>();
+  /** Ids being enqueued right now (guards two enqueues of one key at once). */
+  private readonly enqueuing = new Map<string, Promise<boolean>>();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private pumping = false;
+  private repump = false;
+  private idleWaiters: (() => void)[] = [];
+  private readonly counters = { sent: 0, failed: 0, attempts: 0, transportErrors: 0 };
+
+  constructor(private readonly opts: MailQueueOptions) {
+    this.queueDir = join(opts.dir, 'queue');
+    this.sentDir = join(opts.dir, 'sent');
+    this.failedDir = join(opts.dir, 'failed');
+    this.now = opts.now ?? Date.now;
+    this.baseDelayMs = opts.baseDelayMs ?? 30_000;
+    this.maxDelayMs = opts.maxDelayMs ?? 60 * 60_000;
+    this.giveUpAfterMs = opts.giveUpAfterMs ?? 3 * 24 * 3600_000;
+    this.maxPermanentAttempts = opts.maxPermanentAttempts ?? 5;
+    this.concurrency = Math.max(1, opts.concurrency ?? 2);
+    this.log = opts.log ?? (() => {});
+  }
+
+  /** Loads what a previous run left in the queue and starts sending. */
+  async start(): Promise<void> {
+    await Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]);
+    for (const file of await readdir(this.queueDir)) {
+      if (!file.endsWith('.json') || file.startsWith('.')) continue;
+      const path = join(this.queueDir, file);
+      let rec: QueuedMail;
+      try {
+        rec = JSON.parse(await readFile(path, 'utf8')) as QueuedMail;
+      } catch (err) {
+        this.log({ msg: 'mail record unreadable', file, err: String(err) });
+        continue;
+      }
+      if (await this.isSent(rec.id)) {
+        // Crashed after the receipt and before removing the queue file.
+        await unlinkDurable(path);
+        continue;
+      }
+      if (rec.state === 'attempting') {
+        this.log({ msg: 'mail may have been sent before a crash; sending again with the same Message-ID', id: rec.id });
+        rec.state = 'pending';
+      }
+      this.pending.set(rec.id, rec);
+    }
+    this.running = true;
+    this.kick();
+  }
+
+  /** Stops sending; records stay on disk for the next start. Waits for attempts under way. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.sending.size > 0 || this.pumping) await new Promise((r) => setTimeout(r, 5));
+    await this.opts.transport.close?.();
+  }
+
+  /**
+   * Records a message durably under its idempotency key and wakes the sender.
+   * Resolves true if it was queued now, false if this key was queued or sent before.
+   */
+  enqueue(key: string, mail: OutgoingMail): Promise<boolean> {
+    const id = mailId(key);
+    const inFlight = this.enqueuing.get(id);
+    if (inFlight) return inFlight.then(() => false);
+    const p = this.enqueueOnce(key, id, mail).finally(() => this.enqueuing.delete(id));
+    this.enqueuing.set(id, p);
+    return p;
+  }
+
+  private async enqueueOnce(key: string, id: string, mail: OutgoingMail): Promise<boolean> {
+    if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`)))) return false;
+    if (await exists(join(this.queueDir, `${id}.json`))) return false;
+    const t = this.now();
+    const rec: QueuedMail = { key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: t, mail };
+    await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify(rec));
+    this.pending.set(id, rec);
+    this.kick();
+    return true;
+  }
+
+  stats(): MailQueueStats {
+    return { pending: this.pending.size, sending: this.sending.size, ...this.counters };
+  }
+
+  /** Queued messages (for the outbox page and tests), oldest first. */
+  list(): QueuedMail[] {
+    return [...this.pending.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Resolves when nothing is pending (or after timeoutMs, rejecting). For tests and shutdown. */
+  idle(timeoutMs = 30_000): Promise<void> {
+    if (this.pending.size === 0 && this.sending.size === 0 && this.enqueuing.size === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`mail queue not idle after ${timeoutMs} ms (${this.pending.size} pending)`)), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  /** Tries every pending message now, ignoring back-off (an admin's "retry now"). */
+  retryNow(): void {
+    for (const rec of this.pending.values()) rec.nextAttemptAt = Math.min(rec.nextAttemptAt, this.now());
+    this.kick();
+  }
+
+  private kick(): void {
+    if (!this.running) return;
+    if (this.pumping) {
+      this.repump = true;
+      return;
+    }
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      do {
+        this.repump = false;
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        const t = this.now();
+        const due = this.list().filter((r) => r.nextAttemptAt <= t && !this.sending.has(r.id));
+        const workers: Promise<void>[] = [];
+        let next = 0;
+        const worker = async () => {
+          while (this.running && next < due.length) await this.attempt(due[next++]!);
+        };
+        for (let i = 0; i < Math.min(this.concurrency, due.length); i++) workers.push(worker());
+        await Promise.all(workers);
+      } while (this.repump && this.running);
+    } finally {
+      this.pumping = false;
+    }
+    this.schedule();
+    this.notifyIdle();
+  }
+
+  private schedule(): void {
+    if (!this.running || this.pending.size === 0) return;
+    let earliest = Infinity;
+    for (const r of this.pending.values()) earliest = Math.min(earliest, r.nextAttemptAt);
+    const delay = Math.max(0, Math.min(earliest - this.now(), 2_147_000_000));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private notifyIdle(): void {
+    if (this.pending.size === 0 && this.sending.size === 0 && this.enqueuing.size === 0) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  private async attempt(rec: QueuedMail): Promise<void> {
+    if (!this.pending.has(rec.id) || this.sending.has(rec.id)) return;
+    this.sending.add(rec.id);
+    const path = join(this.queueDir, `${rec.id}.json`);
+    try {
+      if (await this.isSent(rec.id)) {
+        this.pending.delete(rec.id);
+        await unlinkDurable(path);
+        return;
+      }
+      rec.state = 'attempting';
+      rec.attempts++;
+      await writeFileDurable(path, JSON.stringify(rec));
+      this.counters.attempts++;
+      try {
+        await this.opts.transport.send(rec.mail, rec.id);
+      } catch (err) {
+        this.counters.transportErrors++;
+        await this.failed(rec, path, err);
+        return;
+      }
+      const receipt: SentReceipt = {
+        key: rec.key,
+        id: rec.id,
+        to: rec.mail.to,
+        subject: rec.mail.subject,
+        messageId: rec.mail.messageId,
+        createdAt: rec.createdAt,
+        sentAt: this.now(),
+        attempts: rec.attempts,
+      };
+      await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify(receipt));
+      this.pending.delete(rec.id);
+      await unlinkDurable(path);
+      this.counters.sent++;
+      this.log({ msg: 'mail sent', id: rec.id, attempts: rec.attempts });
+    } finally {
+      this.sending.delete(rec.id);
+    }
+  }
+
+  private async failed(rec: QueuedMail, path: string, err: unknown): Promise<void> {
+    const code = (err as { responseCode?: number })?.responseCode;
+    const message = String((err as Error)?.message ?? err).slice(0, 500);
+    const permanent = typeof code === 'number' && code >= 500 && code < 600;
+    const t = this.now();
+    const giveUp = (permanent && rec.attempts >= this.maxPermanentAttempts) || t - rec.createdAt >= this.giveUpAfterMs;
+    rec.state = 'pending';
+    rec.lastError = message;
+    if (giveUp) {
+      await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify(rec));
+      this.pending.delete(rec.id);
+      await unlinkDurable(path);
+      this.counters.failed++;
+      this.log({ msg: 'mail given up', id: rec.id, attempts: rec.attempts, err: message });
+      return;
+    }
+    const delay = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.min(rec.attempts - 1, 30));
+    // A little jitter so many messages queued at once do not retry in lock-step.
+    rec.nextAttemptAt = t + Math.round(delay * (0.9 + 0.2 * ((rec.attempts * 7919 + rec.id.charCodeAt(0)) % 10) / 10));
+    await writeFileDurable(path, JSON.stringify(rec));
+    this.log({ msg: 'mail retry scheduled', id: rec.id, attempts: rec.attempts, in_ms: rec.nextAttemptAt - t, err: message });
+  }
+
+  private isSent(id: string): Promise<boolean> {
+    return exists(join(this.sentDir, `${id}.json`));
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,189 @@
+// Mail rendering: handlebars templates under templates/mail/ (a shared layout,
+// an HTML and a plain-text body per kind of mail), the game's own partials
+// templates/games/<id>/view.hbs and view.txt.hbs where a game ships them, a
+// generic summary of the view where it does not, and the board as an inline PNG.
+import Handlebars from 'handlebars';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { View } from '../../rules/types';
+import { svgToPng } from './snapshot';
+
+export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'prefs'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');
+
+export interface PlayerRef {
+  seat: number;
+  name: string;
+}
+
+export interface QuickLink {
+  label: string;
+  url: string;
+}
+
+export interface HistoryLine {
+  seq: number;
+  text: string;
+}
+
+/** Everything a mail template may use. Kinds fill in the parts they need. */
+export interface MailContext {
+  kind: MailKind;
+  game: { id: string; title: string; seq: number; name?: string };
+  players: PlayerRef[];
+  /** The recipient's seat, null for somebody without one (an invitee). */
+  you: number | null;
+  recipientName: string;
+  /** The view for `you` (spectator view for null); shown through the game's partial. */
+  view?: View;
+  /** The SVG of that view, if the game draws one; becomes cid:board. */
+  svg?: string;
+  links: {
+    play?: string;
+    prefs?: string;
+    unsubscribe?: string;
+    history?: string;
+    invite?: string;
+    [name: string]: string | undefined;
+  };
+  quickMoves?: QuickLink[];
+  /** How many further moves exist beyond the quick links (shown as "more on your page"). */
+  moreMoves?: number;
+  history?: HistoryLine[];
+  /** Names of the seats the game waits for. */
+  waitingFor?: string[];
+  /** Free, kind-specific fields (reminder number, scores, digest games...). */
+  [key: string]: unknown;
+}
+
+export interface RenderedMail {
+  html: string;
+  text: string;
+  /** The board PNG, when the game has an SVG and it rendered. */
+  png?: Buffer;
+}
+
+type HB = typeof Handlebars;
+
+/** The helpers the server registers for every template (same names as the pages use). */
+export function registerMailHelpers(hb: HB): void {
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('ne', (a: unknown, b: unknown) => a !== b);
+  hb.registerHelper('lt', (a: number, b: number) => a < b);
+  hb.registerHelper('gt', (a: number, b: number) => a > b);
+  hb.registerHelper('add', (a: number, b: number) => Number(a) + Number(b));
+  hb.registerHelper('sub', (a: number, b: number) => Number(a) - Number(b));
+  hb.registerHelper('inc', (a: number) => Number(a) + 1);
+  hb.registerHelper('json', (v: unknown) => JSON.stringify(v));
+  hb.registerHelper('join', (v: unknown, sep: unknown) => (Array.isArray(v) ? v.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hb.registerHelper('money', (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US')}` : String(v ?? '')));
+  hb.registerHelper('playerName', function (this: unknown, seat: unknown, options: Handlebars.HelperOptions) {
+    const players = (options?.data?.root as { players?: PlayerRef[] } | undefined)?.players ?? [];
+    const p = players.find((x) => x.seat === seat);
+    return p ? p.name : typeof seat === 'number' ? `Seat ${seat + 1}` : '';
+  });
+}
+
+/** A readable plain summary of any view, for games without their own partial. */
+export function summariseView(view: View, players: PlayerRef[]): { label: string; value: string }[] {
+  const skip = new Set(['seat', 'toAct', 'status']);
+  const out: { label: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(view)) {
+    if (skip.has(key) || value === undefined) continue;
+    const label = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+    out.push({ label, value: formatValue(value, players) });
+  }
+  return out;
+}
+
+function formatValue(value: unknown, players: PlayerRef[]): string {
+  if (value === null) return '—';
+  if (Array.isArray(value) && value.length === players.length && players.length > 1 && value.every((v) => typeof v !== 'object' || v === null || Array.isArray(v))) {
+    // Per-seat arrays (hand sizes, piles, money): name them.
+    return value.map((v, i) => `${players[i]?.name ?? `Seat ${i + 1}`}: ${formatValue(v, [])}`).join('; ');
+  }
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((v) => formatValue(v, [])).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export class MailRenderer {
+  private readonly hb: HB;
+  private readonly hbText: HB;
+  private readonly cache = new Map<string, Handlebars.TemplateDelegate>();
+  private readonly gamePartials = new Map<string, { html: Handlebars.TemplateDelegate | null; text: Handlebars.TemplateDelegate | null }>();
+
+  constructor(private readonly templatesDir: string = DEFAULT_TEMPLATES_DIR) {
+    this.hb = Handlebars.create();
+    this.hbText = Handlebars.create();
+    registerMailHelpers(this.hb);
+    registerMailHelpers(this.hbText);
+  }
+
+  private compile(name: string, text: boolean): Handlebars.TemplateDelegate {
+    const cacheKey = `${text ? 't' : 'h'}:${name}`;
+    let tpl = this.cache.get(cacheKey);
+    if (!tpl) {
+      const src = readFileSync(join(this.templatesDir, 'mail', name), 'utf8');
+      tpl = (text ? this.hbText : this.hb).compile(src, { noEscape: text, strict: false });
+      this.cache.set(cacheKey, tpl);
+    }
+    return tpl;
+  }
+
+  private gamePartial(rulesId: string) {
+    let p = this.gamePartials.get(rulesId);
+    if (!p) {
+      const dir = join(this.templatesDir, 'games', rulesId);
+      const load = (file: string, text: boolean) => {
+        const path = join(dir, file);
+        if (!/^[a-z0-9-]+$/.test(rulesId) || !existsSync(path)) return null;
+        return (text ? this.hbText : this.hb).compile(readFileSync(path, 'utf8'), { noEscape: text });
+      };
+      p = { html: load('view.hbs', false), text: load('view.txt.hbs', true) };
+      this.gamePartials.set(rulesId, p);
+    }
+    return p;
+  }
+
+  /** Renders one mail: body inside the shared layout, HTML and text, plus the board PNG. */
+  render(ctx: MailContext, rulesId: string | null): RenderedMail {
+    let png: Buffer | undefined;
+    if (ctx.svg) {
+      try {
+        png = svgToPng(ctx.svg);
+      } catch {
+        png = undefined; // a broken picture never stops the mail
+      }
+    }
+    const full: Record<string, unknown> = { ...ctx, hasBoard: Boolean(png) };
+    if (ctx.view) {
+      const partial = rulesId ? this.gamePartial(rulesId) : { html: null, text: null };
+      const partialCtx = { view: ctx.view, players: ctx.players, you: ctx.you, game: ctx.game };
+      full.summary = summariseView(ctx.view, ctx.players);
+      full.gameHtml = partial.html ? new Handlebars.SafeString(safePartial(partial.html, partialCtx)) : null;
+      full.gameText = partial.text ? safePartial(partial.text, partialCtx) : null;
+    }
+    const bodyHtml = this.compile(`${ctx.kind}.html.hbs`, false)(full);
+    const bodyText = this.compile(`${ctx.kind}.txt.hbs`, true)(full);
+    const html = this.compile('layout.html.hbs', false)({ ...full, body: new Handlebars.SafeString(bodyHtml) });
+    const text = this.compile('layout.txt.hbs', true)({ ...full, body: bodyText });
+    return { html, text: tidyText(text), png };
+  }
+}
+
+function safePartial(tpl: Handlebars.TemplateDelegate, ctx: unknown): string {
+  try {
+    return tpl(ctx);
+  } catch (err) {
+    return `(this game's summary could not be shown: ${String((err as Error).message).slice(0, 100)})`;
+  }
+}
+
+/** Collapses the blank lines handlebars leaves behind in plain text. */
+function tidyText(s: string): string {
+  return s.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+}

@@ -1,0 +1,124 @@
+// Where queued mail goes: an SMTP server (SMTP_URL) or, by default, the outbox
+// folder DATA_DIR/outbox/, one .eml file per message, listed at /outbox.
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import { access, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureDir, writeFileDurable } from './durable';
+import type { OutgoingMail } from './message';
+import type { MailTransport } from './queue';
+
+/** The nodemailer message for a stored mail (Message-ID and threading headers kept as given). */
+export function toNodemailer(mail: OutgoingMail): Mail.Options {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    headers: mail.headers,
+    attachments: (mail.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      cid: a.cid,
+      content: Buffer.from(a.contentBase64, 'base64'),
+      contentDisposition: a.cid ? ('inline' as const) : ('attachment' as const),
+    })),
+  };
+}
+
+export interface SmtpTransportOptions {
+  /** Connection timeouts in ms (a dead server must not hang the queue). */
+  timeoutMs?: number;
+}
+
+/** Sends through SMTP_URL (smtp://user:pass@host:587, smtps://...). */
+export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): MailTransport {
+  const t = opts.timeoutMs ?? 30_000;
+  const u = new URL(url);
+  const secure = u.protocol === 'smtps:';
+  const transporter = nodemailer.createTransport({
+    host: u.hostname,
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    // Loopback test servers and many small relays offer no certificate worth checking.
+    ignoreTLS: u.searchParams.get('ignoreTLS') === 'true',
+    tls: u.searchParams.get('rejectUnauthorized') === 'false' ? { rejectUnauthorized: false } : undefined,
+    connectionTimeout: t,
+    greetingTimeout: t,
+    socketTimeout: t,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail(toNodemailer(mail));
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Writes each message as DATA_DIR/outbox/<id>.eml (plus a small .json summary for the list). */
+export function outboxTransport(dir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let ready: Promise<void> | null = null;
+  return {
+    async send(mail, id) {
+      ready ??= ensureDir(dir);
+      await ready;
+      const eml = join(dir, `${id}.eml`);
+      // Exactly once: a message already written (before a crash) is not written again.
+      if (await exists(eml)) return;
+      const info = await builder.sendMail(toNodemailer(mail));
+      const summary: OutboxEntry = { id, to: mail.to, subject: mail.subject, at: new Date().toISOString() };
+      await writeFileDurable(join(dir, `${id}.json`), JSON.stringify(summary));
+      await writeFileDurable(eml, info.message as Buffer);
+    },
+  };
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  at: string;
+}
+
+/** The outbox, newest first. */
+export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const out: OutboxEntry[] = [];
+  for (const f of files) {
+    if (!f.endsWith('.json') || f.startsWith('.')) continue;
+    if (!(await exists(join(dir, f.replace(/\.json$/, '.eml'))))) continue;
+    try {
+      out.push(JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry);
+    } catch {
+      // a half-written summary is skipped; its .eml is still there
+    }
+  }
+  return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** The transport the environment asks for. */
+export function transportFromEnv(env: { SMTP_URL?: string }, dataDir: string): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(join(dataDir, 'outbox'));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

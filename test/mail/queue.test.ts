@@ -1,0 +1,134 @@
+// The persisted mail queue against a real SMTP server on loopback: a server
+// that refuses mail for a while loses nothing, delivers everything once it
+// recovers, and never delivers a message twice, also across queue restarts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MailQueue } from '../../server/mail/queue';
+import { smtpTransport, outboxTransport, listOutbox } from '../../server/mail/transport';
+import { mailId, messageIdFor, type OutgoingMail } from '../../server/mail/message';
+import { startSmtp, type TestSmtp } from './smtp';
+
+function mail(key: string, n: number): OutgoingMail {
+  return {
+    from: 'Share Games <games@test.invalid>',
+    to: `player${n}@test.invalid`,
+    subject: `Message ${n}`,
+    text: `Body ${n}`,
+    html: `<p>Body ${n}</p>`,
+    messageId: messageIdFor(key, 'test.invalid'),
+    attachments: [{ filename: 'board.png', contentType: 'image/png', cid: 'board', contentBase64: Buffer.from('not really a png').toString('base64') }],
+  };
+}
+
+let dir: string;
+let smtp: TestSmtp;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mailq-'));
+  smtp = await startSmtp();
+});
+afterEach(async () => {
+  await smtp.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fast = { baseDelayMs: 15, maxDelayMs: 120 };
+
+describe('mail queue', () => {
+  it('keeps everything while the SMTP server refuses, then delivers each message exactly once, across a restart', async () => {
+    smtp.refuse = true;
+    let q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    const keys = Array.from({ length: 12 }, (_, i) => `test:${i}`);
+    for (const [i, k] of keys.entries()) expect(await q.enqueue(k, mail(k, i))).toBe(true);
+    // The same key again is not a second message.
+    expect(await q.enqueue(keys[0]!, mail(keys[0]!, 0))).toBe(false);
+    while (smtp.refused < 24) await new Promise((r) => setTimeout(r, 10));
+    expect(smtp.received).toHaveLength(0);
+    await q.stop();
+    expect((await readdir(join(dir, 'queue'))).filter((f) => f.endsWith('.json'))).toHaveLength(12);
+
+    // A fresh process: the records are loaded from disk, still refused for a while.
+    q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    expect(q.stats().pending).toBe(12);
+    const before = smtp.refused;
+    while (smtp.refused < before + 12) await new Promise((r) => setTimeout(r, 10));
+    smtp.refuse = false;
+    await smtp.waitFor(12);
+    await q.idle();
+    // Enqueue after sending: still known, not sent again.
+    expect(await q.enqueue(keys[3]!, mail(keys[3]!, 3))).toBe(false);
+    await q.stop();
+
+    // And once more after another restart: nothing left, nothing resent.
+    q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    expect(q.stats().pending).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    await q.stop();
+
+    expect(smtp.received).toHaveLength(12);
+    const ids = smtp.messageIds;
+    expect(new Set(ids).size).toBe(12);
+    expect(ids.sort()).toEqual(keys.map((k) => messageIdFor(k, 'test.invalid')).sort());
+    expect(smtp.received.map((m) => m.subject).sort()).toEqual(keys.map((_, i) => `Message ${i}`).sort());
+    expect(smtp.received[0]!.attachments[0]!.cid).toBe('board');
+    expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
+    expect(await readdir(join(dir, 'sent'))).toHaveLength(12);
+  });
+
+  it('after a crash: a message with a receipt is not sent again; one caught mid-attempt is sent with the same Message-ID', async () => {
+    // Simulate what a SIGKILL leaves: two records marked attempting, one of which was accepted and has its receipt.
+    await mkdir(join(dir, 'queue'), { recursive: true });
+    await mkdir(join(dir, 'sent'), { recursive: true });
+    for (const [i, key] of ['crash:a', 'crash:b'].entries()) {
+      const id = mailId(key);
+      const rec = { key, id, state: 'attempting', attempts: 1, createdAt: 0, nextAttemptAt: 0, mail: mail(key, i) };
+      await writeFile(join(dir, 'queue', `${id}.json`), JSON.stringify(rec));
+    }
+    await writeFile(join(dir, 'sent', `${mailId('crash:a')}.json`), JSON.stringify({ key: 'crash:a', id: mailId('crash:a') }));
+    const q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    await smtp.waitFor(1);
+    await q.idle();
+    await new Promise((r) => setTimeout(r, 50));
+    await q.stop();
+    expect(smtp.messageIds).toEqual([messageIdFor('crash:b', 'test.invalid')]);
+    expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
+  });
+
+  it('gives up on a permanent refusal after a few attempts and keeps the message in failed/', async () => {
+    const transport = { send: async () => { throw Object.assign(new Error('550 no such user'), { responseCode: 550 }); } };
+    const q = new MailQueue({ dir, transport, ...fast, maxPermanentAttempts: 3 });
+    await q.start();
+    await q.enqueue('perm:1', mail('perm:1', 1));
+    await q.idle(5000);
+    await q.stop();
+    expect(q.stats()).toMatchObject({ failed: 1, attempts: 3, sent: 0 });
+    const failed = await readdir(join(dir, 'failed'));
+    expect(failed).toEqual([`${mailId('perm:1')}.json`]);
+    expect(JSON.parse(await readFile(join(dir, 'failed', failed[0]!), 'utf8')).mail.subject).toBe('Message 1');
+    // Known key: enqueueing it again does not resurrect it.
+    const q2 = new MailQueue({ dir, transport, ...fast });
+    await q2.start();
+    expect(await q2.enqueue('perm:1', mail('perm:1', 1))).toBe(false);
+    await q2.stop();
+  });
+
+  it('writes .eml files to the outbox exactly once without SMTP_URL', async () => {
+    const outbox = join(dir, 'outbox');
+    const q = new MailQueue({ dir: join(dir, 'mail'), transport: outboxTransport(outbox), ...fast });
+    await q.start();
+    await q.enqueue('ob:1', mail('ob:1', 1));
+    await q.enqueue('ob:2', mail('ob:2', 2));
+    await q.idle();
+    await q.stop();
+    const list = await listOutbox(outbox);
+    expect(list.map((e) => e.subject).sort()).toEqual(['Message 1', 'Message 2']);
+    const eml = await readFile(join(outbox, `${mailId('ob:1')}.eml`), 'utf8');
+    expect(eml).toContain(`Message-ID: ${messageIdFor('ob:1', 'test.invalid')}`);
+    expect(eml).toContain('Content-ID: <board>');
+  });
+});
