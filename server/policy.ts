@@ -1,0 +1,27 @@
+// The reminder policy of a game and when its next reminder is due.
+// The reminder job (server/scheduler) reads `nextReminderAt` from the index:
+// while fewer than `maxReminders` reminders were logged for the current wait
+// it is the next reminder; after that it is the escalation (`onTimeout`);
+// once escalated, null until the wait changes.
+import { z } from 'zod';
+import type { GameDoc, ReminderPolicy } from './store/types';
+
+export const DEFAULT_POLICY: ReminderPolicy = { remindAfterHours: 24, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' };
+
+export const policySchema = z.object({
+  remindAfterHours: z.coerce.number().min(0, 'Hours cannot be negative').max(24 * 60, 'At most 60 days'),
+  repeatHours: z.coerce.number().min(1, 'Repeat at least every hour').max(24 * 60, 'At most 60 days'),
+  maxReminders: z.coerce.number().int('Whole reminders only').min(0).max(20, 'At most 20 reminders'),
+  onTimeout: z.enum(['notify', 'autoMove']),
+});
+
+const HOUR = 3600_000;
+
+export function nextReminderAt(doc: Pick<GameDoc, 'status' | 'policy' | 'wait'>): string | null {
+  const { wait, policy } = doc;
+  if (doc.status !== 'active' || !wait || wait.toAct.length === 0 || wait.escalated) return null;
+  if (!(policy.remindAfterHours > 0)) return null;
+  const since = Date.parse(wait.since);
+  const n = Math.min(wait.reminders, policy.maxReminders);
+  return new Date(since + policy.remindAfterHours * HOUR + n * policy.repeatHours * HOUR).toISOString();
+}

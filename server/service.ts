@@ -1,0 +1,871 @@
+// The game service: every change to a game goes through here.
+//
+// API (names are stable; the mail/reminder code and the routes use them):
+//   new GameService({ store, registry, links, now?, onEvent?, logger? })
+//   await service.init()                       loads the index (no game file is read)
+//   service.on(listener) -> unsubscribe        GameEvent after each durable write (events.ts)
+//   service.links                              key derivation and URLs (links.ts)
+//   service.resolveKey(key) -> KeyTarget|null  {gameId, role, seat?} for a link key (404 if null)
+//   service.list() / service.entry(id)         index entries (data/index.json), never opens files
+//   service.listPublic()                       listed open games with free seats, and running ones
+//   service.dueReminders(now) -> IndexEntry[]  active games whose nextReminderAt <= now
+//   await service.open(id) -> LoadedGame       { doc, rules, state, stateSeq } kept in memory;
+//                                              replays the log on first open only
+//   await service.create(input) -> CreatedGame keys for admin, invite, spectator (and the creator's seat)
+//   await service.join(id, {name, email})      -> { seat, seatKey }; starts the game when full
+//   await service.start(id)                    seat order drawn from the seed
+//   await service.move(id, seat, {seq, action}, {auto?})   seq check, simultaneous-move rule
+//   await service.undo(id, seat, seq)          a new 'undo' entry
+//   await service.reopenSeat(id, seat, {email?}) -> { inviteKey }   old seat key retired
+//   await service.abandon(id) / setPolicy(id, policy)
+//   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
+//   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
+//   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
+//   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
+//   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
+//   service.historyLines(game)                 every entry as a plain-words line
+//   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
+//                                              while the game runs; seed once it is over)
+//   service.stateAt(game, seq)                 the rules state after log entry `seq` (step page)
+//   await service.settled()                    waits for event listeners (tests)
+// Errors a person should read are ServiceError(status, message); RuleError
+// messages from the rules come back as ServiceError 400 with the same text.
+import { randomBytes } from 'node:crypto';
+import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types';
+import { seedRandom, shuffle } from '../rules/random';
+import { findRules } from '../rules/index';
+import type { GameEvent, GameEventListener } from './events';
+import { ServiceError, notFound } from './errors';
+import { keyHash, keyMatches, looksLikeKey, type Links } from './links';
+import { DEFAULT_POLICY } from './policy';
+import { canonicalJson, sealEntry, sha256 } from './store/chain';
+import { indexEntryOf } from './store/index-entry';
+import {
+  DamagedGameError,
+  type GameDoc,
+  type GameStore,
+  type IndexEntry,
+  type LogEntry,
+  type ReminderPolicy,
+  type SeatRecord,
+} from './store/types';
+
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
+
+export interface KeyTarget {
+  gameId: string;
+  role: KeyRole;
+  /** For role seat: the index into doc.seats (play order once started). */
+  seat?: number;
+}
+
+export interface LoadedGame {
+  doc: GameDoc;
+  rules: AnyRules;
+  /** Rules state after the last entry; null before the start. */
+  state: any | null;
+  /** Seq of the last state-changing entry (start, move, undo); moves are made against it. */
+  stateSeq: number;
+  /** The state just before the move logged at `seq` (for undo), when known. */
+  before?: { seq: number; state: any };
+}
+
+export interface CreateInput {
+  rules: string;
+  seats: number;
+  options?: Options;
+  policy?: ReminderPolicy;
+  listed?: boolean;
+  name: string;
+  email: string;
+  /** The creator takes the first seat. */
+  join?: boolean;
+  /** Addresses to send the invite link to ('invited' event). */
+  invite?: string[];
+}
+
+export interface CreatedGame {
+  gameId: string;
+  adminKey: string;
+  inviteKey: string;
+  spectatorKey: string;
+  seatKey: string | null;
+}
+
+export interface MoveChoice {
+  /** Index into moves(state, seat); what quick-move links carry. */
+  n: number;
+  action: unknown;
+  text: string;
+}
+
+export interface HistoryLine {
+  seq: number;
+  at: string;
+  kind: LogEntry['kind'];
+  seat: number | null;
+  text: string;
+}
+
+export interface ServiceLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface GameServiceOptions {
+  store: GameStore;
+  registry: AnyRules[];
+  links: Links;
+  now?: () => Date;
+  onEvent?: GameEventListener | GameEventListener[];
+  logger?: ServiceLogger;
+}
+
+const STATE_KINDS = new Set(['start', 'move', 'undo']);
+const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
+
+export class GameService {
+  readonly links: Links;
+  readonly registry: AnyRules[];
+  readonly store: GameStore;
+  private now: () => Date;
+  private listeners: GameEventListener[] = [];
+  private logger: ServiceLogger;
+  private games = new Map<string, LoadedGame>();
+  private loading = new Map<string, Promise<LoadedGame>>();
+  private locks = new Map<string, Promise<void>>();
+  private keys = new Map<string, KeyTarget>();
+  private keysOfGame = new Map<string, string[]>();
+  private pendingListeners = new Set<Promise<void>>();
+
+  constructor(opts: GameServiceOptions) {
+    this.store = opts.store;
+    this.registry = opts.registry;
+    this.links = opts.links;
+    this.now = opts.now ?? (() => new Date());
+    this.logger = opts.logger ?? silent;
+    if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
+  }
+
+  async init(): Promise<void> {
+    await this.store.open();
+    for (const e of this.store.list()) this.indexKeys(e);
+  }
+
+  on(listener: GameEventListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  async settled(): Promise<void> {
+    while (this.pendingListeners.size > 0) await Promise.allSettled([...this.pendingListeners]);
+  }
+
+  rulesOf(id: string): AnyRules | undefined {
+    return findRules(id, this.registry);
+  }
+
+  // ---- lookups -------------------------------------------------------------
+
+  resolveKey(key: string): KeyTarget | null {
+    if (typeof key !== 'string' || !looksLikeKey(key)) return null;
+    return this.keys.get(keyHash(key)) ?? null;
+  }
+
+  /** Resolves a key and checks it against the game's document (constant time); 404 otherwise. */
+  async openByKey(key: string, roles: KeyRole[]): Promise<{ game: LoadedGame; target: KeyTarget }> {
+    const target = this.resolveKey(key);
+    if (!target || !roles.includes(target.role)) throw notFound();
+    const game = await this.open(target.gameId);
+    const d = game.doc;
+    const stored =
+      target.role === 'admin' ? d.adminKeyHash
+      : target.role === 'spectator' ? d.spectatorKeyHash
+      : target.role === 'invite' ? d.inviteKeyHash
+      : d.seats[target.seat!]?.keyHash;
+    if (!stored || !keyMatches(key, stored)) throw notFound();
+    return { game, target };
+  }
+
+  list(): IndexEntry[] {
+    return this.store.list();
+  }
+
+  entry(gameId: string): IndexEntry | undefined {
+    return this.store.entry(gameId);
+  }
+
+  listPublic(limit = 100): { open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number } {
+    const open: IndexEntry[] = [];
+    const running: IndexEntry[] = [];
+    for (const e of this.store.list()) {
+      if (!e.listed) continue;
+      if (e.status === 'open' && e.names.length < e.seatCount) open.push(e);
+      else if (e.status === 'active') running.push(e);
+    }
+    const newest = (a: IndexEntry, b: IndexEntry) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+    open.sort(newest);
+    running.sort(newest);
+    return { open: open.slice(0, limit), running: running.slice(0, limit), openTotal: open.length, runningTotal: running.length };
+  }
+
+  dueReminders(now: Date = this.now()): IndexEntry[] {
+    const t = now.toISOString();
+    return this.store.list().filter((e) => e.status === 'active' && e.nextReminderAt !== null && e.nextReminderAt <= t);
+  }
+
+  async open(gameId: string): Promise<LoadedGame> {
+    const cached = this.games.get(gameId);
+    if (cached) return cached;
+    let p = this.loading.get(gameId);
+    if (!p) {
+      p = this.loadGame(gameId).finally(() => this.loading.delete(gameId));
+      this.loading.set(gameId, p);
+    }
+    return p;
+  }
+
+  private async loadGame(gameId: string): Promise<LoadedGame> {
+    let doc: GameDoc | null;
+    try {
+      doc = await this.store.load(gameId);
+    } catch (err) {
+      if (err instanceof DamagedGameError) {
+        this.logger.error({ gameId, file: err.file, err: err.message }, 'damaged game file');
+        throw new ServiceError(503, `This game's file is damaged (${err.file}); the server's keeper has been told.`);
+      }
+      throw err;
+    }
+    if (!doc) throw notFound();
+    const rules = this.rulesOf(doc.rules);
+    if (!rules) throw new ServiceError(503, `This server no longer has the rules for "${doc.rules}".`);
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
+    try {
+      game.state = replayState(doc, rules, doc.log.length);
+    } catch (err) {
+      this.logger.error({ gameId, err: (err as Error).message }, 'game log does not replay');
+      throw new ServiceError(503, `This game's log does not replay (${(err as Error).message}).`);
+    }
+    game.stateSeq = lastStateSeq(doc.log);
+    this.games.set(gameId, game);
+    return game;
+  }
+
+  // ---- changes -------------------------------------------------------------
+
+  async create(input: CreateInput): Promise<CreatedGame> {
+    const rules = this.rulesOf(input.rules);
+    if (!rules) throw new ServiceError(400, `There is no game called "${input.rules}" here.`);
+    const seats = input.seats;
+    if (!Number.isInteger(seats) || seats < rules.players.min || seats > rules.players.max) {
+      throw new ServiceError(400, `${rules.title} takes ${rules.players.min} to ${rules.players.max} players.`);
+    }
+    const options = checkOptions(rules, input.options ?? {});
+    const name = cleanName(input.name);
+    const now = this.now().toISOString();
+    const id = randomBytes(9).toString('base64url');
+    const seed = randomBytes(32).toString('hex');
+    const seedHash = sha256(seed);
+    const l = this.links;
+    const doc: GameDoc = {
+      id,
+      rules: rules.id,
+      title: rules.title,
+      options,
+      createdAt: now,
+      updatedAt: now,
+      status: 'open',
+      listed: input.listed ?? true,
+      seatCount: seats,
+      seedHash,
+      seed,
+      creator: { name, email: input.email },
+      adminKeyHash: keyHash(l.adminKey(id)),
+      spectatorKeyHash: keyHash(l.spectatorKey(id)),
+      inviteKeyHash: keyHash(l.inviteKey(id, 0)),
+      inviteGeneration: 0,
+      seats: [],
+      policy: { ...(input.policy ?? DEFAULT_POLICY) },
+      wait: null,
+      outcome: null,
+      log: [],
+    };
+    append(doc, { at: now, kind: 'create', text: `${name} created a game of ${rules.title} for ${seats} players`, data: { rules: rules.id, options, seatCount: seats, seedHash } });
+    let seatKey: string | null = null;
+    if (input.join) {
+      doc.seats.push(this.newSeat(id, 0, 0, name, input.email, now));
+      append(doc, { at: now, kind: 'join', seat: 0, text: `${name} took a seat` });
+      seatKey = l.seatKey(id, 0, 0);
+    }
+    await this.save(doc);
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
+    this.games.set(id, game);
+    this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
+    this.emit({ type: 'created', gameId: id, at: now });
+    if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
+    const invite = (input.invite ?? []).filter((e) => e.trim() !== '');
+    if (invite.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invite, inviteGeneration: 0 });
+    return { gameId: id, adminKey: l.adminKey(id), inviteKey: l.inviteKey(id, 0), spectatorKey: l.spectatorKey(id), seatKey };
+  }
+
+  async join(gameId: string, person: { name: string; email: string }): Promise<{ seat: number; seatKey: string }> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      const name = cleanName(person.name);
+      if (doc.seats.some((s) => !s.vacant && s.name.toLowerCase() === name.toLowerCase())) {
+        throw new ServiceError(409, `Somebody called ${name} already sits at this table; please pick another name.`);
+      }
+      const now = this.now().toISOString();
+      const events: GameEvent[] = [];
+      let seat: number;
+      let seatRec: SeatRecord;
+      if (doc.status === 'open') {
+        if (doc.seats.length >= doc.seatCount) throw new ServiceError(409, 'Every seat at this table is taken.');
+        const slot = doc.seats.reduce((m, s) => Math.max(m, s.slot + 1), 0);
+        seatRec = this.newSeat(doc.id, slot, 0, name, person.email, now);
+        const log = [...doc.log];
+        seat = doc.seats.length;
+        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat` });
+        let next: GameDoc = { ...doc, seats: [...doc.seats, seatRec], log, updatedAt: now };
+        events.push({ type: 'joined', gameId, at: now, seat, name });
+        let state: any = null;
+        if (next.seats.length >= next.seatCount) {
+          const started = this.startDoc(game, next, now);
+          next = started.doc;
+          state = started.state;
+          seat = next.seats.indexOf(seatRec);
+          events.push({ type: 'started', gameId, at: now, toAct: next.wait?.toAct ?? [] });
+        }
+        await this.save(next);
+        game.doc = next;
+        if (state !== null) {
+          game.state = state;
+          game.stateSeq = next.log.length;
+        }
+      } else if (doc.status === 'active') {
+        seat = doc.seats.findIndex((s) => s.vacant);
+        if (seat < 0) throw new ServiceError(409, 'Every seat at this table is taken.');
+        const old = doc.seats[seat]!;
+        seatRec = this.newSeat(doc.id, old.slot, old.generation, name, person.email, now);
+        const seats = doc.seats.map((s, i) => (i === seat ? seatRec : s));
+        const stillVacant = seats.some((s) => s.vacant);
+        const log = [...doc.log];
+        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took over seat ${seat + 1}` });
+        const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteKeyHash: stillVacant ? doc.inviteKeyHash : null };
+        await this.save(next);
+        game.doc = next;
+        events.push({ type: 'joined', gameId, at: now, seat, name });
+      } else {
+        throw new ServiceError(409, doc.status === 'finished' ? 'This game is over.' : 'This game was abandoned.');
+      }
+      this.logger.info({ gameId, event: 'joined', seat }, 'seat taken');
+      for (const e of events) this.emit(e);
+      return { seat, seatKey: this.links.seatKey(doc.id, seatRec.slot, seatRec.generation) };
+    });
+  }
+
+  async start(gameId: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.status !== 'open') throw new ServiceError(409, 'This game has already started.');
+      if (doc.seats.length < game.rules.players.min) {
+        throw new ServiceError(409, `${game.rules.title} needs at least ${game.rules.players.min} players; ${doc.seats.length} have joined.`);
+      }
+      const now = this.now().toISOString();
+      const started = this.startDoc(game, { ...doc, log: [...doc.log], updatedAt: now }, now);
+      await this.save(started.doc);
+      game.doc = started.doc;
+      game.state = started.state;
+      game.stateSeq = started.doc.log.length;
+      this.logger.info({ gameId, event: 'started' }, 'game started');
+      this.emit({ type: 'started', gameId, at: now, toAct: started.doc.wait?.toAct ?? [] });
+    });
+  }
+
+  /** Draws the seat order from the seed and sets the game up (no write). */
+  private startDoc(game: LoadedGame, doc: GameDoc, now: string): { doc: GameDoc; state: any } {
+    const order = shuffle(seedRandom(`seat-order:${doc.seed}`), doc.seats.map((_, i) => i));
+    const seats = order.map((i) => doc.seats[i]!);
+    const state = game.rules.setup(seats.length, doc.seed, doc.options);
+    const toAct = game.rules.toAct(state);
+    const next: GameDoc = { ...doc, seats, seatCount: seats.length, status: 'active', inviteKeyHash: null };
+    pushEntry(next.log, {
+      at: now,
+      kind: 'start',
+      text: `The game started. Seat order: ${seats.map((s) => s.name).join(', ')}`,
+      data: { order: seats.map((s) => s.slot), names: seats.map((s) => s.name), toAct },
+    });
+    next.wait = { toAct, since: now, stateSeq: next.log.length, reminders: 0, escalated: false };
+    return { doc: next, state };
+  }
+
+  async move(gameId: string, seat: Seat, input: { seq: number; action: unknown }, opts: { auto?: boolean } = {}): Promise<{ seq: number; text: string }> {
+    return this.withLock(gameId, () => this.moveLocked(gameId, seat, input, opts));
+  }
+
+  private async moveLocked(gameId: string, seat: Seat, input: { seq: number; action: unknown }, opts: { auto?: boolean }): Promise<{ seq: number; text: string }> {
+    const game = await this.open(gameId);
+    const { doc, rules } = game;
+    this.checkPlaying(game, seat);
+    const toAct = rules.toAct(game.state);
+    if (input.seq !== game.stateSeq) {
+      if (!acceptsOlderSeq(doc.log, input.seq, game.stateSeq, seat, toAct)) {
+        throw new ServiceError(409, input.seq < game.stateSeq
+          ? 'The game has moved on since this page was made; nothing was played. Look at the new position and choose again.'
+          : 'That move was made against a position this game has not reached.');
+      }
+    }
+    if (!toAct.includes(seat)) throw new ServiceError(409, 'It is not your turn.');
+    const next = structuredClone(game.state);
+    try {
+      rules.apply(next, seat, input.action);
+    } catch (err) {
+      if (err instanceof RuleError) throw new ServiceError(400, err.message);
+      this.logger.error({ gameId, err: (err as Error).message }, 'rules failed on a move');
+      throw new ServiceError(400, 'The rules could not make sense of that move.');
+    }
+    const now = this.now().toISOString();
+    const text = rules.describe(input.action, game.state, seat);
+    const log = [...doc.log];
+    const nextToAct = rules.toAct(next);
+    const moveEntry = pushEntry(log, {
+      at: now,
+      kind: 'move',
+      seat,
+      action: input.action,
+      text,
+      data: { by: doc.seats[seat]!.name, toAct: nextToAct, ...(opts.auto ? { auto: true } : {}) },
+    });
+    const outcome = rules.outcome(next);
+    const nextDoc: GameDoc = { ...doc, log, updatedAt: now };
+    if (outcome) {
+      nextDoc.status = 'finished';
+      nextDoc.outcome = outcome;
+      const scores = outcome.scores.map((s, i) => `${doc.seats[i]?.name ?? `seat ${i + 1}`} ${s}`).join(', ');
+      pushEntry(log, { at: now, kind: 'finish', text: `Game over (${outcome.reason}): ${scores}`, data: { outcome, seed: doc.seed } });
+    }
+    nextDoc.wait = nextWait(nextDoc, doc.wait, nextToAct, moveEntry.seq, now);
+    await this.save(nextDoc);
+    game.before = { seq: moveEntry.seq, state: game.state };
+    game.doc = nextDoc;
+    game.state = next;
+    game.stateSeq = moveEntry.seq;
+    this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
+    this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
+    if (outcome) this.emit({ type: 'finished', gameId, at: now });
+    return { seq: moveEntry.seq, text };
+  }
+
+  /** Whether `seat` may take back its last move now; the reason when not. */
+  undoBlocker(game: LoadedGame, seat: Seat): string | null {
+    if (game.doc.status !== 'active') return 'The game is not running.';
+    const target = lastEffectiveMove(game.doc.log);
+    if (!target || target.seat !== seat) return 'You have no move to take back.';
+    const after = game.doc.log.filter((e) => e.seq > target.seq && (e.kind === 'move' || e.kind === 'undo'));
+    if (after.some((e) => e.seat !== seat)) return 'Somebody else has acted since your move.';
+    const before = this.stateBefore(game, target.seq);
+    if (game.rules.undoable && game.rules.undoable(target.action, before) === false) {
+      return 'That move revealed hidden information, so it cannot be taken back.';
+    }
+    return null;
+  }
+
+  async undo(gameId: string, seat: Seat, seq: number): Promise<{ seq: number }> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkSeat(game, seat);
+      if (seq !== game.stateSeq) throw new ServiceError(409, 'The game has moved on since this page was made; nothing was taken back.');
+      const blocker = this.undoBlocker(game, seat);
+      if (blocker) throw new ServiceError(409, blocker);
+      const target = lastEffectiveMove(game.doc.log)!;
+      const now = this.now().toISOString();
+      const log = [...game.doc.log];
+      const state = this.stateBefore(game, target.seq);
+      const toAct = game.rules.toAct(state);
+      const entry = pushEntry(log, {
+        at: now,
+        kind: 'undo',
+        seat,
+        text: `took back "${target.text ?? 'a move'}"`,
+        data: { by: game.doc.seats[seat]!.name, undoes: target.seq, toAct },
+      });
+      const nextDoc: GameDoc = { ...game.doc, log, updatedAt: now };
+      nextDoc.wait = nextWait(nextDoc, game.doc.wait, toAct, entry.seq, now);
+      await this.save(nextDoc);
+      game.doc = nextDoc;
+      game.state = state;
+      game.stateSeq = entry.seq;
+      game.before = undefined;
+      this.logger.info({ gameId, event: 'undone', seq: entry.seq, seat }, 'undo');
+      this.emit({ type: 'undone', gameId, at: now, seq: entry.seq, seat, undoneSeq: target.seq, toAct });
+      return { seq: entry.seq };
+    });
+  }
+
+  async reopenSeat(gameId: string, seat: Seat, opts: { email?: string } = {}): Promise<{ inviteKey: string }> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.status === 'finished' || doc.status === 'abandoned') throw new ServiceError(409, 'This game is over; its seats stay as they are.');
+      const old = doc.seats[seat];
+      if (!Number.isInteger(seat) || !old) throw new ServiceError(400, `There is no seat ${seat + 1}.`);
+      if (old.vacant) throw new ServiceError(409, `Seat ${seat + 1} is already open.`);
+      const now = this.now().toISOString();
+      const inviteGeneration = doc.inviteGeneration + 1;
+      const inviteKey = this.links.inviteKey(gameId, inviteGeneration);
+      const log = [...doc.log];
+      let seats: SeatRecord[];
+      if (doc.status === 'open') {
+        // Before the start a reopened seat simply leaves the table.
+        seats = doc.seats.filter((_, i) => i !== seat);
+        pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table` });
+      } else {
+        const vacant: SeatRecord = { name: `(open seat ${seat + 1})`, email: '', keyHash: '', slot: old.slot, generation: old.generation + 1, joinedAt: now, prefs: {}, vacant: true };
+        seats = doc.seats.map((s, i) => (i === seat ? vacant : s));
+        pushEntry(log, { at: now, kind: 'reopen', seat, text: `Seat ${seat + 1} (${old.name}) was reopened for a new player` });
+      }
+      const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteGeneration, inviteKeyHash: keyHash(inviteKey) };
+      await this.save(next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
+      this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
+      if (opts.email) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
+      return { inviteKey };
+    });
+  }
+
+  async abandon(gameId: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.status === 'finished' || doc.status === 'abandoned') throw new ServiceError(409, 'This game is already over.');
+      const now = this.now().toISOString();
+      const log = [...doc.log];
+      pushEntry(log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
+      const next: GameDoc = { ...doc, log, status: 'abandoned', wait: null, inviteKeyHash: null, updatedAt: now };
+      await this.save(next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
+      this.emit({ type: 'abandoned', gameId, at: now });
+    });
+  }
+
+  async setPolicy(gameId: string, policy: ReminderPolicy): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const now = this.now().toISOString();
+      const log = [...game.doc.log];
+      const p = { ...policy };
+      pushEntry(log, { at: now, kind: 'policy', text: describePolicy(p), data: { policy: p } });
+      const next: GameDoc = { ...game.doc, log, policy: p, updatedAt: now };
+      await this.save(next);
+      game.doc = next;
+    });
+  }
+
+  /**
+   * Logs a non-move entry. 'reminder' counts towards the current wait's
+   * reminders; 'notice' with data.escalation = true marks the wait escalated;
+   * 'prefs' merges data.prefs into the seat's prefs. Returns the entry's seq.
+   */
+  async appendNote(gameId: string, note: { kind: 'reminder' | 'notice' | 'prefs'; seat?: Seat; text: string; data?: Record<string, unknown> }): Promise<number> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (note.seat !== undefined && !doc.seats[note.seat]) throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
+      const now = this.now().toISOString();
+      const log = [...doc.log];
+      const entry = pushEntry(log, { at: now, kind: note.kind, seat: note.seat, text: note.text, data: note.data });
+      const next: GameDoc = { ...doc, log, updatedAt: now };
+      if (note.kind === 'reminder' && doc.wait) next.wait = { ...doc.wait, reminders: doc.wait.reminders + 1 };
+      if (note.kind === 'notice' && note.data?.escalation && doc.wait) next.wait = { ...doc.wait, escalated: true };
+      if (note.kind === 'prefs' && note.seat !== undefined) {
+        const prefs = (note.data?.prefs ?? {}) as Record<string, unknown>;
+        next.seats = doc.seats.map((s, i) => (i === note.seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s));
+      }
+      await this.save(next);
+      game.doc = next;
+      return entry.seq;
+    });
+  }
+
+  /** Plays the rules' autoMove for a seat that must act; null if the rules offer none. */
+  async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string } | null> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkPlaying(game, seat);
+      const action = game.rules.autoMove?.(game.state, seat) ?? null;
+      if (action === null) return null;
+      return this.moveLocked(gameId, seat, { seq: game.stateSeq, action }, { auto: true });
+    });
+  }
+
+  // ---- reading ---------------------------------------------------------------
+
+  viewFor(game: LoadedGame, seat: Seat | null): View {
+    if (game.state === null) {
+      const d = game.doc;
+      const status = d.status === 'abandoned' ? 'Abandoned before the start' : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
+      return { seat, toAct: [], status };
+    }
+    return game.rules.view(game.state, seat);
+  }
+
+  movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
+    if (game.doc.status !== 'active' || game.state === null) return [];
+    if (!game.rules.toAct(game.state).includes(seat)) return [];
+    return game.rules.moves(game.state, seat).map((action, n) => ({ n, action, text: game.rules.describe(action, game.state, seat) }));
+  }
+
+  historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
+    return game.doc.log.filter((e) => e.seq <= upto).map((e) => lineOf(game.doc, e));
+  }
+
+  /** Entries after the seat's last own move (or since the start), reminders and mail settings left out. */
+  sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
+    const log = game.doc.log;
+    let from = 0;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i]!;
+      if ((e.kind === 'move' || e.kind === 'undo') && e.seat === seat) {
+        from = i + 1;
+        break;
+      }
+    }
+    return log.slice(from).filter((e) => e.kind !== 'reminder' && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
+  }
+
+  /** The history.json download. While the game runs, other seats' actions are withheld (their hashes stay). */
+  historyDoc(game: LoadedGame, seat: Seat | null): Record<string, unknown> {
+    const d = game.doc;
+    const over = d.status === 'finished' || d.status === 'abandoned';
+    const log = d.log.map((e) => {
+      if (e.action === undefined || over || e.seat === seat) return e;
+      const { action, ...rest } = e;
+      return { ...rest, actionHash: sha256(canonicalJson(action)) };
+    });
+    return {
+      format: 'share-games-history/1',
+      id: d.id,
+      rules: d.rules,
+      title: d.title,
+      options: d.options,
+      status: d.status,
+      seats: d.seats.map((s, i) => ({ seat: i, name: s.name })),
+      seedHash: d.seedHash,
+      ...(over ? { seed: d.seed } : {}),
+      outcome: d.outcome,
+      log,
+    };
+  }
+
+  /** The rules state right after entry `seq` (undo entries honoured); null before the start. */
+  stateAt(game: LoadedGame, seq: number): any | null {
+    return replayState(game.doc, game.rules, seq);
+  }
+
+  // ---- internals -------------------------------------------------------------
+
+  /** The state before the move at `seq` (never mutated: moves apply to a clone). */
+  private stateBefore(game: LoadedGame, seq: number): any {
+    if (game.before?.seq !== seq) game.before = { seq, state: replayState(game.doc, game.rules, seq - 1) };
+    return game.before.state;
+  }
+
+  private newSeat(gameId: string, slot: number, generation: number, name: string, email: string, now: string): SeatRecord {
+    return { name, email, keyHash: keyHash(this.links.seatKey(gameId, slot, generation)), slot, generation, joinedAt: now, prefs: {} };
+  }
+
+  private checkSeat(game: LoadedGame, seat: Seat): void {
+    const s = game.doc.seats[seat];
+    if (!s || s.vacant) throw new ServiceError(404, 'There is no such seat in this game.');
+  }
+
+  private checkPlaying(game: LoadedGame, seat: Seat): void {
+    this.checkSeat(game, seat);
+    const status = game.doc.status;
+    if (status === 'open') throw new ServiceError(409, 'The game has not started yet.');
+    if (status === 'finished') throw new ServiceError(409, 'The game is over.');
+    if (status === 'abandoned') throw new ServiceError(409, 'The game was abandoned.');
+    if (game.doc.seats.some((s) => s.vacant)) throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
+  }
+
+  private async save(doc: GameDoc): Promise<void> {
+    await this.store.save(doc);
+    this.indexKeys(indexEntryOf(doc));
+  }
+
+  private indexKeys(e: IndexEntry): void {
+    for (const h of this.keysOfGame.get(e.id) ?? []) this.keys.delete(h);
+    const hashes: string[] = [];
+    const put = (h: string | null, t: KeyTarget) => {
+      if (!h) return;
+      this.keys.set(h, t);
+      hashes.push(h);
+    };
+    put(e.keys.admin, { gameId: e.id, role: 'admin' });
+    put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
+    put(e.keys.invite, { gameId: e.id, role: 'invite' });
+    e.keys.seats.forEach((h, seat) => put(h, { gameId: e.id, role: 'seat', seat }));
+    this.keysOfGame.set(e.id, hashes);
+  }
+
+  private emit(event: GameEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        const r = listener(event);
+        if (r && typeof (r as Promise<void>).then === 'function') {
+          const p = (r as Promise<void>).catch((err) => this.logger.error({ gameId: event.gameId, event: event.type, err: String(err) }, 'event listener failed'));
+          this.pendingListeners.add(p);
+          void p.finally(() => this.pendingListeners.delete(p));
+        }
+      } catch (err) {
+        this.logger.error({ gameId: event.gameId, event: event.type, err: String(err) }, 'event listener failed');
+      }
+    }
+  }
+
+  private async withLock<T>(gameId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(gameId) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const tail = prev.then(() => mine);
+    this.locks.set(gameId, tail);
+    await prev;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
+    }
+  }
+}
+
+// ---- pure helpers ------------------------------------------------------------
+
+function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
+  return pushEntry(doc.log, entry);
+}
+
+function pushEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
+  const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Omit<LogEntry, 'seq' | 'prev' | 'hash'>;
+  const sealed = sealEntry(log, clean);
+  log.push(sealed);
+  return sealed;
+}
+
+export function lastStateSeq(log: LogEntry[]): number {
+  for (let i = log.length - 1; i >= 0; i--) if (STATE_KINDS.has(log[i]!.kind)) return log[i]!.seq;
+  return 0;
+}
+
+/** The move entries still in force after entry `upto` (undo entries remove the latest). */
+export function effectiveMoves(log: LogEntry[], upto = Infinity): LogEntry[] {
+  const stack: LogEntry[] = [];
+  for (const e of log) {
+    if (e.seq > upto) break;
+    if (e.kind === 'move') stack.push(e);
+    else if (e.kind === 'undo') {
+      const top = stack[stack.length - 1];
+      if (top && top.seq === e.data?.undoes) stack.pop();
+    }
+  }
+  return stack;
+}
+
+function lastEffectiveMove(log: LogEntry[]): LogEntry | undefined {
+  const moves = effectiveMoves(log);
+  return moves[moves.length - 1];
+}
+
+/** Replays setup and the moves in force up to entry `upto`; null if the game had not started by then. */
+export function replayState(doc: GameDoc, rules: AnyRules, upto: number): any | null {
+  const start = doc.log.find((e) => e.kind === 'start');
+  if (!start || start.seq > upto) return null;
+  const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
+  const state = rules.setup(seats, doc.seed, doc.options);
+  for (const e of effectiveMoves(doc.log, upto)) {
+    try {
+      rules.apply(state, e.seat!, structuredClone(e.action));
+    } catch (err) {
+      throw new Error(`entry ${e.seq} does not apply: ${(err as Error).message}`);
+    }
+  }
+  return state;
+}
+
+/**
+ * The simultaneous-move rule: a move made against an older seq is taken when
+ * every state change since was another seat's move, the seat was asked to act
+ * at that seq and still must act. Two clicks on one link never make two moves:
+ * the seat's own move since makes the older seq stale.
+ */
+function acceptsOlderSeq(log: LogEntry[], seq: number, current: number, seat: Seat, toAct: Seat[]): boolean {
+  if (!Number.isInteger(seq) || seq <= 0 || seq >= current) return false;
+  const at = log[seq - 1];
+  if (!at || !STATE_KINDS.has(at.kind)) return false;
+  const askedThen = (at.data?.toAct as Seat[] | undefined) ?? [];
+  if (!askedThen.includes(seat) || askedThen.length < 2 || !toAct.includes(seat)) return false;
+  for (const e of log.slice(seq)) {
+    if (!STATE_KINDS.has(e.kind)) continue;
+    if (e.kind !== 'move' || e.seat === seat) return false;
+  }
+  return true;
+}
+
+function nextWait(doc: GameDoc, old: GameDoc['wait'], toAct: Seat[], stateSeq: number, now: string): GameDoc['wait'] {
+  if (doc.status !== 'active') return null;
+  const keep = old && toAct.length > 0 && toAct.every((s) => old.toAct.includes(s));
+  if (keep) return { ...old, toAct, stateSeq };
+  return { toAct, since: now, stateSeq, reminders: 0, escalated: false };
+}
+
+function lineOf(doc: GameDoc, e: LogEntry): HistoryLine {
+  let text = e.text ?? e.kind;
+  if ((e.kind === 'move' || e.kind === 'undo') && e.seat !== undefined) {
+    const by = (e.data?.by as string | undefined) ?? doc.seats[e.seat]?.name ?? `Seat ${e.seat + 1}`;
+    text = `${by} ${text}${e.data?.auto ? ' (played by the server after the time ran out)' : ''}`;
+  }
+  return { seq: e.seq, at: e.at, kind: e.kind, seat: e.seat ?? null, text };
+}
+
+function describePolicy(p: ReminderPolicy): string {
+  if (!(p.remindAfterHours > 0)) return 'Reminders are off';
+  const then = p.onTimeout === 'autoMove' ? 'then the server plays for the seat' : 'then everyone is told';
+  return `Reminders after ${p.remindAfterHours} h, every ${p.repeatHours} h, at most ${p.maxReminders}, ${then}`;
+}
+
+function cleanName(raw: string): string {
+  const name = String(raw ?? '').replace(/\s+/g, ' ').trim();
+  if (name.length === 0) throw new ServiceError(400, 'Please give a name.');
+  if (name.length > 40) throw new ServiceError(400, 'Please keep the name under 40 characters.');
+  return name;
+}
+
+export function checkOptions(rules: AnyRules, given: Record<string, unknown>): Options {
+  const out: Options = {};
+  const specs = rules.options ?? [];
+  for (const key of Object.keys(given)) {
+    if (!specs.some((s) => s.id === key)) throw new ServiceError(400, `${rules.title} has no option "${key}".`);
+  }
+  for (const spec of specs) {
+    const v = given[spec.id];
+    if (spec.kind === 'boolean') {
+      if (v === undefined) out[spec.id] = spec.default;
+      else if (typeof v === 'boolean') out[spec.id] = v;
+      else if (v === 'true' || v === 'on' || v === '1') out[spec.id] = true;
+      else if (v === 'false' || v === 'off' || v === '0' || v === '') out[spec.id] = false;
+      else throw new ServiceError(400, `Option "${spec.label}" is yes or no.`);
+    } else {
+      if (v === undefined) out[spec.id] = spec.default;
+      else if (typeof v === 'string' && spec.choices.some((c) => c.value === v)) out[spec.id] = v;
+      else throw new ServiceError(400, `Option "${spec.label}" must be one of: ${spec.choices.map((c) => c.label).join(', ')}.`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// The hash chain over a game's log.
+// Canonical JSON: object keys sorted, no whitespace, undefined members left
+// out. An entry's hash covers the entry without `hash`, with its `action`
+// replaced by `actionHash`, so a history that withholds other seats' actions
+// (while the game runs) still verifies.
+import { createHash } from 'node:crypto';
+import type { LogEntry } from './types';
+
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    if (value === undefined) return 'null';
+    if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function actionHashOf(action: unknown): string {
+  return sha256(canonicalJson(action));
+}
+
+/** The hash an entry must carry. */
+export function entryHash(entry: Omit<LogEntry, 'hash'> & { hash?: string }): string {
+  const { hash: _hash, action, ...rest } = entry;
+  const body: Record<string, unknown> = { ...rest };
+  if (action !== undefined) body.actionHash = actionHashOf(action);
+  return sha256(canonicalJson(body));
+}
+
+/** Seals a new entry onto the end of `log` (fills prev and hash) and returns it. */
+export function sealEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
+  const last = log[log.length - 1];
+  const draft = { ...entry, seq: (last?.seq ?? 0) + 1, prev: last?.hash ?? '' } as LogEntry;
+  draft.hash = entryHash(draft);
+  return draft;
+}
+
+/** Null when the chain holds; otherwise the first broken seq and why. */
+export function checkChain(log: LogEntry[]): { seq: number; why: string } | null {
+  let prev = '';
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.seq !== i + 1) return { seq: e.seq ?? i + 1, why: `expected seq ${i + 1}` };
+    if (e.prev !== prev) return { seq: e.seq, why: 'prev does not match the hash of the entry before' };
+    if (e.action !== undefined && e.actionHash !== undefined && e.actionHash !== actionHashOf(e.action)) {
+      return { seq: e.seq, why: 'actionHash does not match the action' };
+    }
+    if (entryHash(e) !== e.hash) return { seq: e.seq, why: 'hash does not match the entry' };
+    prev = e.hash;
+  }
+  return null;
+}

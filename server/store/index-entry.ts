@@ -1,0 +1,26 @@
+// A game's index entry, derived from its document alone.
+import { nextReminderAt } from '../policy';
+import type { GameDoc, IndexEntry } from './types';
+
+export function indexEntryOf(doc: GameDoc): IndexEntry {
+  return {
+    id: doc.id,
+    rules: doc.rules,
+    title: doc.title,
+    status: doc.status,
+    listed: doc.listed,
+    seatCount: doc.seatCount,
+    names: doc.seats.map((s) => s.name),
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    lastSeq: doc.log.length,
+    toAct: doc.wait?.toAct ?? [],
+    nextReminderAt: nextReminderAt(doc),
+    keys: {
+      admin: doc.adminKeyHash,
+      spectator: doc.spectatorKeyHash,
+      invite: doc.inviteKeyHash,
+      seats: doc.seats.map((s) => s.keyHash),
+    },
+  };
+}
