@@ -1,0 +1,2 @@
+// 18xx.games export payloads -> our actions (pure; for the importer).
+export {};

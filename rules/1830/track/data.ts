@@ -1,0 +1,265 @@
+// The 1830 map and tile manifest (../data/map.json, ../data/tiles.json), checked
+// against a schema once at load and compiled into lookup tables.
+//
+// Track encoding in the JSON: a path is a pair of ends, "e0".."e5" for a hex
+// edge (18xx.games numbering, pointy layout: 0 south-west, 1 west, 2 north-west,
+// 3 north-east, 4 east, 5 south-east), "c0"/"t0"/"o0" for the first city, town
+// or off-board of the hex. Compiled, an end is a number: 0..5 an edge,
+// NODE + i the i-th node (cities first, then towns, then off-boards).
+import { z } from 'zod';
+import mapRaw from '../data/map.json';
+import tilesRaw from '../data/tiles.json';
+import type { PhaseName, TileColor } from './types';
+
+const end = z.string().regex(/^(e[0-5]|[cto][0-9])$/);
+const city = z.object({ revenue: z.number().int().nonnegative(), slots: z.number().int().positive() });
+const town = z.object({ revenue: z.number().int().nonnegative() });
+const offboard = z.object({ yellow: z.number().int().positive(), brown: z.number().int().positive() });
+const color = z.enum(['white', 'yellow', 'green', 'brown', 'gray', 'red']);
+
+const tileSchema = z.object({
+  id: z.string(),
+  color,
+  count: z.number().int().positive(),
+  label: z.string().nullable(),
+  cities: z.array(city),
+  towns: z.array(town),
+  track: z.array(z.tuple([end, end])),
+  upgrades: z.array(z.string()),
+});
+
+const hexSchema = z.object({
+  id: z.string().regex(/^[A-K][0-9]{1,2}$/),
+  name: z.string().optional(),
+  color,
+  cities: z.array(city).optional(),
+  towns: z.array(town).optional(),
+  offboards: z.array(offboard).optional(),
+  track: z.array(z.tuple([end, end])).optional(),
+  walls: z.array(z.number().int().min(0).max(5)).optional(),
+  label: z.string().optional(),
+  terrain: z.enum(['river', 'mountain']).optional(),
+  cost: z.number().int().positive().optional(),
+  group: z.string().optional(),
+  hiddenRevenue: z.boolean().optional(),
+  upgrades: z.array(z.string()).optional(),
+});
+
+const mapSchema = z.object({
+  layout: z.literal('pointy'),
+  hexes: z.array(hexSchema),
+  homes: z.record(z.string(), z.object({ hex: z.string(), city: z.number().int().optional() })),
+  privateHexes: z.record(z.string(), z.array(z.string())),
+  privateLays: z.record(
+    z.string(),
+    z.object({
+      hex: z.string(),
+      tiles: z.array(z.string()),
+      consumesLay: z.boolean(),
+      needsConnection: z.boolean(),
+      token: z.boolean(),
+    }),
+  ),
+});
+
+export const MAP = mapSchema.parse(mapRaw);
+export const TILE_DATA = z.object({ tiles: z.array(tileSchema) }).parse(tilesRaw).tiles;
+
+/** Compiled ends: 0..5 edges, NODE + i nodes. */
+export const NODE = 10;
+export type End = number;
+
+export type NodeKind = 'city' | 'town' | 'offboard';
+export interface NodeDef {
+  kind: NodeKind;
+  /** City/town revenue; for off-boards the yellow-phase value. */
+  revenue: number;
+  /** Off-boards: the value from phase 5 on. */
+  brown?: number;
+  slots: number;
+}
+
+/** A tile face: the manifest tiles and every hex's preprinted face. */
+export interface TileDef {
+  id: string;
+  color: TileColor;
+  label: string | null;
+  nodes: NodeDef[];
+  cityCount: number;
+  townCount: number;
+  track: [End, End][];
+  upgrades: string[];
+  count: number;
+}
+
+export interface HexDef {
+  id: string;
+  name: string;
+  color: TileColor;
+  /** Column (number - 1) and row (letter index), 18xx.games pointy axes. */
+  x: number;
+  y: number;
+  /** neighbors[edge]: the hex across that edge that track can reach, null when none (map edge, wall, dead red/gray side). */
+  neighbors: (string | null)[];
+  /** All hexes across each edge, for drawing. */
+  adjacent: (string | null)[];
+  printed: TileDef;
+  cost: number;
+  terrain: 'river' | 'mountain' | null;
+  group: string | null;
+  hiddenRevenue: boolean;
+}
+
+function compileEnd(e: string, counts: { c: number; t: number }): End {
+  if (e[0] === 'e') return Number(e[1]);
+  const i = Number(e.slice(1));
+  if (e[0] === 'c') return NODE + i;
+  if (e[0] === 't') return NODE + counts.c + i;
+  return NODE + counts.c + counts.t + i;
+}
+
+function makeTile(
+  id: string,
+  color: TileColor,
+  label: string | null,
+  cities: { revenue: number; slots: number }[],
+  towns: { revenue: number }[],
+  offboards: { yellow: number; brown: number }[],
+  track: [string, string][],
+  upgrades: string[],
+  count: number,
+): TileDef {
+  const counts = { c: cities.length, t: towns.length };
+  const nodes: NodeDef[] = [
+    ...cities.map((c) => ({ kind: 'city' as const, revenue: c.revenue, slots: c.slots })),
+    ...towns.map((t) => ({ kind: 'town' as const, revenue: t.revenue, slots: 0 })),
+    ...offboards.map((o) => ({ kind: 'offboard' as const, revenue: o.yellow, brown: o.brown, slots: 0 })),
+  ];
+  return {
+    id,
+    color,
+    label,
+    nodes,
+    cityCount: cities.length,
+    townCount: towns.length,
+    track: track.map(([a, b]) => [compileEnd(a, counts), compileEnd(b, counts)] as [End, End]),
+    upgrades,
+    count,
+  };
+}
+
+export const TILES: Record<string, TileDef> = {};
+for (const t of TILE_DATA) {
+  TILES[t.id] = makeTile(t.id, t.color, t.label, t.cities, t.towns, [], t.track, t.upgrades, t.count);
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Pointy layout: [dx, dy] of the neighbour across each edge. */
+export const DIRECTIONS: [number, number][] = [
+  [-1, 1],
+  [-2, 0],
+  [-1, -1],
+  [1, -1],
+  [2, 0],
+  [1, 1],
+];
+
+export const HEXES: Record<string, HexDef> = {};
+const byXY = new Map<string, string>();
+for (const h of MAP.hexes) {
+  const x = Number(h.id.slice(1)) - 1;
+  const y = LETTERS.indexOf(h.id[0]);
+  const printed = makeTile(
+    h.id,
+    h.color,
+    h.label ?? null,
+    h.cities ?? [],
+    h.towns ?? [],
+    h.offboards ?? [],
+    h.track ?? [],
+    h.upgrades ?? [],
+    1,
+  );
+  HEXES[h.id] = {
+    id: h.id,
+    name: h.name ?? '',
+    color: h.color,
+    x,
+    y,
+    neighbors: [],
+    adjacent: [],
+    printed,
+    cost: h.cost ?? 0,
+    terrain: h.terrain ?? null,
+    group: h.group ?? null,
+    hiddenRevenue: h.hiddenRevenue ?? false,
+  };
+  byXY.set(`${x},${y}`, h.id);
+}
+export const HEX_IDS = Object.keys(HEXES);
+
+export const invert = (edge: number): number => (edge + 3) % 6;
+
+function printedExits(h: HexDef): Set<number> {
+  const s = new Set<number>();
+  for (const [a, b] of h.printed.track) {
+    if (a < 6) s.add(a);
+    if (b < 6) s.add(b);
+  }
+  return s;
+}
+
+for (const raw of MAP.hexes) {
+  const h = HEXES[raw.id];
+  const walls = new Set(raw.walls ?? []);
+  for (let e = 0; e < 6; e++) {
+    const [dx, dy] = DIRECTIONS[e];
+    const nid = byXY.get(`${h.x + dx},${h.y + dy}`) ?? null;
+    h.adjacent.push(nid);
+    let reach: string | null = nid;
+    if (nid) {
+      const n = HEXES[nid];
+      if (walls.has(e)) reach = null;
+      else if ((n.color === 'red' || n.color === 'gray') && !printedExits(n).has(invert(e))) reach = null;
+    }
+    h.neighbors.push(reach);
+  }
+}
+
+export const HOMES = MAP.homes;
+export const PRIVATE_HEXES = MAP.privateHexes;
+export const PRIVATE_LAYS = MAP.privateLays;
+
+const PHASE_COLORS: Record<PhaseName, TileColor[]> = {
+  '2': ['yellow'],
+  '3': ['yellow', 'green'],
+  '4': ['yellow', 'green'],
+  '5': ['yellow', 'green', 'brown'],
+  '6': ['yellow', 'green', 'brown'],
+  D: ['yellow', 'green', 'brown'],
+};
+
+export function phaseColors(phase: PhaseName): TileColor[] {
+  const c = PHASE_COLORS[phase];
+  if (!c) throw new Error(`unknown phase ${phase}`);
+  return c;
+}
+
+/** Off-board value in a phase: the brown value once brown tiles are available. */
+export function nodeRevenue(node: NodeDef, phase: PhaseName): number {
+  if (node.kind === 'offboard') return phaseColors(phase).includes('brown') ? (node.brown ?? node.revenue) : node.revenue;
+  return node.revenue;
+}
+
+const rotated = new Map<string, [End, End][]>();
+/** The track of a tile face turned by `rotation` (edges only move). */
+export function rotatedTrack(tile: TileDef, rotation: number): [End, End][] {
+  const key = `${tile.id}/${rotation}`;
+  let r = rotated.get(key);
+  if (!r) {
+    const rot = (e: End): End => (e < 6 ? (e + rotation) % 6 : e);
+    r = tile.track.map(([a, b]) => [rot(a), rot(b)] as [End, End]);
+    rotated.set(key, r);
+  }
+  return r;
+}

@@ -1,0 +1,76 @@
+// 1830 map module: the board (tiles and station tokens), tile lays, tokens,
+// routes and revenue, the route suggestion, 18xx.games conversions, the SVG map.
+//
+// Everything here is pure: no I/O, no clock, plain-JSON state. Functions that
+// change the board validate completely first and throw RuleError (rules/types)
+// with a message in words, leaving the board untouched; then they mutate the
+// board passed in and return what happened (cost, etc.).
+//
+// API (names are stable; the other 1830 files program against them):
+//
+// Types (./types):
+//   Board            plain JSON: { tiles: {hex: {tile, copy, rotation}}, tokens: {hex: string[][]},
+//                    homes: {corp: {hex, city|null}} (home reservations still open), pending: PendingToken[] }
+//                    tokens[hex][cityIndex] = corporations with a station there, in slot order.
+//                    Keep it inside the game state (e.g. state.board); it is plain JSON.
+//   PhaseName        '2' | '3' | '4' | '5' | '6' | 'D'
+//   TileLay          { hex: string, tile: string ("57"), rotation: 0..5, copy?: number }
+//                    rotation uses 18xx.games numbering (edge e of the tile goes to (e + rotation) % 6).
+//   LayContext       { corp, phase, layUsed: boolean (the corporation already used its one tile action this OR),
+//                      playerPrivates: string[] (private syms still owned by players: their hexes are blocked),
+//                      via?: 'CS' | 'DH' (a private owned by corp whose ability is used), cash?: number }
+//                    CS: free of the turn's tile action (consumesLay false), no connection needed, B20 only, tiles 3/4/58.
+//                    DH: tile 57 in F16 as the turn's tile action, no connection needed; then placeToken with via 'DH'.
+//   LayResult        { cost: number (terrain cost to pay), upgrade: boolean, consumesLay: boolean, oldTile: string|null }
+//   TokenPlace       { hex: string, city: number }
+//   TokenContext     { corp, tokensLeft: number (charter tokens still unplaced), via?: 'DH', home?: boolean }
+//   RouteInput       { train: string, connections: string[][] }  each connection: hex chain from a stop to the next
+//                    stop (like 18xx.games run_routes); optional `nodes: string[]` ("E11-1": hex-nodeIndex) to pin stops.
+//   TrainInput       { id: string, distance: number }  (D trains: distance 999 = unlimited)
+//   RouteResult      { train, revenue, stops: string[] (node ids "HEX-i"), hexes: string[] }
+//
+// Board (./board):
+//   newBoard(): Board                           preprinted map, no tokens
+//   tileAt(board, hex): {tile, rotation, copy}|null   laid tile, null = preprinted
+//   tilesInSupply(board): Record<tile, number>  copies left per tile number
+//   cityCount(board, hex): number
+//
+// Tile lays (./lay):
+//   checkTileLay(board, ctx, lay): LayResult    throws RuleError when illegal
+//   layTile(board, ctx, lay): LayResult         check, then apply (tokens move with the upgrade)
+//   legalTileLays(board, ctx, limit?): TileLay[]  every legal lay (for moves/hints)
+//
+// Tokens (./tokens):
+//   checkToken(board, ctx, place): void          throws RuleError (reachability, open slot, one per hex, home reservations)
+//   placeToken(board, ctx, place): void
+//   legalTokens(board, ctx): TokenPlace[]
+//   homeTokenChoices(board, corp): number[]      cities of the home hex a corporation may choose (Erie: several when E11 has track)
+//   placeHomeToken(board, corp, city?): void     the free home token (city required when homeTokenChoices has > 1 entry)
+//                    call it when the corporation first operates; a place_token of a corporation whose home is not
+//                    yet placed (hasHomeToken false) is its home choice (Erie on a tiled E11).
+//   hasHomeToken(board, corp): boolean
+//   placePendingToken(board, corp, place)        put back a token lifted when a multi-city tile was laid on its hex
+//                    (board.pending lists them; 18xx.games lets the operating corporation choose the city)
+//
+// Routes (./routes, ./suggest):
+//   runRoutes(board, corp, phase, trains, routes): { revenue, routes: RouteResult[] }   validates all, throws RuleError
+//   suggestRoutes(board, corp, phase, trains): { revenue, routes: RouteInput[] }       best set of routes for all trains
+//
+// 18xx.games conversions (./convert), pure, for the importer:
+//   layTileFrom18xx({hex, tile: "57-1", rotation}): TileLay
+//   placeTokenFrom18xx(board, {city: "57-1-0", slot}): TokenPlace
+//   routesFrom18xx({routes: [{train, connections, nodes?}]}): RouteInput[]
+//
+// SVG (./svg):
+//   mapSvg(board, opts?: { phase?, colors?: Record<corp, {fill, text}> , standalone?: boolean }): string
+//     the map as an SVG document (standalone true, default) or a <g> fragment.
+//
+// Data: ../data/map.json (hexes) and ../data/tiles.json (manifest), zod-checked at load in ./data.
+export * from './types';
+export * from './board';
+export * from './lay';
+export * from './tokens';
+export * from './routes';
+export * from './suggest';
+export * from './convert';
+export * from './svg';
