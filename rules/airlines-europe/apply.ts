@@ -1,0 +1,157 @@
+// Applying a move: check the whole move first, then change the state.
+import { RuleError, type Seat } from '../types';
+import { board, airlineName } from './board';
+import { actionSchema, type AEAction } from './actions';
+import { drawBlind, nextSeat, refillMarket, takeFromMarket, takeProblem } from './deck';
+import { allAirlinesBlocked, buyLicence, licenceProblem, nextLicenceCost, type Licence } from './licences';
+import { payFromBank } from './bank';
+import { playProblem, playShares, tradeForAbacus, tradeProblem } from './shares';
+import { clearoutTake, continueAfterTurn, endGame, scoreAirlines } from './scoring';
+import type { AEState } from './state';
+
+export function toAct(s: AEState): Seat[] {
+  switch (s.phase) {
+    case 'opening':
+      return s.opening.flatMap((c, seat) => (c === null ? [seat] : []));
+    case 'play':
+      return [s.turn];
+    case 'clearout':
+      return s.clearout ? [s.clearout.seat] : [];
+    default:
+      return [];
+  }
+}
+
+export function parseAction(raw: unknown): AEAction {
+  const parsed = actionSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new RuleError('That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.');
+  }
+  return parsed.data;
+}
+
+/** Route id (either direction) to its board index, or a RuleError. */
+export function routeIndexOf(id: string): number {
+  const index = board.routeIndex[id.toLowerCase()];
+  if (index === undefined) throw new RuleError(`There is no route ${id} on the board.`);
+  return index;
+}
+
+/** The licences of a buy move, checked one after the other; returns them with their prices. */
+export function checkLicences(s: AEState, seat: Seat, wanted: { airline: string; route: string }[]): { licences: Licence[]; costs: number[] } {
+  const licences: Licence[] = [];
+  const costs: number[] = [];
+  let spend = 0;
+  for (const w of wanted) {
+    const licence = { airline: w.airline, route: routeIndexOf(w.route) };
+    const problem = licenceProblem(s, licence.airline, licence.route, licences);
+    if (problem) throw new RuleError(problem);
+    const cost = nextLicenceCost(s, licence.route, licences)!;
+    if (spend + cost > s.money[seat]!) {
+      throw new RuleError(
+        `That licence costs ${cost} M${spend ? ` (${spend + cost} M in all)` : ''} and you have only ${s.money[seat]} M.`,
+      );
+    }
+    spend += cost;
+    licences.push(licence);
+    costs.push(cost);
+  }
+  return { licences, costs };
+}
+
+function checkOpening(s: AEState, seat: Seat, airlines: [string, string]): void {
+  if (s.opening[seat] !== null) throw new RuleError('You have already chosen your opening shares.');
+  const [a, b] = airlines;
+  if (a === b) throw new RuleError('Choose two shares of different airlines.');
+  const hand = s.hands[seat]!;
+  for (const x of airlines) {
+    if (!hand.includes(x)) throw new RuleError(`You hold no ${airlineName(x)} share in your hand.`);
+  }
+}
+
+/** All players have chosen: the opening shares are revealed together and play begins with the start player. */
+function revealOpening(s: AEState): void {
+  for (let seat = 0; seat < s.seats; seat++) {
+    for (const a of s.opening[seat]!) s.portfolios[seat]![a] = (s.portfolios[seat]![a] ?? 0) + 1;
+  }
+  s.opening = s.opening.map(() => null);
+  s.phase = 'play';
+  s.turn = 0;
+}
+
+export function applyAction(s: AEState, seat: Seat, raw: unknown): void {
+  const action = parseAction(raw);
+  if (s.phase === 'over') throw new RuleError('The game is over.');
+  if (!toAct(s).includes(seat)) throw new RuleError('It is not your turn.');
+
+  if (s.phase === 'opening') {
+    if (action.type !== 'open') throw new RuleError('First choose your two opening shares.');
+    checkOpening(s, seat, action.airlines);
+    const hand = s.hands[seat]!;
+    for (const a of action.airlines) hand.splice(hand.indexOf(a), 1);
+    s.opening[seat] = [...action.airlines];
+    s.moveCount++;
+    if (s.opening.every((c) => c !== null)) revealOpening(s);
+    return;
+  }
+
+  if (s.phase === 'clearout') {
+    if (action.type !== 'take') throw new RuleError('A scoring is under way: take one share from the market or the draw pile.');
+    const problem = takeProblem(s, action.take);
+    if (problem) throw new RuleError(problem);
+    clearoutTake(s, seat, action.take);
+    s.moveCount++;
+    return;
+  }
+
+  switch (action.type) {
+    case 'open':
+      throw new RuleError('The opening shares have already been chosen.');
+    case 'take':
+      throw new RuleError('Taking a single share is only for the clear-out after a scoring card; buy licences to take a share.');
+    case 'buy': {
+      const { licences } = checkLicences(s, seat, action.licences);
+      const problem = takeProblem(s, action.take);
+      if (problem) throw new RuleError(problem);
+      for (const l of licences) buyLicence(s, seat, l);
+      s.moveCount++;
+      if (allAirlinesBlocked(s)) {
+        // No airline can buy another licence: the game ends at once with the final scoring.
+        scoreAirlines(s, 3);
+        endGame(s, 'every airline is blocked', true);
+        return;
+      }
+      if (action.take.from === 'market') {
+        takeFromMarket(s, seat, action.take.airline);
+        refillMarket(s, seat);
+      } else {
+        drawBlind(s, seat);
+      }
+      continueAfterTurn(s, nextSeat(s, seat));
+      return;
+    }
+    case 'play': {
+      const problem = playProblem(s, seat, action.shares);
+      if (problem) throw new RuleError(problem);
+      const n = playShares(s, seat, action.shares);
+      payFromBank(s, seat, n * board.setup.dividend);
+      s.moveCount++;
+      continueAfterTurn(s, nextSeat(s, seat));
+      return;
+    }
+    case 'trade': {
+      const problem = tradeProblem(s, seat, action.get, action.give);
+      if (problem) throw new RuleError(problem);
+      tradeForAbacus(s, seat, action.get, action.give);
+      s.moveCount++;
+      continueAfterTurn(s, nextSeat(s, seat));
+      return;
+    }
+    case 'money': {
+      payFromBank(s, seat, board.setup.takeMoney);
+      s.moveCount++;
+      continueAfterTurn(s, nextSeat(s, seat));
+      return;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// Airlines Europe (Alan R. Moon, 2011) for 2 to 5 players, to the rules
+// contract. The engine is split by phase and action; see the files imported here.
+import type { Rules } from '../types';
+import { RuleError } from '../types';
+import type { AEAction } from './actions';
+import { applyAction, parseAction, toAct } from './apply';
+import { bankWouldBreak } from './bank';
+import { board } from './board';
+import { checkState } from './check';
+import { describeAction } from './describe';
+import { legalMoves } from './moves';
+import { finalOutcome } from './outcome';
+import { parseCommand } from './parse';
+import { setupGame } from './setup';
+import type { AEState } from './state';
+import { renderSvg } from './svg';
+import { buildView } from './view';
+
+export type { AEState } from './state';
+export type { AEAction } from './actions';
+
+export const airlinesEurope: Rules<AEState, AEAction> = {
+  id: 'airlines-europe',
+  title: 'Airlines Europe',
+  players: { min: 2, max: 5 },
+  options: [],
+
+  setup: (seats, seed) => setupGame(seats, seed),
+  toAct,
+  apply: applyAction,
+  moves: legalMoves,
+  view: buildView,
+  outcome: finalOutcome,
+
+  describe(action, before, seat) {
+    try {
+      return describeAction(parseAction(action), before, seat);
+    } catch (err) {
+      if (err instanceof RuleError) return 'made a move that is not an Airlines Europe move';
+      throw err;
+    }
+  },
+
+  /** A move cannot be taken back once it turned up a card from the pile or revealed the opening. */
+  undoable(action, before) {
+    switch (action.type) {
+      case 'open':
+      case 'buy':
+      case 'take':
+        return false;
+      case 'play':
+        return !bankWouldBreak(before, action.shares.reduce((t, p) => t + p.count, 0) * board.setup.dividend);
+      case 'money':
+        return !bankWouldBreak(before, board.setup.takeMoney);
+      default:
+        return true;
+    }
+  },
+
+  /** A seat that sits on its turn: the first opening pair, take 8 M, or the first share in the clear-out. */
+  autoMove(s, seat) {
+    if (!toAct(s).includes(seat)) return null;
+    if (s.phase === 'play') return { type: 'money' };
+    return legalMoves(s, seat)[0] ?? null;
+  },
+
+  parse: (text) => parseCommand(text),
+  svg: renderSvg,
+  check: checkState,
+};
