@@ -1,0 +1,101 @@
+// Imports an 18xx.games export of 1830: converts its actions, replays them through our
+// engine, and (optionally) compares the state after every action with a checkpoint file.
+import { RuleError } from '../../types';
+import { game1830 } from '../index';
+import { DATA } from '../data';
+import { sharePrice } from '../market';
+import { playerValue } from '../shares';
+import type { Game1830State } from '../state';
+import type { Action1830 } from '../actions';
+import { convertAction, newConvertContext } from './convert';
+import { effectiveActions, type Raw18xxAction } from './resolve';
+import { compareCheckpoint, type Checkpoint } from './compare';
+
+export interface Export18xx {
+  id?: number;
+  title?: string;
+  players: { id: number | string; name: string }[];
+  settings?: { optional_rules?: string[]; seed?: unknown };
+  actions: Raw18xxAction[];
+  result?: Record<string, number>;
+  game_end_reason?: string;
+}
+
+export interface ImportReport {
+  title: string;
+  actions: number;
+  applied: number;
+  finished: boolean;
+  endReason: string | null;
+  result: Record<string, number>;
+  stoppedAt: null | { id: number; error: string };
+  firstDivergence: null | { id: number; field: string; ours: unknown; theirs: unknown };
+}
+
+export interface ImportedGame {
+  seats: { id: string; name: string }[];
+  options: Record<string, boolean>;
+  log: { seat: number; action: Action1830; sourceId: number }[];
+  state: Game1830State;
+  report: ImportReport;
+}
+
+export function optionsOf(exp: Export18xx): Record<string, boolean> {
+  const rules = exp.settings?.optional_rules ?? [];
+  const out: Record<string, boolean> = {};
+  for (const o of DATA.options) out[o.id] = rules.includes(o.id);
+  return out;
+}
+
+export function resultOf(state: Game1830State, ids: string[]): Record<string, number> {
+  const pairs = ids.map((id, seat) => [id, playerValue(state, seat)] as [string, number]);
+  pairs.sort((a, b) => b[1] - a[1]);
+  return Object.fromEntries(pairs);
+}
+
+export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): ImportedGame {
+  if (!exp || !Array.isArray(exp.players) || !Array.isArray(exp.actions)) throw new RuleError('this is not an 18xx.games export (players and actions are missing)');
+  if (exp.title !== undefined && exp.title !== '1830') throw new RuleError(`this export is of ${exp.title}, not 1830`);
+  const ids = exp.players.map((p) => String(p.id));
+  const options = optionsOf(exp);
+  const state = game1830.setup(ids.length, String(exp.settings?.seed ?? exp.id ?? 'import'), options);
+  const ctx = newConvertContext(ids);
+  const effective = effectiveActions(exp.actions);
+  const byId = new Map<number, Checkpoint>();
+  for (const c of checkpoints ?? []) byId.set(c.after_action, c);
+  const log: ImportedGame['log'] = [];
+  let applied = 0;
+  let stoppedAt: ImportReport['stoppedAt'] = null;
+  let firstDivergence: ImportReport['firstDivergence'] = null;
+  for (let i = 0; i < effective.length; i++) {
+    const { id, action: raw } = effective[i]!;
+    try {
+      if (state.finished) throw new RuleError('the game is already over');
+      const { seat, action } = convertAction(raw, state, ctx);
+      game1830.apply(state, seat, action);
+      log.push({ seat, action, sourceId: id });
+      applied++;
+    } catch (err) {
+      stoppedAt = { id, error: (err as Error).message };
+      break;
+    }
+    const lastOfId = i + 1 >= effective.length || effective[i + 1]!.id !== id;
+    if (lastOfId && !firstDivergence && byId.has(id)) {
+      const d = compareCheckpoint(state, ids, byId.get(id)!);
+      if (d) firstDivergence = { id, ...d };
+    }
+  }
+  const report: ImportReport = {
+    title: '1830',
+    actions: exp.actions.length,
+    applied,
+    finished: state.finished,
+    endReason: state.finished ? state.endCode : null,
+    result: resultOf(state, ids),
+    stoppedAt,
+    firstDivergence,
+  };
+  return { seats: exp.players.map((p) => ({ id: String(p.id), name: p.name })), options, log, state, report };
+}
+
+export { sharePrice };

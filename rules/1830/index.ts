@@ -1,0 +1,134 @@
+// 1830: Railways & Robber Barons, after the seed rules and 18xx.games's behaviour.
+// The rules object: setup, toAct, apply, moves, view, outcome, describe, parse, check.
+import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types';
+import { actionSchema, type Action1830 } from './actions';
+import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
+import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data';
+import { applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
+import { applyOperating, operatingActors, operatingMoves, applyExchange, exchangeProblem } from './operating';
+import { parPrice, sharePrice } from './market';
+import { certCount, certLimit, playerValue } from './shares';
+import { setupState, type Game1830State } from './state';
+import { describeAction } from './describe';
+import { parseCommand } from './parse';
+import { buildView } from './view';
+import { checkInvariants } from './check';
+
+export type { Game1830State } from './state';
+export type { Action1830 } from './actions';
+
+function toAct(state: Game1830State): Seat[] {
+  if (state.finished) return [];
+  const round = state.round;
+  if (round.kind === 'auction') return [auctionActor(state, round)];
+  if (round.kind === 'stock') return [stockActor(state, round)];
+  return operatingActors(state);
+}
+
+function apply(state: Game1830State, seat: Seat, raw: unknown): void {
+  const parsed = actionSchema.safeParse(raw);
+  if (!parsed.success) throw new RuleError('that is not a move of 1830');
+  const action = parsed.data;
+  if (state.finished) throw new RuleError('the game is over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) throw new RuleError('no such seat');
+  if (action.type === 'exchange') {
+    const problem = exchangeProblem(state, seat, action.from);
+    if (problem) throw new RuleError(problem);
+    applyExchange(state, seat, action.from);
+    return;
+  }
+  if (!toAct(state).includes(seat)) throw new RuleError('it is not your turn');
+  const round = state.round;
+  if (round.kind === 'auction') {
+    if (action.type === 'bid') return applyBid(state, seat, action.company, action.price);
+    if (action.type === 'pass') return applyAuctionPass(state, seat);
+    if (action.type === 'par') return applyPendingPar(state, seat, action.corp, action.price);
+    throw new RuleError('in the private auction you may buy the cheapest private, bid on another, or pass');
+  }
+  if (round.kind === 'stock') {
+    switch (action.type) {
+      case 'pass': return applyStockPass(state, seat);
+      case 'buy': return applyBuy(state, seat, action.corp, action.from);
+      case 'par': return applyPar(state, seat, action.corp, action.price);
+      case 'sell': return applySell(state, seat, action.corp, action.percent);
+      default: throw new RuleError('in a stock round you may buy, par, sell or pass');
+    }
+  }
+  applyOperating(state, seat, action);
+}
+
+function moves(state: Game1830State, seat: Seat): Action1830[] {
+  if (!toAct(state).includes(seat)) return [];
+  const round = state.round;
+  const out: Action1830[] = [];
+  if (round.kind === 'auction') {
+    if (round.pendingPar.length) {
+      for (const [price] of PAR_CELLS) out.push({ type: 'par', corp: round.pendingPar[0]!.corp, price });
+      return out;
+    }
+    if (round.auctioning) {
+      const min = minBid(state, round.auctioning);
+      if (min <= maxBid(state, seat, round.auctioning)) out.push({ type: 'bid', company: round.auctioning, price: min });
+      out.push({ type: 'pass' });
+      return out;
+    }
+    for (const sym of round.available) {
+      const min = minBid(state, sym);
+      if (min <= maxBid(state, seat, sym)) out.push({ type: 'bid', company: sym, price: min });
+    }
+    out.push({ type: 'pass' });
+    return out;
+  }
+  if (round.kind === 'stock') {
+    const forced = mustSell(state, seat);
+    for (const sym in state.corps) {
+      const corp = state.corps[sym]!;
+      if (corp.closed) continue;
+      if (!forced) {
+        if (!corp.ipoed) {
+          for (const [price] of PAR_CELLS) if (parProblem(state, seat, corp, price) === null) out.push({ type: 'par', corp: sym, price });
+        } else {
+          if (buyProblem(state, seat, corp, 'ipo') === null) out.push({ type: 'buy', corp: sym, from: 'ipo' });
+          if (buyProblem(state, seat, corp, 'pool') === null) out.push({ type: 'buy', corp: sym, from: 'pool' });
+        }
+      }
+      for (let pct = 10; pct <= corp.held[seat]!; pct += 10) {
+        if (stockSellProblem(state, seat, corp, pct) === null) out.push({ type: 'sell', corp: sym, percent: pct });
+      }
+    }
+    if (!forced) out.push({ type: 'pass' });
+    return out;
+  }
+  return operatingMoves(state, seat);
+}
+
+function outcome(state: Game1830State): Outcome | null {
+  if (!state.finished) return null;
+  const scores = Array.from({ length: state.seats }, (_, s) => playerValue(state, s));
+  const ranks = scores.map((v) => 1 + scores.filter((w) => w > v).length);
+  return { scores, ranks, reason: state.endReason ?? 'the game ended' };
+}
+
+export const game1830: Rules<Game1830State, Action1830> = {
+  id: '1830',
+  title: '1830: Railways & Robber Barons',
+  players: { min: 2, max: 6 },
+  options: DATA.options.map((o) => ({ id: o.id, label: o.label, kind: 'boolean' as const, default: false })),
+  setup: (seats, _seed, options) => setupState(seats, options),
+  toAct,
+  apply,
+  moves,
+  view: (state, seat): View => buildView(state, seat, toAct(state)),
+  outcome,
+  describe: (action, before, seat) => describeAction(action, before, seat),
+  parse: (text, state, seat) => parseCommand(text, state, seat),
+  autoMove: (state, seat) => {
+    const ms = moves(state, seat);
+    return ms.find((m) => m.type === 'pass') ?? (ms.find((m) => m.type === 'dividend' && m.kind === 'withhold') ?? null);
+  },
+  undoable: () => true,
+  check: checkInvariants,
+};
+
+export default game1830;
+export { playerValue, certCount, certLimit, sharePrice, parPrice, CORPS, PRIVATES };

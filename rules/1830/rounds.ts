@@ -1,0 +1,35 @@
+// Round transitions: auction -> stock round -> a set of operating rounds -> stock round ...
+import { PRIVATES } from './data';
+import { bankPays } from './shares';
+import type { Game1830State } from './state';
+import { startOperatingRound } from './operating';
+
+/** Every owned private pays its revenue from the bank (players first in seat order, then corporations). */
+export function payPrivates(state: Game1830State): void {
+  const owned = Object.values(state.privates).filter((p) => !p.closed && p.owner !== null);
+  owned.sort((a, b) => {
+    const ka = typeof a.owner === 'number' ? 0 : 1, kb = typeof b.owner === 'number' ? 0 : 1;
+    if (ka !== kb) return ka - kb;
+    if (ka === 0) {
+      const ia = state.order.indexOf(a.owner as number), ib = state.order.indexOf(b.owner as number);
+      if (ia !== ib) return ia - ib;
+    }
+    return PRIVATES[a.sym]!.revenue - PRIVATES[b.sym]!.revenue;
+  });
+  for (const p of owned) {
+    const revenue = PRIVATES[p.sym]!.revenue;
+    bankPays(state, revenue);
+    if (typeof p.owner === 'number') state.cash[p.owner]! += revenue;
+    else state.corps[p.owner!]!.cash += revenue;
+  }
+}
+
+export function startOperatingSet(state: Game1830State): void {
+  state.orCount = PHASE_ORS(state);
+  startOperatingRound(state, 1);
+}
+
+import { DATA } from './data';
+function PHASE_ORS(state: Game1830State): number {
+  return DATA.phases[state.phase]!.operatingRounds;
+}

@@ -1,0 +1,209 @@
+// Stock rounds: buy one share (IPO at par, pool at market) or par a corporation, sell any
+// number (not in the first stock round), in the order sell / buy / sell; the round ends
+// when everybody passes in a row. Players with nothing legal to do pass automatically,
+// as on 18xx.games.
+import { RuleError } from '../types';
+import { PAR_CELLS } from './data';
+import { buyMultiple, moveTo, moveUp, compareOperatingOrder, zoneAt } from './market';
+import {
+  buyShare, certCount, certLimit, checkPresidency, gainProblem, PRESIDENT_PERCENT, sellProblem, sellShares, shareCost, SHARE_PERCENT,
+} from './shares';
+import type { CorpState, Game1830State, StockRound } from './state';
+import { rotateOrder } from './auction';
+import { startOperatingSet } from './rounds';
+
+export function startStockRound(state: Game1830State): void {
+  state.round = {
+    kind: 'stock', index: 0, passed: new Array(state.seats).fill(false),
+    sold: Array.from({ length: state.seats }, () => ({})), turnActions: [], boughtFromIpo: false, lastToAct: null,
+  };
+  startTurn(state);
+}
+
+function live(state: Game1830State): number[] {
+  return state.order.filter((s) => !state.bankrupt[s]);
+}
+
+export function stockActor(state: Game1830State, round: StockRound): number {
+  const l = live(state);
+  return l[round.index % l.length]!;
+}
+
+function bought(round: StockRound): boolean {
+  return round.turnActions.some((a) => a.type !== 'sell');
+}
+
+/** Why the seat may not buy a share of corp from `from` now, or null. */
+export function buyProblem(state: Game1830State, seat: number, corp: CorpState, from: 'ipo' | 'pool'): string | null {
+  const round = state.round as StockRound;
+  if (!corp.ipoed) return `${corp.sym} has no par value yet; its president's certificate must be bought first (par)`;
+  if (from === 'ipo' && corp.ipo <= 0) return `no ${corp.sym} shares are left in the IPO`;
+  if (from === 'pool' && corp.pool <= 0) return `the bank pool holds no ${corp.sym} shares`;
+  if (round.sold[seat]![corp.sym]) return `sold ${corp.sym} this round and may not buy it again`;
+  if (bought(round) && !canBuyMultiple(state, round, corp, from)) return 'has already bought this turn';
+  const cost = shareCost(corp, from);
+  if (state.cash[seat]! < cost) return `has $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
+  return gainProblem(state, seat, corp, SHARE_PERCENT);
+}
+
+function canBuyMultiple(state: Game1830State, round: StockRound, corp: CorpState, from: 'ipo' | 'pool'): boolean {
+  if (!state.options.multipleBrownFromIpo) {
+    if (from !== 'pool') return false;
+    if (round.boughtFromIpo) return false;
+  }
+  return buyMultiple(corp) && !round.turnActions.some((a) => a.type === 'par' || a.type === 'buyPrivate' || (a.type === 'buy' && a.corp !== corp.sym));
+}
+
+export function parProblem(state: Game1830State, seat: number, corp: CorpState, price: number): string | null {
+  const round = state.round as StockRound;
+  if (corp.ipoed) return `${corp.sym} already has a par value`;
+  if (bought(round)) return 'has already bought this turn';
+  if (!PAR_CELLS.some((c) => c[0] === price)) return `par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`;
+  if (state.cash[seat]! < price * 2) return `has $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
+  if (round.sold[seat]![corp.sym]) return `sold ${corp.sym} this round and may not buy it again`;
+  return gainProblem(state, seat, corp, PRESIDENT_PERCENT);
+}
+
+export function stockSellProblem(state: Game1830State, seat: number, corp: CorpState, percent: number): string | null {
+  if (state.turn === 1 && state.round.kind === 'stock') return 'no shares may be sold in the first stock round';
+  return sellProblem(state, seat, corp, percent);
+}
+
+function canSellAny(state: Game1830State, seat: number): boolean {
+  if (state.turn === 1) return false;
+  for (const sym in state.corps) {
+    const corp = state.corps[sym]!;
+    if (corp.held[seat]! > 0 && stockSellProblem(state, seat, corp, SHARE_PERCENT) === null) return true;
+    if (corp.held[seat]! > SHARE_PERCENT && stockSellProblem(state, seat, corp, corp.held[seat]!) === null) return true;
+  }
+  return false;
+}
+
+export function mustSell(state: Game1830State, seat: number): boolean {
+  if (!canSellAny(state, seat)) return false;
+  if (certCount(state, seat) > certLimit(state)) return true;
+  for (const sym in state.corps) {
+    const corp = state.corps[sym]!;
+    if (corp.held[seat]! > 60 && !(corp.cell && ['orange', 'brown'].includes(zoneAt(corp.cell)))) return true;
+  }
+  return false;
+}
+
+
+
+export function hasAnyAction(state: Game1830State, seat: number): boolean {
+  const round = state.round as StockRound;
+  if (canSellAny(state, seat)) return true;
+  if (mustSell(state, seat)) return true;
+  for (const sym in state.corps) {
+    const corp = state.corps[sym]!;
+    if (corp.closed) continue;
+    if (!corp.ipoed) {
+      if (!bought(round) && parProblem(state, seat, corp, PAR_CELLS[PAR_CELLS.length - 1]![0]) === null) return true;
+      continue;
+    }
+    if (corp.ipo > 0 && buyProblem(state, seat, corp, 'ipo') === null) return true;
+    if (corp.pool > 0 && buyProblem(state, seat, corp, 'pool') === null) return true;
+  }
+  return false;
+}
+
+/** Skips seats that can do nothing: they pass (or end their turn if they acted). */
+function startTurn(state: Game1830State): void {
+  for (let guard = 0; guard < 100; guard++) {
+    const round = state.round as StockRound;
+    if (state.round.kind !== 'stock') return;
+    const seat = stockActor(state, round);
+    if (hasAnyAction(state, seat)) return;
+    endTurn(state, round, seat);
+    if (state.round !== round) return;
+  }
+}
+
+function endTurn(state: Game1830State, round: StockRound, seat: number): void {
+  if (round.turnActions.length > 0) round.passed[seat] = false;
+  else round.passed[seat] = true;
+  const l = live(state);
+  round.index = (round.index + 1) % l.length;
+  if (l.every((s) => round.passed[s])) {
+    finishStockRound(state, round);
+    return;
+  }
+  round.turnActions = [];
+  round.boughtFromIpo = false;
+}
+
+function afterAction(state: Game1830State, round: StockRound, seat: number): void {
+  if (!hasAnyAction(state, seat)) {
+    endTurn(state, round, seat);
+    startTurn(state);
+  }
+}
+
+export function applyStockPass(state: Game1830State, seat: number): void {
+  const round = state.round as StockRound;
+  if (mustSell(state, seat)) throw new RuleError(`is over a holding limit and must sell shares first`);
+  endTurn(state, round, seat);
+  startTurn(state);
+}
+
+export function applyBuy(state: Game1830State, seat: number, corpSym: string, from: 'ipo' | 'pool'): void {
+  const round = state.round as StockRound;
+  const corp = state.corps[corpSym];
+  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
+  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
+  const problem = buyProblem(state, seat, corp, from);
+  if (problem) throw new RuleError(problem);
+  if (from === 'ipo') round.boughtFromIpo = true;
+  buyShare(state, seat, corp, from);
+  round.turnActions.push({ type: 'buy', corp: corpSym, fromIpo: from === 'ipo' });
+  round.lastToAct = seat;
+  afterAction(state, round, seat);
+}
+
+export function applyPar(state: Game1830State, seat: number, corpSym: string, price: number): void {
+  const round = state.round as StockRound;
+  const corp = state.corps[corpSym];
+  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
+  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
+  const problem = parProblem(state, seat, corp, price);
+  if (problem) throw new RuleError(problem);
+  const cell = PAR_CELLS.find((c) => c[0] === price)!;
+  corp.ipoed = true;
+  corp.par = [cell[1], cell[2]];
+  moveTo(state, corp, [cell[1], cell[2]]);
+  corp.ipo -= PRESIDENT_PERCENT;
+  corp.held[seat]! += PRESIDENT_PERCENT;
+  state.cash[seat]! -= price * 2;
+  state.bank += price * 2;
+  checkPresidency(state, corp);
+  round.turnActions.push({ type: 'par', corp: corpSym });
+  round.lastToAct = seat;
+  afterAction(state, round, seat);
+}
+
+export function applySell(state: Game1830State, seat: number, corpSym: string, percent: number): void {
+  const round = state.round as StockRound;
+  const corp = state.corps[corpSym];
+  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
+  const problem = stockSellProblem(state, seat, corp, percent);
+  if (problem) throw new RuleError(problem);
+  round.sold[seat]![corpSym] = 'now';
+  sellShares(state, seat, corp, percent);
+  round.turnActions.push({ type: 'sell', corp: corpSym });
+  round.lastToAct = seat;
+  afterAction(state, round, seat);
+}
+
+function finishStockRound(state: Game1830State, round: StockRound): void {
+  const floated = Object.values(state.corps).filter((c) => c.floated && !c.closed && c.cell);
+  floated.sort((a, b) => compareOperatingOrder(state, a, b));
+  for (const corp of floated) {
+    let players = 0;
+    for (let s = 0; s < state.seats; s++) players += corp.held[s]!;
+    if (players === 100) moveUp(state, corp);
+  }
+  rotateOrder(state, round.index);
+  startOperatingSet(state);
+}
+

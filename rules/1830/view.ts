@@ -1,0 +1,72 @@
+// The public view of 1830 (everything in 1830 is open information except nothing; all seats see the same).
+import type { Seat, View } from '../types';
+import { CORPS, DATA, PRIVATES } from './data';
+import { key, parPrice, sharePrice } from './market';
+import { certCount, certLimit, playerValue } from './shares';
+import type { Game1830State } from './state';
+
+function roundName(state: Game1830State): string {
+  const r = state.round;
+  if (r.kind === 'auction') return 'Private auction';
+  if (r.kind === 'stock') return `Stock round ${state.turn}`;
+  return `Operating round ${state.turn}.${r.num} of ${state.orCount}`;
+}
+
+export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]): View {
+  const r = state.round;
+  let status: string;
+  if (state.finished) status = `Game over: ${state.endReason ?? ''}`;
+  else {
+    const who = toAct.map((s) => `Player ${s + 1}`).join(', ');
+    const op = r.kind === 'operating' && r.current ? ` (${r.current})` : '';
+    status = `${roundName(state)} — ${who}${op} to act`;
+  }
+  const players = Array.from({ length: state.seats }, (_, s) => ({
+    seat: s,
+    cash: state.cash[s]!,
+    value: playerValue(state, s),
+    certs: certCount(state, s),
+    priority: state.order[0] === s,
+    bankrupt: state.bankrupt[s]!,
+    shares: Object.fromEntries(Object.values(state.corps).filter((c) => c.held[s]! > 0).map((c) => [c.sym, c.held[s]!])),
+    presidencies: Object.values(state.corps).filter((c) => c.president === s).map((c) => c.sym),
+    privates: Object.values(state.privates).filter((p) => p.owner === s).map((p) => p.sym),
+  }));
+  const corporations = DATA.corporations.map((d) => {
+    const c = state.corps[d.sym]!;
+    return {
+      sym: d.sym, name: d.name, color: d.color, textColor: d.textColor, home: d.home,
+      ipoed: c.ipoed, floated: c.floated, closed: c.closed,
+      par: c.par ? parPrice(c) : null, price: c.cell ? sharePrice(c) : null, cell: c.cell,
+      cash: c.cash, ipo: c.ipo, pool: c.pool, president: c.president,
+      trains: c.trains.map((t) => t.split('-')[0]!), tokens: c.tokens, tokensLeft: d.tokens.length - c.tokensUsed,
+      privates: c.companies,
+    };
+  });
+  const privates = DATA.privates.map((d) => {
+    const p = state.privates[d.sym]!;
+    return { sym: d.sym, name: d.name, value: d.value, revenue: d.revenue, owner: p.owner, closed: p.closed, price: d.value - p.discount };
+  });
+  const market = DATA.marketRows.map((row, ri) =>
+    row.map((cell, ci) => (cell ? { price: cell[0], zone: cell[1], corps: state.stacks[key([ri, ci])] ?? [] } : null)),
+  );
+  const depot: Record<string, number> = {};
+  for (const t of state.trains) if (t.owner === 'depot' || t.owner === 'pool') depot[t.name] = (depot[t.name] ?? 0) + 1;
+  const auction = r.kind === 'auction'
+    ? { available: r.available, bids: r.bids, auctioning: r.auctioning, pendingPar: r.pendingPar }
+    : null;
+  return {
+    seat, toAct, status,
+    round: roundName(state),
+    phase: DATA.phases[state.phase]!.name,
+    trainLimit: DATA.phases[state.phase]!.trainLimit,
+    bank: state.bank,
+    certLimit: certLimit(state),
+    players, corporations, privates, market, depot, auction,
+    operating: r.kind === 'operating' ? { current: r.current, step: r.step } : null,
+    finished: state.finished,
+    endReason: state.endReason,
+    corpNames: Object.fromEntries(Object.values(CORPS).map((c) => [c.sym, c.name])),
+    privateNames: Object.fromEntries(Object.values(PRIVATES).map((p) => [p.sym, p.name])),
+  };
+}
