@@ -1,0 +1,41 @@
+// Public history lines. Nothing hidden is named: a card drawn blind is "a
+// card"; route cards and stock named here were laid face up.
+import type { AirlinesAction } from './actions';
+import { board, cardText, circleByLabel, circleText, companyByCode } from './board';
+import type { AirlinesState } from './state';
+
+function airline(code: string): string {
+  const c = companyByCode(code);
+  return c === undefined ? code : board.companies[c]!.code;
+}
+
+function where(label: string): string {
+  const ci = circleByLabel(label);
+  return ci === undefined ? label : circleText(ci);
+}
+
+function drawText(draw: string): string {
+  return draw.toLowerCase() === 'pile' ? 'drew a stock card from the pile' : `took ${airline(draw)} stock from the open row`;
+}
+
+export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat: number): string {
+  switch (a.type) {
+    case 'drawRoute':
+      return 'drew a route card to extend a network';
+    case 'found': {
+      const c = companyByCode(a.company);
+      const name = c === undefined ? a.company : `${board.companies[c]!.name} (${board.companies[c]!.code})`;
+      const home = c === undefined ? '' : ` at home in ${board.cities[board.companies[c]!.home]!.name}`;
+      return `founded ${name}${home} with ${a.count} stock, flying ${where(a.circle)} with a ${cardText(a.card)}; ${drawText(a.draw)} and a route card`;
+    }
+    case 'extend':
+      return `extended ${airline(a.company)} onto ${where(a.circle)} with a ${cardText(a.card)}; ${drawText(a.draw)}`;
+    case 'skip':
+      return `could play none of their route cards; ${drawText(a.draw)}`;
+    case 'stock': {
+      const base = `laid out ${a.count} ${airline(a.company)} stock`;
+      if (!a.sabotage) return base;
+      return `${base} and sabotaged ${where(a.sabotage.circle)} with a ${airline(a.sabotage.company)} marker`;
+    }
+  }
+}

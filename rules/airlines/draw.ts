@@ -1,0 +1,67 @@
+// Drawing cards and ending a turn: stock from the open row (refilled to five)
+// or the pile, route cards from their pile (the played ones reshuffled when it
+// runs out). A scoring card that turns up is scored at once and replaced.
+import { shuffle } from '../random';
+import { board } from './board';
+import { runScoring } from './scoring';
+import { SCORING, type AirlinesState } from './state';
+
+/** The next stock card off the pile, scoring any scoring cards on the way; null when none is left. */
+function nextFromPile(s: AirlinesState): number | null {
+  while (s.pile.length > 0) {
+    const card = s.pile.shift()!;
+    if (card !== SCORING) return card;
+    runScoring(s, false);
+  }
+  return null;
+}
+
+/** Gives the seat a stock card from `source`: 'pile' or a company index in the open row. */
+export function takeStock(s: AirlinesState, seat: number, source: 'pile' | number): void {
+  if (source === 'pile') {
+    const card = nextFromPile(s);
+    if (card !== null) s.stock[seat]![card]!++;
+    return;
+  }
+  s.open.splice(s.open.indexOf(source), 1);
+  s.stock[seat]![source]!++;
+  while (s.open.length < board.openStock) {
+    const card = nextFromPile(s);
+    if (card === null) break;
+    s.open.push(card);
+  }
+}
+
+export function routeCardsLeft(s: AirlinesState): number {
+  return s.routePile.length + s.routeDiscard.length;
+}
+
+export function drawRouteCard(s: AirlinesState, seat: number): number | null {
+  if (s.routePile.length === 0) {
+    s.routePile = shuffle(s.random, s.routeDiscard);
+    s.routeDiscard = [];
+  }
+  const card = s.routePile.shift();
+  if (card === undefined) return null;
+  s.routes[seat]!.push(card);
+  return card;
+}
+
+export function playRouteCard(s: AirlinesState, seat: number, card: number): void {
+  const hand = s.routes[seat]!;
+  hand.splice(hand.indexOf(card), 1);
+  s.routeDiscard.push(card);
+}
+
+/** Ends the turn; when the last stock card of the pile is gone, the final scoring ends the game. */
+export function endTurn(s: AirlinesState): void {
+  s.step = 'action';
+  s.drawn = null;
+  s.moves++;
+  if (s.pile.length === 0) {
+    runScoring(s, true);
+    s.over = true;
+    return;
+  }
+  s.turn = (s.turn + 1) % s.points.length;
+}

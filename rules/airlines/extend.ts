@@ -1,0 +1,41 @@
+// Extending a network: draw a route card, then play one on a free circle of
+// a route with the card's pattern, for an airline whose network touches the
+// route, which may fly that pattern and does not fly the route yet; then take
+// a stock card from the open row (refilled to five) or the pile.
+import { RuleError } from '../types';
+import type { ExtendAction } from './actions';
+import { drawRouteCard, endTurn, playRouteCard, routeCardsLeft, takeStock } from './draw';
+import { extensions, placementProblem } from './placement';
+import { resolveCard, resolveCircle, resolveCompany, resolveDraw } from './resolve';
+import type { AirlinesState } from './state';
+
+export function startExtending(s: AirlinesState, seat: number): void {
+  if (s.step !== 'action') throw new RuleError('You have already drawn your route card this turn.');
+  if (routeCardsLeft(s) === 0) throw new RuleError('No route cards are left to draw.');
+  s.drawn = drawRouteCard(s, seat);
+  s.step = 'place';
+}
+
+export function extendNetwork(s: AirlinesState, seat: number, a: ExtendAction): void {
+  if (s.step !== 'place') throw new RuleError('To extend a network, first draw a route card.');
+  const c = resolveCompany(a.company);
+  const card = resolveCard(s, seat, a.card);
+  const ci = resolveCircle(a.circle);
+  const problem = placementProblem(s, c, card, ci, 'extend');
+  if (problem) throw new RuleError(problem);
+  const source = resolveDraw(s, a.draw);
+
+  playRouteCard(s, seat, card.id);
+  s.circles[ci] = { c };
+  takeStock(s, seat, source);
+  endTurn(s);
+}
+
+/** When none of the seat's route cards fits anywhere, the turn goes on without one. */
+export function skipRouteCard(s: AirlinesState, seat: number, draw: string): void {
+  if (s.step !== 'place') throw new RuleError('You may only pass on a route card after drawing one to extend.');
+  if (extensions(s, seat).length > 0) throw new RuleError('One of your route cards can be played: you must play one.');
+  const source = resolveDraw(s, draw);
+  takeStock(s, seat, source);
+  endTurn(s);
+}

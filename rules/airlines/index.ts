@@ -1,0 +1,82 @@
+// Airlines (Alan R. Moon, 1990), the quick rules: found airlines, extend their
+// networks with route cards, lay out stock, and score by majorities when a
+// scoring card turns up and when the stock runs out.
+import { RuleError, type Outcome, type Rules } from '../types';
+import { actionSchema, type AirlinesAction } from './actions';
+import { checkState } from './check';
+import { describeAction } from './describe';
+import { extendNetwork, skipRouteCard, startExtending } from './extend';
+import { foundAirline } from './found';
+import { automaticMove, legalMoves } from './moves';
+import { parseCommand } from './parse';
+import { setupGame } from './setup';
+import type { AirlinesState } from './state';
+import { playStock } from './stock';
+import { renderSvg } from './svg';
+import { viewFor } from './view';
+
+export type { AirlinesState } from './state';
+export type { AirlinesAction } from './actions';
+
+export const airlines: Rules<AirlinesState, AirlinesAction> = {
+  id: 'airlines',
+  title: 'Airlines',
+  players: { min: 2, max: 6 },
+  options: [],
+
+  setup(seats, seed) {
+    if (!Number.isInteger(seats) || seats < 2 || seats > 6) throw new RuleError('Airlines is for 2 to 6 players.');
+    return setupGame(seats, seed);
+  },
+
+  toAct(s) {
+    return s.over ? [] : [s.turn];
+  },
+
+  apply(s, seat, raw) {
+    const parsed = actionSchema.safeParse(raw);
+    if (!parsed.success) throw new RuleError('That is not an Airlines move: use drawRoute, found, extend, skip or stock.');
+    const a = parsed.data;
+    if (s.over) throw new RuleError('The game is over.');
+    if (seat !== s.turn) throw new RuleError('It is not your turn.');
+    switch (a.type) {
+      case 'drawRoute':
+        return startExtending(s, seat);
+      case 'found':
+        return foundAirline(s, seat, a);
+      case 'extend':
+        return extendNetwork(s, seat, a);
+      case 'skip':
+        return skipRouteCard(s, seat, a.draw);
+      case 'stock':
+        return playStock(s, seat, a);
+    }
+  },
+
+  moves: legalMoves,
+
+  view(s, seat) {
+    return viewFor(s, seat, this.toAct(s));
+  },
+
+  outcome(s): Outcome | null {
+    if (!s.over) return null;
+    const scores = [...s.points];
+    const ranks = scores.map((x) => 1 + scores.filter((y) => y > x).length);
+    return { scores, ranks, reason: 'the last stock card was taken; final scoring' };
+  },
+
+  describe: describeAction,
+
+  undoable(a) {
+    return a.type === 'stock';
+  },
+
+  autoMove: automaticMove,
+
+  parse: parseCommand,
+
+  svg: renderSvg,
+
+  check: checkState,
+};

@@ -1,0 +1,136 @@
+// Legal moves for the seat to act, and what a timed-out seat plays. Founding
+// offers laying out one card or all held; sabotage offers a handful of the
+// circles that matter most (on routes some airline could fly next), each with
+// the marker of the airline with most markers left. Every move listed is legal.
+import type { AirlinesAction } from './actions';
+import { board as sharedBoard } from './board';
+import { routeCardsLeft } from './draw';
+import { extensions, foundings, type Placement } from './placement';
+import { networks, supplies, type AirlinesState } from './state';
+
+const board = sharedBoard;
+
+const SABOTAGE_CHOICES = 6;
+/** Circles, most valuable first. */
+const circlesByValue = board.circles.map((c) => c.index).sort((a, b) => board.circles[b]!.value - board.circles[a]!.value || a - b);
+
+export function drawOptions(s: AirlinesState): string[] {
+  const out: string[] = [];
+  if (s.pile.length > 0) out.push('pile');
+  for (const c of [...new Set(s.open)].sort((a, b) => a - b)) out.push(board.companies[c]!.code);
+  return out;
+}
+
+function circleLabel(ci: number): string {
+  return board.circles[ci]!.label;
+}
+
+export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
+  if (s.over || seat !== s.turn) return [];
+  const draws = drawOptions(s);
+  if (s.step === 'place') {
+    const exts = extensions(s, seat);
+    if (exts.length === 0) return draws.map((draw) => ({ type: 'skip', draw }));
+    return withDraws(exts, draws, extendMove);
+  }
+  const out: AirlinesAction[] = [];
+  if (routeCardsLeft(s) > 0) out.push({ type: 'drawRoute' });
+  const founding = foundings(s, seat).flatMap((p) => {
+    const held = s.stock[seat]![p.company]!;
+    return (held > 1 ? [1, held] : [1]).map((count) => ({ ...p, count }));
+  });
+  out.push(
+    ...withDraws(founding, draws, (p, draw) => ({
+      type: 'found',
+      company: board.companies[p.company]!.code,
+      count: p.count,
+      card: p.card,
+      circle: circleLabel(p.circle),
+      draw,
+    })),
+  );
+  let sabotage: { company: string; circle: string }[] | null = null;
+  for (const company of board.companies) {
+    const held = s.stock[seat]![company.index]!;
+    if (!s.founded[company.index] || held === 0) continue;
+    sabotage ??= sabotageChoices(s);
+    for (let count = 1; count <= held; count++) out.push({ type: 'stock', company: company.code, count });
+    for (const sab of sabotage) out.push({ type: 'stock', company: company.code, count: 1, sabotage: sab });
+  }
+  return out;
+}
+
+/**
+ * Each placement once with a stock card from the pile, and each card of the
+ * open row once, paired with the placements in turn: every placement and every
+ * draw is offered without listing their whole product (the form offers that).
+ */
+function withDraws<P>(placements: P[], draws: string[], make: (p: P, draw: string) => AirlinesAction): AirlinesAction[] {
+  if (placements.length === 0) return [];
+  const out: AirlinesAction[] = [];
+  const [first, ...others] = draws;
+  if (first === 'pile') for (const p of placements) out.push(make(p, first));
+  const open = first === 'pile' ? others : draws;
+  open.forEach((draw, k) => out.push(make(placements[k % placements.length]!, draw)));
+  if (first !== 'pile') for (const p of placements.slice(open.length)) out.push(make(p, open[0]!));
+  return out;
+}
+
+function extendMove(p: Placement, draw: string): AirlinesAction {
+  return { type: 'extend', company: board.companies[p.company]!.code, card: p.card, circle: circleLabel(p.circle), draw };
+}
+
+/** A few sabotage options: the most valuable circles on routes a founded airline reaches. */
+function sabotageChoices(s: AirlinesState): { company: string; circle: string }[] {
+  let marker = -1;
+  let best = 0;
+  const supply = supplies(s);
+  for (const c of board.companies) {
+    const left = supply[c.index]!;
+    if (left > best) {
+      best = left;
+      marker = c.index;
+    }
+  }
+  if (marker < 0) return [];
+  const reach = board.cities.map(() => false);
+  for (const net of networks(s)) net.forEach((on, i) => {
+    if (on) reach[i] = true;
+  });
+  const sabotaged = new Set<number>();
+  s.circles.forEach((m, ci) => {
+    if (m?.sab) sabotaged.add(board.circles[ci]!.route);
+  });
+  const out: { company: string; circle: string }[] = [];
+  const code = board.companies[marker]!.code;
+  for (const ci of circlesByValue) {
+    const c = board.circles[ci]!;
+    if (c.value < 5) break;
+    const r = board.routes[c.route]!;
+    if (s.circles[ci] || sabotaged.has(r.index) || !(reach[r.from] || reach[r.to])) continue;
+    out.push({ company: code, circle: c.label });
+    if (out.length === SABOTAGE_CHOICES) break;
+  }
+  return out;
+}
+
+/** A timed-out seat extends: it draws a route card, then plays the cheapest card for the airline it holds most of. */
+export function automaticMove(s: AirlinesState, seat: number): AirlinesAction | null {
+  if (s.over || seat !== s.turn) return null;
+  const stake = (c: number) => s.played[seat]![c]! * 100 + s.stock[seat]![c]!;
+  const draws = drawOptions(s);
+  const favourite = draws
+    .filter((d) => d !== 'pile')
+    .sort((a, b) => stake(board.companies.findIndex((c) => c.code === b)) - stake(board.companies.findIndex((c) => c.code === a)))[0];
+  const draw = favourite && stake(board.companies.findIndex((c) => c.code === favourite)) > 0 ? favourite : draws[0]!;
+  if (s.step === 'action') return routeCardsLeft(s) > 0 ? { type: 'drawRoute' } : legalMoves(s, seat)[0] ?? null;
+  const exts = extensions(s, seat);
+  if (exts.length === 0) return { type: 'skip', draw };
+  exts.sort(
+    (a, b) =>
+      stake(b.company) - stake(a.company) ||
+      board.cardById.get(a.card)!.value - board.cardById.get(b.card)!.value ||
+      a.circle - b.circle,
+  );
+  return extendMove(exts[0]!, draw);
+}

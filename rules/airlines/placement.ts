@@ -1,0 +1,125 @@
+// Where a route card may go: the rules shared by founding and extending.
+// The pattern must match, the value must reach the circle's, the circle must
+// be free, the airline must be allowed that pattern, fly the route only once,
+// and (extending) its network must touch the route; (founding) the route must
+// start at its home.
+import { board as sharedBoard, type RouteCard } from './board';
+import { fliesRoute, network, networks, supplies, supply, type AirlinesState } from './state';
+
+const board = sharedBoard;
+
+export function placementProblem(
+  s: AirlinesState,
+  c: number,
+  card: RouteCard,
+  ci: number,
+  mode: 'found' | 'extend',
+  net?: boolean[],
+): string | null {
+  const company = board.companies[c]!;
+  const circle = board.circles[ci]!;
+  const route = board.routes[circle.route]!;
+  if (s.circles[ci]) return `Circle ${circle.n} of ${route.name} is taken.`;
+  if (card.pattern !== route.pattern) {
+    return `Your ${card.pattern} ${card.value} does not match ${route.name}, a ${route.pattern} route.`;
+  }
+  if (card.value < circle.value) {
+    return `Your ${card.pattern} ${card.value} is too low for circle ${circle.n} of ${route.name} (value ${circle.value}).`;
+  }
+  if (!company.patterns.includes(route.pattern)) {
+    return `${company.name} (${company.code}) may not fly ${route.pattern} routes; it flies ${company.patterns.join(', ')}.`;
+  }
+  if (mode === 'found') {
+    if (route.from !== company.home && route.to !== company.home) {
+      return `${route.name} does not start at ${company.code}'s home, ${board.cities[company.home]!.name}.`;
+    }
+    if (supply(s, c) < 2) return `${company.code} has too few markers left to be founded.`;
+    return null;
+  }
+  if (!s.founded[c]) return `${company.code} has not been founded yet.`;
+  const at = net ?? network(s, c);
+  if (!at[route.from] && !at[route.to]) return `${company.code}'s network does not reach ${route.name}.`;
+  if (fliesRoute(s, c, route.index)) return `${company.code} already flies ${route.name}; each airline only once per route.`;
+  if (supply(s, c) < 1) return `${company.code} has no markers left.`;
+  return null;
+}
+
+const routesByPattern = new Map<string, (typeof board.routes)[number][]>();
+for (const r of board.routes) routesByPattern.set(r.pattern, [...(routesByPattern.get(r.pattern) ?? []), r]);
+
+export interface Placement { company: number; card: number; circle: number }
+
+/** Every legal extension with the seat's route cards (cards of equal pattern and value counted once). */
+export function extensions(s: AirlinesState, seat: number): Placement[] {
+  const out: Placement[] = [];
+  const cards = distinctCards(s.routes[seat]!);
+  const left = supplies(s);
+  const live = board.companies.filter((c) => s.founded[c.index] && left[c.index]! > 0);
+  const all = networks(s);
+  const nets = live.map((c) => all[c.index]!);
+  for (const id of cards) {
+    const card = board.cardById.get(id)!;
+    for (const route of routesByPattern.get(card.pattern) ?? []) {
+      live.forEach((company, k) => {
+        if (!company.patterns.includes(route.pattern)) return;
+        const at = nets[k]!;
+        if (!at[route.from] && !at[route.to]) return;
+        if (fliesRoute(s, company.index, route.index)) return;
+        for (const ci of route.circles) {
+          if (!s.circles[ci] && board.circles[ci]!.value <= card.value) out.push({ company: company.index, card: id, circle: ci });
+        }
+      });
+    }
+  }
+  return out;
+}
+
+/** Every legal founding placement for airlines the seat holds stock of. */
+export function foundings(s: AirlinesState, seat: number): Placement[] {
+  const out: Placement[] = [];
+  const cards = distinctCards(s.routes[seat]!);
+  const left = supplies(s);
+  for (const company of board.companies) {
+    if (s.founded[company.index] || s.stock[seat]![company.index]! === 0 || left[company.index]! < 2) continue;
+    if (s.played.some((p) => p[company.index]! > 0)) continue;
+    for (const id of cards) {
+      const card = board.cardById.get(id)!;
+      if (!company.patterns.includes(card.pattern)) continue;
+      for (const ri of board.routesAt[company.home]!) {
+        const route = board.routes[ri]!;
+        if (route.pattern !== card.pattern) continue;
+        for (const ci of route.circles) {
+          if (!s.circles[ci] && board.circles[ci]!.value <= card.value) out.push({ company: company.index, card: id, circle: ci });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** One card id for each distinct pattern and value, lowest id first. */
+function distinctCards(hand: number[]): number[] {
+  const seen: number[] = [];
+  const out: number[] = [];
+  for (const id of [...hand].sort((a, b) => a - b)) {
+    const c = board.cardById.get(id)!;
+    const key = patternIndex.get(c.pattern)! * 16 + c.value;
+    if (!seen.includes(key)) {
+      seen.push(key);
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+const patternIndex = new Map(board.patterns.map((p, i) => [p.id, i]));
+
+/** Circles that may be sabotaged: free, value 5 or more, on a route with no sabotage yet. */
+export function sabotageCircles(s: AirlinesState): number[] {
+  const out: number[] = [];
+  for (const route of board.routes) {
+    if (route.circles.some((ci) => s.circles[ci]?.sab)) continue;
+    for (const ci of route.circles) if (!s.circles[ci] && board.circles[ci]!.value >= 5) out.push(ci);
+  }
+  return out;
+}

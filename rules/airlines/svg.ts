@@ -1,0 +1,119 @@
+// The picture of a view: the map (routes in their five patterns, circles with
+// values, markers in airline colours, sabotage markers with their black sticker
+// dot, home airports), and below it the airlines, the open stock row and the
+// points. Pure: built only from the view, no fonts or images from outside.
+import type { View } from '../types';
+
+interface CircleV { label: string; value: number; x: number; y: number; company: string | null; colour: string | null; sabotage: boolean }
+interface RouteV { id: string; pattern: string; x1: number; y1: number; x2: number; y2: number; circles: CircleV[] }
+interface CityV { code: string; name: string; x: number; y: number; label: string; home: string | null }
+interface CompanyV {
+  code: string; name: string; colour: string; home: string; homeName: string; patterns: string[];
+  founded: boolean; value: number; markersLeft: number; laidOut: number;
+}
+interface PlayerV { seat: number; points: number; bonus: number; stockInHand: number; routeCardsInHand: number; played: { code: string; count: number }[] }
+
+const ROW = 46;
+
+const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const STYLE: Record<string, string> = {
+  solid: 'stroke-width="3"',
+  dashed: 'stroke-width="3" stroke-dasharray="11 6"',
+  dotted: 'stroke-width="4" stroke-dasharray="0.1 7" stroke-linecap="round"',
+  dashdot: 'stroke-width="3" stroke-dasharray="13 5 2 5"',
+};
+
+function line(x1: number, y1: number, x2: number, y2: number, pattern: string): string {
+  if (pattern === 'double') {
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ox = ((y2 - y1) / len) * 2.5, oy = (-(x2 - x1) / len) * 2.5;
+    return [1, -1]
+      .map((k) => `<line x1="${(x1 + k * ox).toFixed(1)}" y1="${(y1 + k * oy).toFixed(1)}" x2="${(x2 + k * ox).toFixed(1)}" y2="${(y2 + k * oy).toFixed(1)}" stroke="#555" stroke-width="1.6"/>`)
+      .join('');
+  }
+  return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#555" ${STYLE[pattern] ?? STYLE.solid}/>`;
+}
+
+function circle(c: CircleV): string {
+  if (!c.company) {
+    return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="#fff" stroke="#333" stroke-width="1.5"/>` +
+      `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#222">${c.value}</text>`;
+  }
+  if (c.sabotage) {
+    return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#000" stroke-width="3"/>` +
+      `<circle cx="${c.x}" cy="${c.y}" r="3.5" fill="#000"/>`;
+  }
+  return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#222" stroke-width="1"/>` +
+    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#fff">${c.value}</text>`;
+}
+
+function city(c: CityV, companies: Map<string, CompanyV>): string {
+  const d = c.home ? 16 : 7;
+  const dx = c.label.includes('e') ? d : c.label.includes('w') ? -d : 0;
+  const dy = c.label.includes('n') ? -d + 3 : c.label.includes('s') ? d + 6 : 4;
+  const anchor = dx > 0 ? 'start' : dx < 0 ? 'end' : 'middle';
+  const label = `<text x="${c.x + dx}" y="${c.y + dy}" text-anchor="${anchor}" font-size="11" fill="#111" stroke="#eef4f8" stroke-width="3" paint-order="stroke">${esc(c.name)}</text>`;
+  const home = c.home ? companies.get(c.home) : undefined;
+  if (!home) return `<circle cx="${c.x}" cy="${c.y}" r="4.5" fill="#333"/>${label}`;
+  const fill = home.founded ? home.colour : '#fff';
+  const text = home.founded ? '#fff' : home.colour;
+  return `<rect x="${c.x - 14}" y="${c.y - 8}" width="28" height="16" rx="3" fill="${fill}" stroke="${home.colour}" stroke-width="2"/>` +
+    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="10" font-weight="bold" fill="${text}">${home.code}</text>${label}`;
+}
+
+export function renderSvg(view: View): string {
+  const width = view.mapWidth as number;
+  const mapHeight = view.mapHeight as number;
+  const routes = view.routes as RouteV[];
+  const cities = view.cities as CityV[];
+  const companies = view.companies as CompanyV[];
+  const players = view.players as PlayerV[];
+  const open = view.open as string[];
+  const byCode = new Map(companies.map((c) => [c.code, c]));
+  const parts: string[] = [];
+  const legendTop = mapHeight + 10;
+  const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 70;
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
+  parts.push(`<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`);
+  parts.push(`<text x="16" y="24" font-size="16" font-weight="bold" fill="#234">Airlines — North America</text>`);
+  parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
+  for (const r of routes) parts.push(line(r.x1, r.y1, r.x2, r.y2, r.pattern));
+  for (const c of cities) parts.push(city(c, byCode));
+  for (const r of routes) for (const c of r.circles) parts.push(circle(c));
+
+  // Pattern legend.
+  let x = 16;
+  const py = legendTop + 14;
+  for (const p of view.patterns as { id: string; name: string }[]) {
+    parts.push(line(x, py, x + 44, py, p.id));
+    parts.push(`<text x="${x + 50}" y="${py + 4}" font-size="12">${esc(p.id)}</text>`);
+    x += 120;
+  }
+  parts.push(`<circle cx="${x + 8}" cy="${py}" r="8" fill="#888" stroke="#000" stroke-width="3"/><circle cx="${x + 8}" cy="${py}" r="3" fill="#000"/>` +
+    `<text x="${x + 22}" y="${py + 4}" font-size="12">sabotage</text>`);
+
+  // Airlines: colour, code, home, value (markers on the board), markers left, patterns.
+  companies.forEach((c, i) => {
+    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    parts.push(`<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`);
+    parts.push(`<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`);
+    parts.push(`<text x="${cx + 36}" y="${cy + 9}" font-size="11">${esc(c.name)} · ${esc(c.homeName)}</text>`);
+    parts.push(`<text x="${cx + 36}" y="${cy + 22}" font-size="10" fill="#444">value ${c.value} · ${c.markersLeft} markers left · ${c.laidOut} stock laid out</text>`);
+    parts.push(`<text x="${cx + 36}" y="${cy + 34}" font-size="10" fill="#444">flies ${c.patterns.join(', ')}</text>`);
+  });
+
+  // Open stock row, piles and points.
+  const by = legendTop + 36 + Math.ceil(companies.length / 3) * ROW + 8;
+  parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
+  open.forEach((code, i) => {
+    const c = byCode.get(code);
+    parts.push(`<rect x="${100 + i * 40}" y="${by}" width="34" height="18" rx="3" fill="${c?.colour ?? '#999'}"/>` +
+      `<text x="${117 + i * 40}" y="${by + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="#fff">${code}</text>`);
+  });
+  parts.push(`<text x="320" y="${by + 13}" font-size="12">pile ${view.pileSize} · scoring cards left ${view.scoringCardsLeft} · route cards ${view.routePileSize}</text>`);
+  const points = players.map((p) => `Seat ${p.seat + 1}: ${p.points}`).join('   ');
+  parts.push(`<text x="16" y="${by + 40}" font-size="12"><tspan font-weight="bold">Points</tspan>  ${esc(points)}</text>`);
+  parts.push('</svg>');
+  return parts.join('');
+}
