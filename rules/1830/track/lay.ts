@@ -112,7 +112,7 @@ function checkRotation(
   if (oldTile.cityCount > 1 && tile.cityCount > 1) {
     const oldE = cityEdges(oldTile, oldTrack);
     const newE = cityEdges(tile, newTrack);
-    const ok = oldE.every((oe) => newE.filter((ne) => oe.every((e) => ne.includes(e))).length === 1);
+    const ok = oldE.every((oe) => oe.length === 0 || newE.filter((ne) => oe.every((e) => ne.includes(e))).length === 1);
     if (!ok) return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
   }
   if (reach) {

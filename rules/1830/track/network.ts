@@ -1,0 +1,113 @@
+// The track network as trains see it: the stops (cities, towns, off-boards) and
+// the stretches of track between two stops ("chains"), each with the hex
+// sides it crosses. Two routes may not share a hex side (that is, a piece of
+// track), and a route may not come back to a stop.
+import { cityBlocks, faceAt, trackAt, nodeId } from './board';
+import { HEXES, HEX_IDS, NODE, invert, nodeRevenue } from './data';
+import type { Board, PhaseName } from './types';
+
+/** Border ids: one per pair of adjacent hex sides that track can cross. */
+export const BORDER: Record<string, number[]> = {};
+export let BORDER_COUNT = 0;
+for (const id of HEX_IDS) BORDER[id] = [-1, -1, -1, -1, -1, -1];
+for (const id of HEX_IDS) {
+  const h = HEXES[id];
+  for (let e = 0; e < 6; e++) {
+    const n = h.neighbors[e];
+    if (!n || BORDER[id][e] >= 0) continue;
+    BORDER[id][e] = BORDER_COUNT;
+    BORDER[n][invert(e)] = BORDER_COUNT;
+    BORDER_COUNT++;
+  }
+}
+
+export interface Stop {
+  id: string;
+  hex: string;
+  index: number;
+  kind: 'city' | 'town' | 'offboard';
+  revenue: number;
+  /** A train may run through it (not an off-board, not a city full of other companies' stations). */
+  passable: boolean;
+  /** The corporation has a station here. */
+  token: boolean;
+  group: string | null;
+}
+
+export interface Chain {
+  from: number;
+  to: number;
+  borders: number[];
+  /** Hexes crossed from the stop `from` to the stop `to`, both included (an 18xx.games connection). */
+  hexes: string[];
+}
+
+export interface Network {
+  stops: Stop[];
+  index: Map<string, number>;
+  /** chains[i]: the stretches of track leaving stop i. */
+  chains: Chain[][];
+}
+
+/** Builds the network of every stop on the map for a corporation in a phase. */
+export function buildNetwork(board: Board, corp: string, phase: PhaseName): Network {
+  const stops: Stop[] = [];
+  const index = new Map<string, number>();
+  for (const hex of HEX_IDS) {
+    const { tile } = faceAt(board, hex);
+    const toks = board.tokens[hex] ?? [];
+    tile.nodes.forEach((node, i) => {
+      const id = nodeId(hex, i);
+      index.set(id, stops.length);
+      stops.push({
+        id,
+        hex,
+        index: i,
+        kind: node.kind,
+        revenue: nodeRevenue(node, phase),
+        passable: node.kind !== 'offboard' && !(node.kind === 'city' && cityBlocks(board, hex, i, corp)),
+        token: node.kind === 'city' && (toks[i] ?? []).includes(corp),
+        group: HEXES[hex].group,
+      });
+    });
+  }
+  const tracks = new Map<string, ReturnType<typeof trackAt>>();
+  const track = (hex: string) => {
+    let t = tracks.get(hex);
+    if (!t) tracks.set(hex, (t = trackAt(board, hex)));
+    return t;
+  };
+  const chains: Chain[][] = stops.map(() => []);
+  stops.forEach((s, si) => {
+    const end = NODE + s.index;
+    for (const [a, b] of track(s.hex)) {
+      if (a !== end && b !== end) continue;
+      const e = a === end ? b : a;
+      if (e >= NODE) continue;
+      const borders: number[] = [];
+      const hexes: string[] = [s.hex];
+      const walk = (hex: string, edge: number) => {
+        const n = HEXES[hex].neighbors[edge];
+        const bid = BORDER[hex][edge];
+        if (!n || borders.includes(bid)) return;
+        borders.push(bid);
+        hexes.push(n);
+        const entry = invert(edge);
+        for (const [p, q] of track(n)) {
+          if (p !== entry && q !== entry) continue;
+          const other = p === entry ? q : p;
+          if (other >= NODE) {
+            const to = index.get(nodeId(n, other - NODE))!;
+            if (to !== si) chains[si].push({ from: si, to, borders: [...borders], hexes: [...hexes] });
+          } else {
+            walk(n, other);
+          }
+        }
+        borders.pop();
+        hexes.pop();
+      };
+      walk(s.hex, e);
+    }
+  });
+  return { stops, index, chains };
+}

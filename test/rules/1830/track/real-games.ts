@@ -1,0 +1,154 @@
+// The two real 1830 games from 18xx.games, replayed on the map module only:
+// tiles and station tokens in order (undo/redo resolved as 18xx.games does),
+// with the checkpoint after every action, and the board at every run_routes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  newBoard,
+  layTile,
+  placeToken,
+  placeHomeToken,
+  placePendingToken,
+  hasHomeToken,
+  homeTokenChoices,
+  layTileFrom18xx,
+  placeTokenFrom18xx,
+  type Board,
+  type PhaseName,
+} from '../../../../rules/1830/track';
+
+export const FIXTURES = '/work/shared/fixtures/18xx.games/1830';
+export const GAMES = ['1830_game_end_bank', '29133'];
+
+type Action = Record<string, any>;
+
+/** The actions that count after undo/redo, as 18xx.games filters them. */
+export function effectiveActions(actions: Action[]): Action[] {
+  const filtered: (Action | null)[] = new Array(actions.length).fill(null);
+  const undos: [Action, number][][] = [];
+  actions.forEach((a, index) => {
+    if (a.type === 'undo') {
+      let to: number;
+      if (a.action_id !== undefined && a.action_id !== null) {
+        to = a.action_id === 0 ? 0 : actions.findIndex((x) => x.id === a.action_id) + 1;
+      } else {
+        let r = -1;
+        for (let i = filtered.length - 1; i >= 0; i--) if (filtered[i] && filtered[i]!.type !== 'message') { r = i; break; }
+        to = Math.max(r, 0);
+      }
+      const undone: [Action, number][] = [];
+      for (let i = to; i < index; i++) {
+        const f = filtered[i];
+        if (!f || f.type === 'message') continue;
+        filtered[i] = null;
+        undone.push([f, i]);
+      }
+      undos.push(undone);
+    } else if (a.type === 'redo') {
+      for (const [f, i] of undos.pop() ?? []) filtered[i] = f;
+    } else if (a.type === 'message') {
+      filtered[index] = a;
+    } else {
+      undos.length = 0;
+      filtered[index] = a;
+    }
+  });
+  return filtered.filter((a): a is Action => !!a && a.type !== 'message');
+}
+
+export interface RealGame {
+  name: string;
+  actions: Action[];
+  checkpoints: Map<number, Action>;
+  /** Checkpoint lines in file order. */
+  lines: Action[];
+}
+
+export function loadGame(name: string): RealGame {
+  const data = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
+  const lines = readFileSync(join(FIXTURES, 'checkpoints', `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const checkpoints = new Map<number, Action>();
+  for (const l of lines) checkpoints.set(l.after_action, l);
+  return { name, actions: effectiveActions(data.actions), checkpoints, lines };
+}
+
+export interface Step {
+  action: Action;
+  board: Board;
+  /** Checkpoint before and after the action. */
+  before: Action | null;
+  after: Action;
+  phase: PhaseName;
+}
+
+const PRIVATES = ['SV', 'CS', 'DH', 'MH', 'CA', 'BO'];
+
+/** Who owns which private at a checkpoint: corporation sym, or null for a player. */
+function privateOwner(cp: Action | null, sym: string): string | null {
+  for (const c of cp?.corporations ?? []) if ((c.companies ?? []).includes(sym)) return c.name;
+  return null;
+}
+
+function playerPrivates(cp: Action | null): string[] {
+  const out: string[] = [];
+  for (const p of cp?.players ?? []) for (const s of p.companies ?? []) if (PRIVATES.includes(s)) out.push(s);
+  return out;
+}
+
+/**
+ * Replays tiles and tokens; calls `visit` after every action with the board
+ * (for run_routes: the board the route ran on). Home stations are placed when
+ * the checkpoint first shows them (18xx.games places them as the corporation
+ * starts its first turn), or by the corporation's own choice (Erie).
+ */
+export function replayBoard(game: RealGame, visit: (s: Step) => void): Board {
+  const board = newBoard();
+  let before: Action | null = null;
+  for (const action of game.actions) {
+    const after = game.checkpoints.get(action.id)!;
+    const phase = (before?.phase ?? '2') as PhaseName;
+    const isCompany = action.entity_type === 'company';
+    const corp: string = isCompany ? (privateOwner(before, action.entity) ?? action.entity) : action.entity;
+    if (action.type === 'lay_tile') {
+      layTile(
+        board,
+        { corp, phase, layUsed: false, playerPrivates: playerPrivates(before), via: isCompany ? action.entity : undefined },
+        layTileFrom18xx(action as any),
+      );
+    } else if (action.type === 'place_token') {
+      const place = placeTokenFrom18xx(board, action as any);
+      const owner: string = action.tokener ?? corp;
+      if (board.pending.some((p) => p.corp === owner && p.hex === place.hex)) placePendingToken(board, owner, place);
+      else if (!hasHomeToken(board, owner)) placeHomeToken(board, owner, place.city);
+      else placeToken(board, { corp: owner, tokensLeft: 9, via: isCompany ? 'DH' : undefined }, place);
+    }
+    // home stations the engine placed on its own
+    for (const c of after.corporations ?? []) {
+      if (hasHomeToken(board, c.name)) continue;
+      const home = board.homes[c.name];
+      if ((c.tokens ?? []).includes(home.hex) && homeTokenChoices(board, c.name).length === 1) placeHomeToken(board, c.name);
+    }
+    visit({ action, board, before, after, phase });
+    before = after;
+  }
+  return board;
+}
+
+/** Our board as the checkpoint writes it: tiles "hex" -> "tile/rotation", tokens corp -> sorted hexes. */
+export function boardSummary(board: Board): { tiles: Record<string, string>; tokens: Record<string, string[]> } {
+  const tiles: Record<string, string> = {};
+  for (const [hex, t] of Object.entries(board.tiles)) tiles[hex] = `${t.tile}/${t.rotation}`;
+  const tokens: Record<string, string[]> = {};
+  for (const [hex, cities] of Object.entries(board.tokens)) for (const c of cities) for (const corp of c) (tokens[corp] ??= []).push(hex);
+  for (const k of Object.keys(tokens)) tokens[k].sort();
+  return { tiles, tokens };
+}
+
+export function checkpointSummary(cp: Action): { tiles: Record<string, string>; tokens: Record<string, string[]> } {
+  const tokens: Record<string, string[]> = {};
+  for (const c of cp.corporations ?? []) if ((c.tokens ?? []).length) tokens[c.name] = [...c.tokens].sort();
+  return { tiles: { ...(cp.tiles ?? {}) }, tokens };
+}
