@@ -2,8 +2,9 @@
 // A new game is served by adding its rules object here; the contract suite
 // (test/rules/contract.test.ts) then covers it automatically.
 import type { AnyRules } from './types';
+import { stephensonsRocket } from './stephensons-rocket/index';
 
-export const games: AnyRules[] = [];
+export const games: AnyRules[] = [stephensonsRocket];
 
 export function findRules(id: string, registry: AnyRules[] = games): AnyRules | undefined {
   return registry.find((r) => r.id === id);

@@ -1,0 +1,159 @@
+// A player's actions: take a city token, place or move a station, extend a
+// line (which may open a vote), bid in a vote, or end the turn early.
+// Every action is checked completely before anything changes.
+import { z } from 'zod';
+import { RuleError } from '../types';
+import { board, GOODS, hexName } from './board';
+import { checkEnd } from './end';
+import { takeShare } from './extend';
+import { blockedReason, headings, locoTargets } from './movement';
+import { bidProblem, openVote, placeBid } from './vote';
+import { ACTIONS_PER_TURN, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state';
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('token'), city: z.string(), good: z.enum(GOODS) }).strict(),
+  z.object({ type: z.literal('station'), hex: z.string(), from: z.string().optional() }).strict(),
+  z.object({ type: z.literal('extend'), line: z.string(), to: z.string() }).strict(),
+  z.object({ type: z.literal('bid'), amount: z.number().int().min(0).max(1000), to: z.string().optional() }).strict(),
+  z.object({ type: z.literal('pass') }).strict(),
+]);
+export type SRAction = z.infer<typeof actionSchema>;
+
+export function parseAction(raw: unknown): SRAction {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'type')) {
+    throw new RuleError('That is not a Stephenson\'s Rocket move: use token, station, extend, bid or pass.');
+  }
+  const parsed = actionSchema.safeParse(raw);
+  if (!parsed.success) throw new RuleError('That is not a Stephenson\'s Rocket move: use token, station, extend, bid or pass.');
+  return parsed.data;
+}
+
+function hexOf(id: string | undefined): number {
+  if (id === undefined) return -1;
+  return board.hexIndex.get(id.toUpperCase()) ?? -1;
+}
+
+/** Why a station may not stand on hex h (moving the one from `from`, if given); null when it may. */
+export function stationProblem(s: SRState, h: number, from: number, occ: Occupancy): string | null {
+  if (h < 0) return 'That hex is not on the map.';
+  const name = board.hexIds[h];
+  const p = board.placeAt[h]!;
+  if (p >= 0) return `A station may not stand on ${board.places[p]!.name}: towns and cities are not empty spaces.`;
+  if (occ.track[h]! >= 0) return `A station may not be placed on track (${name}).`;
+  if (occ.loco[h]! >= 0) return `A locomotive stands on ${name}.`;
+  if (occ.station[h]! >= 0 && h !== from) return `There is already a station on ${name}.`;
+  for (const n of board.neighbour[h]!) {
+    if (n < 0) continue;
+    if (occ.loco[n]! >= 0) return `A station may not stand next to a locomotive (the ${board.lines[occ.loco[n]!]!.id} locomotive is next to ${name}).`;
+    if (occ.station[n]! >= 0 && n !== from) return `A station may not stand next to another station (${board.hexIds[n]}).`;
+  }
+  if (h === from) return 'The station is already there.';
+  return null;
+}
+
+/** Hexes of the seat's own stations that may still be moved (not yet joined to a line). */
+export function movableStations(s: SRState, seat: number, occ: Occupancy): number[] {
+  return s.stations[seat]!.filter((h) => h >= 0 && occ.track[h]! < 0 && occ.loco[h]! < 0);
+}
+
+export function extendProblem(s: SRState, line: number, to: number, occ: Occupancy): string | null {
+  if (line < 0) return `There is no such line: the lines are ${board.lines.map((l) => l.id).join(', ')}.`;
+  const l = s.lines[line]!;
+  const id = board.lines[line]!.id;
+  if (l.absorbedInto >= 0) return `The ${id} was absorbed by the ${board.lines[l.absorbedInto]!.id} and no longer runs.`;
+  if (s.extended.includes(line)) return `You have already extended the ${id} this turn: a line is never extended twice in one turn.`;
+  if (!l.atStart && s.tiles.length >= TRACK_TILES) return 'No track tiles are left.';
+  if (to < 0) return 'Name a hex on the map.';
+  const d = board.neighbour[l.loco]!.indexOf(to);
+  if (d < 0) return `${board.hexIds[to]} is not next to the ${id} locomotive.`;
+  if (!headings(s, line).includes(d)) return `The ${id} locomotive may only move straight ahead, half left or half right.`;
+  return blockedReason(to, line, occ);
+}
+
+function finishAction(s: SRState, events: string[]): void {
+  s.actionsLeft--;
+  if (checkEnd(s, events)) return;
+  if (s.actionsLeft <= 0) nextTurn(s);
+}
+
+export function nextTurn(s: SRState): void {
+  s.turn = (s.turn + 1) % s.seats;
+  s.actionsLeft = ACTIONS_PER_TURN;
+  s.extended = [];
+  s.turns++;
+}
+
+export function applyAction(s: SRState, seat: number, raw: unknown, events: string[]): void {
+  const a = parseAction(raw);
+  if (s.finished) throw new RuleError('The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) throw new RuleError('No such seat.');
+
+  if (s.vote) {
+    const id = board.lines[s.vote.line]!.id;
+    if (a.type !== 'bid' && a.type !== 'pass') throw new RuleError(`The ${id} direction vote is going on: bid shares or pass.`);
+    const amount = a.type === 'bid' ? a.amount : 0;
+    const to = a.type === 'bid' && a.to !== undefined ? hexOf(a.to) : null;
+    const problem = bidProblem(s, seat, amount, to);
+    if (problem) throw new RuleError(problem);
+    placeBid(s, seat, amount, to, events);
+    if (!s.vote) finishAction(s, events);
+    return;
+  }
+
+  if (seat !== s.turn) throw new RuleError('It is not your turn.');
+  const occ = occupancy(s);
+  switch (a.type) {
+    case 'bid':
+      throw new RuleError('There is no vote going on.');
+    case 'pass':
+      events.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
+      s.actionsLeft = 1;
+      finishAction(s, events);
+      return;
+    case 'token': {
+      const city = board.placeIndex.get(a.city.toLowerCase()) ?? -1;
+      if (city < 0 || board.places[city]!.kind !== 'city') throw new RuleError(`${a.city} is not a city.`);
+      const goods = s.cityGoods[city]!;
+      const k = goods.indexOf(a.good);
+      if (k < 0) throw new RuleError(`${board.places[city]!.name} has no ${a.good} token left${goods.length ? ` (it has ${goods.join(', ')})` : ''}.`);
+      goods.splice(k, 1);
+      s.tokens[seat]!.push({ city, good: a.good });
+      events.push(`took a ${a.good} token from ${board.places[city]!.name}`);
+      finishAction(s, events);
+      return;
+    }
+    case 'station': {
+      const to = hexOf(a.hex);
+      let from = -1;
+      if (a.from !== undefined) {
+        from = hexOf(a.from);
+        if (from < 0 || !s.stations[seat]!.includes(from)) throw new RuleError(`You have no station on ${a.from}.`);
+        if (!movableStations(s, seat, occ).includes(from)) throw new RuleError(`Your station on ${a.from} is joined to a line and stays there.`);
+      } else if (!s.stations[seat]!.includes(-1)) {
+        throw new RuleError('All your stations are on the board: move one of them instead (say which, with "from").');
+      }
+      const problem = stationProblem(s, to, from, occ);
+      if (problem) throw new RuleError(problem);
+      const k = s.stations[seat]!.indexOf(from);
+      s.stations[seat]![k] = to;
+      events.push(from >= 0 ? `moved a station from ${board.hexIds[from]} to ${hexName(to)}` : `placed a station on ${hexName(to)}`);
+      finishAction(s, events);
+      return;
+    }
+    case 'extend': {
+      const line = board.lineIndex.get(a.line.toUpperCase()) ?? -1;
+      const to = hexOf(a.to);
+      const problem = extendProblem(s, line, to, occ);
+      if (problem) throw new RuleError(problem);
+      const l = s.lines[line]!;
+      const id = board.lines[line]!.id;
+      events.push(`extended the ${id} towards ${hexName(to)}`);
+      s.extended.push(line);
+      takeShare(s, line, seat, events);
+      openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, events);
+      if (s.vote) events.push(`the ${id} shareholders vote on the direction`);
+      else finishAction(s, events);
+      return;
+    }
+  }
+}

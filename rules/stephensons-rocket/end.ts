@@ -1,0 +1,55 @@
+// The end of the game: when it comes, and the final scoring.
+import { board, GOODS } from './board';
+import { majorityPayout, pay, roundDown, stationCounts } from './scoring';
+import { sharesOnOffer, TRACK_TILES, type SRState } from './state';
+
+/** Cities joined to some running (or isolated) line. */
+export function connectedCities(s: SRState): Set<number> {
+  const out = new Set<number>();
+  for (const l of s.lines) if (l.absorbedInto < 0) for (const p of l.connected) out.add(p);
+  return out;
+}
+
+/** Checked after every action; ends and scores the game when due. Returns true if it ended. */
+export function checkEnd(s: SRState, events: string[]): boolean {
+  let reason = '';
+  if (s.tiles.length >= TRACK_TILES) reason = `all ${TRACK_TILES} track tiles are laid`;
+  else {
+    const offering = s.lines.filter((_, i) => sharesOnOffer(s, i) > 0).length;
+    if (offering <= 1) reason = offering === 1 ? 'only one line still has shares' : 'no line has shares left';
+  }
+  if (!reason) return false;
+  s.finished = true;
+  s.endReason = reason;
+  s.vote = null;
+  finalScoring(s);
+  events.push(`Game over: ${reason}.`, ...s.finalScoring);
+  return true;
+}
+
+function payOut(s: SRState, amounts: number[], reason: string): void {
+  const parts: string[] = [];
+  amounts.forEach((a, seat) => {
+    if (a > 0) {
+      pay(s, seat, a, reason);
+      parts.push(`seat ${seat + 1} £${a.toLocaleString('en-GB')}`);
+    }
+  });
+  s.finalScoring.push(`${reason}: ${parts.length ? parts.join(', ') : 'nobody'}`);
+}
+
+export function finalScoring(s: SRState): void {
+  const live = connectedCities(s);
+  for (const g of GOODS) {
+    const counts = s.tokens.map((ts) => ts.filter((t) => t.good === g && live.has(t.city)).length);
+    payOut(s, majorityPayout(counts, 6000, 3000), `final ${g} tokens`);
+  }
+  payOut(s, majorityPayout(s.passengers, 6000, 3000), 'final passengers');
+  s.lines.forEach((l, i) => {
+    if (l.absorbedInto >= 0) return;
+    const id = board.lines[i]!.id;
+    const value = 1000 * l.connected.length;
+    payOut(s, majorityPayout(stationCounts(s, i), value, roundDown(value / 2)), `final ${id} stations (${l.connected.length} towns and cities)`);
+    payOut(s, majorityPayout(l.held, value, roundDown(value / 2)), `final ${id} shares (${l.connected.length} towns and cities)`);
+  });
+}

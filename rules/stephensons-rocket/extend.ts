@@ -1,0 +1,128 @@
+// Extending a line once its destination is settled: track, locomotive,
+// passengers, connections and scorings (city, town, merger, in that order),
+// isolation. The vote (vote.ts) decides the destination before this runs.
+import { board, directionTo, opposite } from './board';
+import { canStillReach, linesNextTo } from './movement';
+import { scoreCity, scoreMerger, scoreTown } from './scoring';
+import { occupancy, TRACK_TILES, type SRState } from './state';
+
+/** The mover takes a share of the line if it offers any; the supply running dry exhausts it for good. */
+export function takeShare(s: SRState, line: number, seat: number, events: string[]): void {
+  const l = s.lines[line]!;
+  const id = board.lines[line]!.id;
+  if (l.absorbedInto >= 0) return;
+  if (l.isolated) {
+    events.push(`no share: the ${id} is isolated`);
+    return;
+  }
+  if (l.exhausted || l.supply === 0) {
+    l.exhausted = true;
+    events.push(`no share: the ${id} shares have run out`);
+    return;
+  }
+  l.supply--;
+  l.held[seat]!++;
+  if (l.supply === 0) l.exhausted = true;
+  events.push(`took a ${id} share`);
+}
+
+export interface Move {
+  line: number;
+  from: number;
+  facing: number;
+  fromStart: boolean;
+  to: number;
+  /** Who settled the destination: the mover, or another seat that won the vote. */
+  decidedBy: number;
+}
+
+export function completeExtension(s: SRState, m: Move, events: string[]): void {
+  const mover = s.turn;
+  const l = s.lines[m.line]!;
+  const id = board.lines[m.line]!.id;
+  const dir = directionTo(m.from, m.to);
+  if (!m.fromStart) s.tiles.push({ hex: m.from, line: m.line, sides: [opposite(m.facing), dir] });
+  l.loco = m.to;
+  l.facing = dir;
+  l.atStart = false;
+
+  const occ = occupancy(s);
+  const owner = occ.station[m.to]!;
+  if (owner >= 0 && owner !== mover) {
+    if (m.decidedBy !== mover) events.push('no passenger: the vote was won by another player');
+    else if (s.passengerSupply === 0) events.push('no passenger: all nine are taken');
+    else {
+      s.passengerSupply--;
+      s.passengers[mover]!++;
+      events.push(`picked up a passenger at another player's station`);
+    }
+  }
+
+  const fresh = board.placesNear[m.to]!.filter((p) => !l.connected.includes(p));
+  l.connected.push(...fresh);
+  for (const p of fresh) if (board.places[p]!.kind === 'city') scoreCity(s, m.line, p, events);
+  for (const p of fresh) if (board.places[p]!.kind !== 'city') scoreTown(s, m.line, p, events);
+
+  const others = linesNextTo(m.to, m.line, occ);
+  if (others.length === 1) merge(s, m.line, others[0]!, mover, events);
+
+  isolateStuckLines(s, events);
+  void id;
+}
+
+function merge(s: SRState, absorbed: number, survivor: number, mover: number, events: string[]): void {
+  const a = s.lines[absorbed]!;
+  const v = s.lines[survivor]!;
+  const aId = board.lines[absorbed]!.id;
+  const vId = board.lines[survivor]!.id;
+  events.push(`the ${aId} merges into the ${vId}`);
+  scoreMerger(s, absorbed, survivor, events);
+
+  const occ = occupancy(s);
+  const at = a.loco;
+  for (const t of s.tiles) if (t.line === absorbed) t.line = survivor;
+  if (s.tiles.length < TRACK_TILES) {
+    const toward = board.neighbour[at]!.findIndex((n) => n >= 0 && (occ.track[n] === survivor || occ.loco[n] === survivor));
+    s.tiles.push({ hex: at, line: survivor, sides: [opposite(a.facing), toward] });
+  }
+  a.absorbedInto = survivor;
+  a.loco = -1;
+  for (const p of a.connected) if (!v.connected.includes(p)) v.connected.push(p);
+
+  // Shares handed in two for one, from the mover round the table.
+  a.retired += a.supply;
+  a.supply = 0;
+  for (let k = 0; k < s.seats; k++) {
+    const seat = (mover + k) % s.seats;
+    const n = a.held[seat]!;
+    a.held[seat] = 0;
+    a.retired += n;
+    let due = Math.floor(n / 2);
+    while (due > 0 && v.supply > 0) {
+      v.supply--;
+      v.held[seat]!++;
+      due--;
+      if (v.supply === 0) v.exhausted = true;
+    }
+    while (due > 0 && s.supplementary > 0) {
+      s.supplementary--;
+      v.supplementary++;
+      v.held[seat]!++;
+      due--;
+    }
+  }
+  events.push(`${aId} shares exchanged two for one for ${vId} shares`);
+}
+
+/** Lines that can no longer connect a town or city nor merge lose their unissued shares. */
+export function isolateStuckLines(s: SRState, events: string[]): void {
+  const occ = occupancy(s);
+  s.lines.forEach((l, i) => {
+    if (l.absorbedInto >= 0 || l.isolated) return;
+    if (canStillReach(s, i, occ)) return;
+    l.isolated = true;
+    l.retired += l.supply;
+    l.supply = 0;
+    events.push(`the ${board.lines[i]!.id} is isolated: its remaining shares are discarded`);
+  });
+}

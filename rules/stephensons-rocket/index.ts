@@ -1,0 +1,82 @@
+// Stephenson's Rocket (Reiner Knizia, 1999) for 2-4 players, on a board of
+// England and Wales (data/board.json). The rules contract in ../types.ts.
+import { RuleError, type Outcome, type Rules } from '../types';
+import { applyAction, type SRAction } from './actions';
+import { checkState } from './check';
+import { legalMoves } from './moves';
+import { parseCommand } from './parse';
+import { setupState, type SRState } from './state';
+import { renderSvg } from './svg';
+import { makeView, toAct } from './view';
+
+export type { SRState } from './state';
+export type { SRAction } from './actions';
+
+function play(s: SRState, seat: number, action: unknown): string[] {
+  const events: string[] = [];
+  applyAction(s, seat, action, events);
+  return events;
+}
+
+export const stephensonsRocket: Rules<SRState, SRAction> = {
+  id: 'stephensons-rocket',
+  title: "Stephenson's Rocket",
+  players: { min: 2, max: 4 },
+
+  setup(seats, seed) {
+    if (!Number.isInteger(seats) || seats < 2 || seats > 4) throw new RuleError("Stephenson's Rocket is for 2 to 4 players.");
+    return setupState(seats, seed);
+  },
+
+  toAct,
+
+  apply(s, seat, action) {
+    play(s, seat, action);
+  },
+
+  moves: legalMoves,
+
+  view: makeView,
+
+  outcome(s): Outcome | null {
+    if (!s.finished) return null;
+    const scores = [...s.money];
+    const ranks = scores.map((x) => 1 + scores.filter((y) => y > x).length);
+    return { scores, ranks, reason: s.endReason };
+  },
+
+  describe(action, before, seat) {
+    const copy = structuredClone(before);
+    try {
+      return play(copy, seat, action).join('; ');
+    } catch (e) {
+      return `tried an illegal move (${(e as Error).message})`;
+    }
+  },
+
+  undoable(action, before) {
+    if (!action || action.type === 'bid') return false;
+    const copy = structuredClone(before);
+    try {
+      play(copy, copy.vote ? -1 : copy.turn, action);
+    } catch {
+      return false;
+    }
+    return !copy.vote && !copy.finished;
+  },
+
+  autoMove(s, seat) {
+    if (!toAct(s).includes(seat)) return null;
+    if (s.vote) return { type: 'bid', amount: 0 };
+    const moves = legalMoves(s, seat);
+    return moves.find((m) => m.type === 'token') ?? moves[0] ?? null;
+  },
+
+  parse(text, s) {
+    return parseCommand(text, s);
+  },
+
+  svg: renderSvg,
+
+  check: checkState,
+};

@@ -1,0 +1,63 @@
+// Legal moves for a seat: complete actions, a sensible subset where the
+// space is large (stations go where a locomotive may soon arrive).
+import { board } from './board';
+import { movableStations, stationProblem, type SRAction } from './actions';
+import { locoTargets } from './movement';
+import { minimumBid, voteSeat } from './vote';
+import { occupancy, type Occupancy, type SRState } from './state';
+
+const STATION_CHOICES = 8;
+
+/** Hexes a locomotive could reach in two moves, where a station may stand. */
+function stationCandidates(s: SRState, occ: Occupancy, from: number): number[] {
+  const out: number[] = [];
+  s.lines.forEach((l, i) => {
+    if (l.absorbedInto >= 0) return;
+    for (const t of locoTargets(s, i, occ)) {
+      const d = board.neighbour[l.loco]!.indexOf(t);
+      for (const dd of [(d + 5) % 6, d, (d + 1) % 6]) {
+        const h = board.neighbour[t]![dd]!;
+        if (h >= 0 && !out.includes(h) && stationProblem(s, h, from, occ) === null) out.push(h);
+      }
+    }
+  });
+  if (out.length === 0) {
+    for (let h = 0; h < board.hexIds.length && out.length < STATION_CHOICES; h += 7) {
+      if (stationProblem(s, h, from, occ) === null) out.push(h);
+    }
+  }
+  return out.slice(0, STATION_CHOICES);
+}
+
+export function legalMoves(s: SRState, seat: number): SRAction[] {
+  if (s.finished) return [];
+  if (s.vote) {
+    const v = s.vote;
+    if (voteSeat(v) !== seat) return [];
+    const out: SRAction[] = [{ type: 'bid', amount: 0 }];
+    const held = s.lines[v.line]!.held[seat]!;
+    const min = minimumBid(v, seat);
+    const amounts = [...new Set([min, min + 1, held])].filter((a) => a >= min && a <= held).sort((a, b) => a - b);
+    for (const amount of amounts) for (const h of v.options) out.push({ type: 'bid', amount, to: board.hexIds[h]! });
+    return out;
+  }
+  if (seat !== s.turn) return [];
+  const occ = occupancy(s);
+  const out: SRAction[] = [];
+  s.lines.forEach((l, i) => {
+    if (l.absorbedInto >= 0 || s.extended.includes(i)) return;
+    for (const h of locoTargets(s, i, occ)) out.push({ type: 'extend', line: board.lines[i]!.id, to: board.hexIds[h]! });
+  });
+  s.cityGoods.forEach((goods, city) => {
+    for (const good of new Set(goods)) out.push({ type: 'token', city: board.places[city]!.id, good });
+  });
+  if (s.stations[seat]!.includes(-1)) {
+    for (const h of stationCandidates(s, occ, -1)) out.push({ type: 'station', hex: board.hexIds[h]! });
+  } else {
+    for (const from of movableStations(s, seat, occ).slice(0, 2)) {
+      for (const h of stationCandidates(s, occ, from).slice(0, 4)) out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
+    }
+  }
+  out.push({ type: 'pass' });
+  return out;
+}

@@ -1,0 +1,104 @@
+// What a seat may see. Everything is public except money: each seat sees
+// only its own money and payments; a spectator sees none; the end reveals all.
+import type { View } from '../types';
+import { board, DIRECTION_NAMES } from './board';
+import { legalMoves } from './moves';
+import { stationCounts } from './scoring';
+import { PLAYER_COLOURS, TRACK_TILES, type SRState } from './state';
+import { voteSeat } from './vote';
+
+export function toAct(s: SRState): number[] {
+  if (s.finished) return [];
+  if (s.vote) return [voteSeat(s.vote)];
+  return [s.turn];
+}
+
+export function status(s: SRState): string {
+  if (s.finished) return `Game over: ${s.endReason}`;
+  if (s.vote) return `${board.lines[s.vote.line]!.id} direction vote: seat ${voteSeat(s.vote) + 1} to bid`;
+  return `Seat ${s.turn + 1} to act (${s.actionsLeft} action${s.actionsLeft === 1 ? '' : 's'} left)`;
+}
+
+export function makeView(s: SRState, seat: number | null): View {
+  const open = s.finished;
+  const hex = (h: number) => (h >= 0 ? board.hexIds[h]! : null);
+  const lines = s.lines.map((l, i) => {
+    const info = board.lines[i]!;
+    return {
+      id: info.id,
+      name: info.name,
+      colour: info.colour,
+      start: board.places[info.start]!.name,
+      loco: hex(l.loco),
+      facing: l.facing >= 0 ? DIRECTION_NAMES[l.facing] : null,
+      facingDir: l.facing,
+      atStart: l.atStart,
+      running: l.absorbedInto < 0,
+      absorbedInto: l.absorbedInto >= 0 ? board.lines[l.absorbedInto]!.id : null,
+      isolated: l.isolated,
+      exhausted: l.exhausted,
+      supply: l.supply,
+      held: [...l.held],
+      retired: l.retired,
+      supplementary: l.supplementary,
+      connected: l.connected.map((p) => board.places[p]!.name),
+      value: l.connected.length * 1000,
+      stations: l.absorbedInto < 0 ? stationCounts(s, i) : Array(s.seats).fill(0),
+      extendedThisTurn: s.extended.includes(i),
+    };
+  });
+  const players = Array.from({ length: s.seats }, (_, p) => {
+    const tokens: Record<string, number> = { steel: 0, textiles: 0, brewing: 0, leather: 0 };
+    for (const t of s.tokens[p]!) tokens[t.good]!++;
+    return {
+      seat: p,
+      colour: PLAYER_COLOURS[p]!,
+      tokens,
+      tokensByCity: s.tokens[p]!.map((t) => ({ city: board.places[t.city]!.name, good: t.good })),
+      passengers: s.passengers[p]!,
+      stationsInHand: s.stations[p]!.filter((h) => h < 0).length,
+      stations: s.stations[p]!.filter((h) => h >= 0).map((h) => board.hexIds[h]!),
+      shares: Object.fromEntries(s.lines.map((l, i) => [board.lines[i]!.id, l.held[p]!]).filter(([, n]) => (n as number) > 0)),
+      money: open || p === seat ? s.money[p]! : null,
+    };
+  });
+  const vote = s.vote && {
+    line: board.lines[s.vote.line]!.id,
+    mover: s.vote.mover,
+    from: board.hexIds[s.vote.from],
+    choice: board.hexIds[s.vote.choice],
+    options: s.vote.options.map((h) => board.hexIds[h]!),
+    bids: s.vote.bids.map((b) => ({ seat: b.seat, amount: b.amount, to: board.hexIds[b.to]! })),
+    high: s.vote.high && { seat: s.vote.high.seat, amount: s.vote.high.amount, to: board.hexIds[s.vote.high.to]! },
+    toBid: voteSeat(s.vote),
+  };
+  return {
+    seat,
+    toAct: toAct(s),
+    status: status(s),
+    turn: s.turn,
+    actionsLeft: s.actionsLeft,
+    finished: s.finished,
+    endReason: s.endReason || null,
+    lines,
+    tiles: s.tiles.map((t) => ({ hex: board.hexIds[t.hex]!, line: board.lines[t.line]!.id, sides: [...t.sides] })),
+    tilesLeft: TRACK_TILES - s.tiles.length,
+    cities: board.places.flatMap((p, i) => (p.kind === 'city' ? [{ id: p.id, name: p.name, hex: board.hexIds[p.hex]!, goods: [...s.cityGoods[i]!] }] : [])),
+    players,
+    passengerSupply: s.passengerSupply,
+    supplementary: s.supplementary,
+    vote,
+    you:
+      seat === null
+        ? null
+        : {
+            seat,
+            colour: PLAYER_COLOURS[seat]!,
+            money: s.money[seat]!,
+            payments: s.ledger.filter((p) => p.seat === seat).map((p) => ({ amount: p.amount, reason: p.reason })),
+            commands: seat !== null && toAct(s).includes(seat) ? legalMoves(s, seat).length : 0,
+          },
+    payments: open ? s.ledger.map((p) => ({ seat: p.seat, amount: p.amount, reason: p.reason })) : null,
+    finalScoring: open ? [...s.finalScoring] : null,
+  };
+}

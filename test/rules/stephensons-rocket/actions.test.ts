@@ -1,0 +1,167 @@
+// One test per rule of the turn: actions, stations, extending, shares.
+import { describe, expect, it } from 'vitest';
+import { approach, board, game, giveShares, H, id, L, nb, P, passVotes, putLoco, putStation, putTile, R, refuses, targets } from './helpers';
+
+describe('turn structure', () => {
+  it('gives two actions a turn, then passes clockwise', () => {
+    const s = game(3);
+    R.apply(s, 0, { type: 'token', city: 'manchester', good: 'textiles' });
+    expect(R.toAct(s)).toEqual([0]);
+    R.apply(s, 0, { type: 'token', city: 'manchester', good: 'textiles' });
+    expect(R.toAct(s)).toEqual([1]);
+    expect(s.actionsLeft).toBe(2);
+  });
+
+  it('allows the same action twice but never extends one line twice in a turn', () => {
+    const s = game(3);
+    R.apply(s, 0, { type: 'extend', line: 'LMR', to: 'L6' });
+    refuses(s, 0, { type: 'extend', line: 'LMR', to: nb('L6', 2) }, /already extended the LMR this turn/);
+    R.apply(s, 0, { type: 'extend', line: 'GWR', to: nb(id(board.places[P('bristol')]!.hex), 1) });
+    expect(R.toAct(s)).toEqual([1]);
+  });
+
+  it('refuses moves out of turn', () => {
+    const s = game(3);
+    refuses(s, 1, { type: 'token', city: 'manchester', good: 'steel' }, /not your turn/);
+  });
+});
+
+describe('take a city token', () => {
+  it('moves a token from the city to the player, face up', () => {
+    const s = game(2);
+    R.apply(s, 0, { type: 'token', city: 'sheffield', good: 'brewing' });
+    expect(s.cityGoods[P('sheffield')]).toEqual(['steel', 'steel']);
+    expect(s.tokens[0]).toEqual([{ city: P('sheffield'), good: 'brewing' }]);
+    expect((R.view(s, 1).players as any[])[0].tokens.brewing).toBe(1);
+  });
+
+  it('refuses a good the city does not hold', () => {
+    const s = game(2);
+    refuses(s, 0, { type: 'token', city: 'burton', good: 'steel' }, /Burton upon Trent has no steel token/);
+    refuses(s, 0, { type: 'token', city: 'leeds', good: 'steel' }, /not a city/);
+  });
+});
+
+describe('stations', () => {
+  it('places a station on an empty space and may move it later', () => {
+    const s = game(2);
+    R.apply(s, 0, { type: 'station', hex: 'J9' });
+    expect(s.stations[0]!.filter((h) => h >= 0)).toEqual([H('J9')]);
+    R.apply(s, 0, { type: 'station', hex: 'Q12', from: 'J9' });
+    expect(s.stations[0]!.filter((h) => h >= 0)).toEqual([H('Q12')]);
+  });
+
+  it('never on a town, a city or track', () => {
+    const s = game(2);
+    putTile(s, 'GWR', 'Q12');
+    refuses(s, 0, { type: 'station', hex: 'I9' }, /may not stand on Leeds/);
+    refuses(s, 0, { type: 'station', hex: 'K8' }, /may not stand on Manchester/);
+    refuses(s, 0, { type: 'station', hex: 'Q12' }, /not be placed on track/);
+  });
+
+  it('never next to a locomotive or another station', () => {
+    const s = game(2);
+    refuses(s, 0, { type: 'station', hex: 'K7' }, /next to a locomotive/); // beside Liverpool, where the LMR stands
+    putStation(s, 1, 'Q12');
+    refuses(s, 0, { type: 'station', hex: nb('Q12', 0) }, /next to another station/);
+    refuses(s, 0, { type: 'station', hex: 'Q12' }, /already a station/);
+  });
+
+  it('only moves your own stations, and not once a line joined them', () => {
+    const s = game(2);
+    putStation(s, 1, 'Q12');
+    refuses(s, 0, { type: 'station', hex: 'J9', from: 'Q12' }, /no station on Q12/);
+    putStation(s, 0, 'R10');
+    putTile(s, 'LNWR', 'R10');
+    refuses(s, 0, { type: 'station', hex: 'J9', from: 'R10' }, /joined to a line/);
+  });
+
+  it('has seven stations a player; then only moves', () => {
+    const s = game(2);
+    s.stations[0] = ['B9', 'D8', 'G8', 'H12', 'N15', 'Q7', 'W4'].map(H);
+    refuses(s, 0, { type: 'station', hex: 'J9' }, /All your stations are on the board/);
+  });
+});
+
+describe('extending a line', () => {
+  it('leaves the start town to any free neighbour, laying no track', () => {
+    const s = game(2);
+    const moves = R.moves(s, 0).filter((m) => m.type === 'extend' && m.line === 'LMR').map((m: any) => m.to).sort();
+    expect(moves).toEqual(['K7', 'L6']); // the others are sea, Preston and Chester
+    R.apply(s, 0, { type: 'extend', line: 'LMR', to: 'L6' });
+    expect(s.tiles).toHaveLength(0);
+    expect(id(s.lines[L('LMR')]!.loco)).toBe('L6');
+  });
+
+  it('otherwise goes only straight, half left or half right, laying track behind', () => {
+    const s = game(2);
+    putLoco(s, 'GWR', 'U8', 0);
+    expect(R.moves(s, 0).filter((m) => m.type === 'extend' && m.line === 'GWR').map((m: any) => m.to).sort()).toEqual(
+      [nb('U8', 5), nb('U8', 0), nb('U8', 1)].sort(),
+    );
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 3) }, /only move straight ahead, half left or half right/);
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 2) }, /only move straight ahead/);
+    R.apply(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 1) });
+    expect(s.tiles).toEqual([{ hex: H('U8'), line: L('GWR'), sides: [3, 1] }]);
+    expect(s.lines[L('GWR')]!.facing).toBe(1);
+  });
+
+  it('never into a town or city', () => {
+    const s = game(2);
+    refuses(s, 0, { type: 'extend', line: 'LMR', to: 'J7' }, /may not move into Preston/);
+    const { from } = approach(s, 'SDR', 'K8');
+    void from;
+    refuses(s, 0, { type: 'extend', line: 'SDR', to: 'K8' }, /may not move into Manchester/);
+  });
+
+  it('never back over track or onto another locomotive', () => {
+    const s = game(2);
+    putLoco(s, 'GWR', 'U8', 0);
+    putTile(s, 'TVR', nb('U8', 0));
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 0) }, /already has track/);
+    putLoco(s, 'HSR', nb('U8', 1), 3);
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 1) }, /Another locomotive stands/);
+  });
+
+  it('may move onto a station, and lays the track under it when it moves on', () => {
+    const s = game(2);
+    putLoco(s, 'GWR', 'U8', 0);
+    const ahead = nb('U8', 0);
+    putStation(s, 0, ahead);
+    R.apply(s, 0, { type: 'extend', line: 'GWR', to: ahead });
+    R.apply(s, 0, { type: 'token', city: 'exeter', good: 'leather' });
+    R.apply(s, 1, { type: 'extend', line: 'GWR', to: nb(ahead, 0) });
+    passVotes(s);
+    expect(s.tiles.map((t) => id(t.hex))).toContain(ahead);
+    expect(s.stations[0]).toContain(H(ahead));
+  });
+
+  it('gives the mover a share while any are left, and never again once they ran out', () => {
+    const s = game(2);
+    const l = s.lines[L('NR')]!;
+    giveShares(s, 1, 'NR', 15);
+    putLoco(s, 'NR', 'P7', 3);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: nb('P7', 3) });
+    passVotes(s);
+    expect(l.held[0]).toBe(1);
+    expect(l.supply).toBe(0);
+    expect(l.exhausted).toBe(true);
+    // shares come back to the supply through a vote, but none is taken again
+    l.supply = 3;
+    l.held[1] = 12;
+    R.apply(s, 0, { type: 'pass' });
+    R.apply(s, 1, { type: 'extend', line: 'NR', to: targets(s, 1, 'NR')[0]! });
+    passVotes(s);
+    expect(l.held[1]).toBe(12);
+    expect(l.supply).toBe(3);
+  });
+
+  it('no move next to two other lines', () => {
+    const s = game(2);
+    putLoco(s, 'GWR', 'U8', 0);
+    const ahead = nb('U8', 0);
+    putTile(s, 'TVR', nb(ahead, 5));
+    putTile(s, 'LNWR', nb(ahead, 1));
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: ahead }, /next to two other lines/);
+  });
+});
