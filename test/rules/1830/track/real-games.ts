@@ -1,8 +1,9 @@
 // The two real 1830 games from 18xx.games, replayed on the map module only:
 // tiles and station tokens in order (undo/redo resolved as 18xx.games does),
 // with the checkpoint after every action, and the board at every run_routes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   newBoard,
   layTile,
@@ -17,7 +18,13 @@ import {
   type PhaseName,
 } from '../../../../rules/1830/track';
 
-export const FIXTURES = '/work/shared/fixtures/18xx.games/1830';
+const here = dirname(fileURLToPath(import.meta.url));
+/** The fixtures live next to the repository (../shared/fixtures/18xx.games/1830). */
+export const FIXTURES =
+  [process.env.FIXTURES_18XX_1830, resolve(here, '../../../../../shared/fixtures/18xx.games/1830'), '/work/shared/fixtures/18xx.games/1830'].find(
+    (p): p is string => !!p && existsSync(join(p, '1830_game_end_bank.json')),
+  ) ?? '';
+export const HAVE_FIXTURES = FIXTURES !== '';
 export const GAMES = ['1830_game_end_bank', '29133'];
 
 type Action = Record<string, any>;

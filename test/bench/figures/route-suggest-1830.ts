@@ -1,0 +1,41 @@
+// The 1830 route suggestion over every run_routes of both real games: the
+// board each corporation ran on, with the trains it owned then.
+import type { Emit } from '../index';
+import { suggestRoutes, type Board, type PhaseName, type TrainInput } from '../../../rules/1830/track';
+import { GAMES, HAVE_FIXTURES, loadGame, replayBoard } from '../../rules/1830/track/real-games';
+
+export function run(emit: Emit): void {
+  if (!HAVE_FIXTURES) {
+    emit({ name: 'route_suggest_1830', error: 'fixtures not found' });
+    return;
+  }
+  const cases: { board: Board; corp: string; phase: PhaseName; trains: TrainInput[] }[] = [];
+  for (const name of GAMES) {
+    replayBoard(loadGame(name), (s) => {
+      if (s.action.type !== 'run_routes') return;
+      const corp = s.action.entity as string;
+      const owned = s.before!.corporations.find((c: any) => c.name === corp).trains as string[];
+      cases.push({
+        board: structuredClone(s.board),
+        corp,
+        phase: s.phase,
+        trains: owned.map((n, k) => ({ id: `${n}-${k}`, distance: n === 'D' ? 999 : Number(n) })),
+      });
+    });
+  }
+  for (const c of cases) suggestRoutes(c.board, c.corp, c.phase, c.trains); // warm-up
+  const times: number[] = [];
+  for (const c of cases) {
+    const t0 = performance.now();
+    suggestRoutes(c.board, c.corp, c.phase, c.trains);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  emit({
+    name: 'route_suggest_1830',
+    calls: times.length,
+    median_ms: Number(at(0.5).toFixed(3)),
+    p99_ms: Number(at(0.99).toFixed(3)),
+  });
+}

@@ -1,0 +1,62 @@
+// The oracle: both real games from 18xx.games replayed on the map module.
+// After every action our tiles and stations equal the checkpoint's; every
+// run_routes is valid here with the same revenue; our suggestion for the
+// corporation's trains is at least that revenue.
+import { describe, expect, it } from 'vitest';
+import { runRoutes, routesFrom18xx, suggestRoutes, type TrainInput } from '../../../../rules/1830/track';
+import { GAMES, HAVE_FIXTURES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games';
+
+const distance = (name: string) => (name === 'D' ? 999 : Number(name));
+const sorted = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+describe.skipIf(!HAVE_FIXTURES)('1830 map module against the real games', () => {
+  for (const name of GAMES) {
+    it(`${name}: tiles and stations match every checkpoint`, () => {
+      const game = loadGame(name);
+      const diffs: string[] = [];
+      let lays = 0;
+      let tokens = 0;
+      replayBoard(game, (s) => {
+        if (s.action.type === 'lay_tile') lays++;
+        if (s.action.type === 'place_token') tokens++;
+        const ours = boardSummary(s.board);
+        const theirs = checkpointSummary(s.after);
+        if (sorted(ours.tiles) !== sorted(theirs.tiles)) diffs.push(`${s.action.id} tiles ${sorted(ours.tiles)} vs ${sorted(theirs.tiles)}`);
+        if (sorted(ours.tokens) !== sorted(theirs.tokens)) diffs.push(`${s.action.id} tokens ${sorted(ours.tokens)} vs ${sorted(theirs.tokens)}`);
+      });
+      expect(diffs.slice(0, 3)).toEqual([]);
+      expect(lays).toBeGreaterThan(20);
+      expect(tokens).toBeGreaterThan(5);
+    });
+
+    it(`${name}: every run_routes validates with the recorded revenue and the suggestion is at least as good`, () => {
+      const game = loadGame(name);
+      const problems: string[] = [];
+      let runs = 0;
+      replayBoard(game, (s) => {
+        if (s.action.type !== 'run_routes') return;
+        runs++;
+        const corp = s.action.entity as string;
+        const recorded = (s.action.routes as { revenue: number }[]).reduce((a, r) => a + r.revenue, 0);
+        const routes = routesFrom18xx(s.action as any);
+        const owned = (s.before!.corporations.find((c: any) => c.name === corp).trains as string[]).map((n, k) => ({ id: `${n}-${k}`, distance: distance(n) }));
+        const ran: TrainInput[] = routes.map((r) => ({ id: r.train, distance: distance(r.train.split('-')[0]) }));
+        try {
+          const res = runRoutes(s.board, corp, s.phase, ran, routes);
+          if (res.revenue !== recorded) problems.push(`${s.action.id}: ours ${res.revenue}, recorded ${recorded}`);
+          (s.action.routes as { revenue: number }[]).forEach((r, i) => {
+            if (res.routes[i].revenue !== r.revenue) problems.push(`${s.action.id}: route ${i} ours ${res.routes[i].revenue}, recorded ${r.revenue}`);
+          });
+        } catch (e) {
+          problems.push(`${s.action.id}: refused: ${(e as Error).message}`);
+        }
+        const best = suggestRoutes(s.board, corp, s.phase, owned);
+        if (best.revenue < recorded) problems.push(`${s.action.id}: suggestion ${best.revenue} < recorded ${recorded}`);
+        const again = runRoutes(s.board, corp, s.phase, owned, best.routes);
+        if (again.revenue !== best.revenue) problems.push(`${s.action.id}: suggestion does not validate to its own revenue`);
+      });
+      expect(problems).toEqual([]);
+      expect(runs).toBeGreaterThan(20);
+    });
+  }
+});
