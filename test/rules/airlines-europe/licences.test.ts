@@ -1,0 +1,209 @@
+// Action A: buying licences, their five rules, connection bonuses, blocked airlines, taking a share.
+import { describe, expect, it } from 'vitest';
+import { RuleError } from '../../../rules/types';
+import { isBlocked } from '../../../rules/airlines-europe/licences';
+import { board, giveLicences, quietState, rules, SCORING_CARD, snapshot } from './helpers';
+
+const route = (id: string) => board.routeIndex[id]!;
+const deckTake = { from: 'deck' as const };
+
+function refused(s: ReturnType<typeof quietState>, seat: number, action: unknown, message: RegExp): void {
+  const before = snapshot(s);
+  expect(() => rules.apply(s, seat, action)).toThrow(RuleError);
+  expect(() => rules.apply(s, seat, action)).toThrow(message);
+  expect(snapshot(s)).toBe(before);
+}
+
+describe('Airlines Europe licences', () => {
+  it('buying pays the bank the price, puts a plane on the route and moves the airline that far on the value track', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    const bank = s.bank;
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake });
+    expect(s.money[0]).toBe(19);
+    expect(s.bank).toBe(bank + 1);
+    expect(s.planes.red).toBe(14);
+    expect(s.licences[route('frankfurt-zurich')]).toEqual(['red']);
+    expect(s.track.red).toBe(board.airlineById.red!.start + 1);
+    expect(s.networks.red).toEqual(['frankfurt', 'zurich']);
+    expect(s.hands[0]).toEqual(['red']); // the top of the pile
+    expect(s.turn).toBe(1);
+    expect(rules.check!(s)).toEqual([]);
+  });
+
+  it('one needs no shares of an airline to buy its licences', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    expect(s.portfolios[0]).toEqual({});
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'grey', route: 'london-paris' }], take: deckTake });
+    expect(s.licences[route('london-paris')]).toEqual(['grey']);
+  });
+
+  it('licences on a route go cheapest first: the second airline pays the second price and moves that far', () => {
+    const s = quietState(4, { money: [20, 20, 8, 8] });
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake });
+    expect(s.money[0]).toBe(18);
+    const blueStart = s.track.blue!;
+    rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'blue', route: 'frankfurt-paris' }], take: deckTake });
+    expect(s.money[1]).toBe(17);
+    expect(s.track.blue).toBe(blueStart + 3);
+    expect(s.licences[route('paris-frankfurt')]).toEqual(['red', 'blue']);
+  });
+
+  it('a route must touch the airline\'s network; it may branch anywhere from it', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deckTake }, /not connected to Red's network/);
+    giveLicences(s, 'red', ['frankfurt-zurich', 'zurich-milan']);
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
+    rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'milan-rome' }], take: deckTake });
+    expect(s.networks.red).toContain('rome');
+  });
+
+  it('an airline holds at most one licence per route; a full route has none left', () => {
+    const s = quietState(4, { money: [20, 20, 8, 8] });
+    giveLicences(s, 'red', ['paris-frankfurt']);
+    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake }, /Red already flies Paris-Frankfurt/);
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'london-frankfurt' }], take: deckTake });
+    refused(s, 1, { type: 'buy', licences: [{ airline: 'grey', route: 'london-frankfurt' }], take: deckTake }, /London-Frankfurt has no free licence/);
+  });
+
+  it('an airline without planes buys no licence, and Air Abacus never does', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    s.planes.red = 0;
+    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake }, /Red has no planes left/);
+    refused(s, 0, { type: 'buy', licences: [{ airline: 'abacus', route: 'frankfurt-zurich' }], take: deckTake }, /Air Abacus has no planes/);
+  });
+
+  it('the second licence follows the same rules, may extend the first and may be for another airline', () => {
+    const s = quietState(4, { money: [20, 20, 8, 8] });
+    rules.apply(s, 0, {
+      type: 'buy',
+      licences: [{ airline: 'red', route: 'frankfurt-zurich' }, { airline: 'red', route: 'zurich-milan' }],
+      take: deckTake,
+    });
+    expect(s.networks.red).toEqual(['frankfurt', 'zurich', 'milan']);
+    expect(s.track.red).toBe(board.airlineById.red!.start + 2);
+    expect(s.money[0]).toBe(18);
+    rules.apply(s, 1, {
+      type: 'buy',
+      licences: [{ airline: 'black', route: 'berlin-warsaw' }, { airline: 'grey', route: 'london-paris' }],
+      take: deckTake,
+    });
+    expect(s.planes.black).toBe(12);
+    expect(s.planes.grey).toBe(7);
+    // The same licence twice in one move is still one licence per airline and route.
+    refused(s, 2, {
+      type: 'buy',
+      licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'vienna-budapest' }],
+      take: deckTake,
+    }, /Brown already flies Vienna-Budapest/);
+    // Money counts both licences together.
+    s.money[2] = 1;
+    s.bank += 7;
+    refused(s, 2, {
+      type: 'buy',
+      licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'munich-vienna' }],
+      take: deckTake,
+    }, /2 M in all\) and you have only 1 M/);
+  });
+
+  it('connection bonus: Orange reaching London moves on by the licence and then by the bonus, only the first time', () => {
+    const s = quietState(4, { money: [20, 20, 8, 8] });
+    giveLicences(s, 'orange', ['rome-athens', 'milan-rome']);
+    const before = s.track.orange!;
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'orange', route: 'london-milan' }], take: deckTake });
+    expect(s.track.orange).toBe(before + 4 + board.airlineById.orange!.bonus!.value);
+    expect(s.bonusesLeft).not.toContain('orange');
+    const after = s.track.orange!;
+    rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'orange', route: 'london-paris' }], take: deckTake });
+    expect(s.track.orange).toBe(after + 1);
+    expect(rules.check!(s)).toEqual([]);
+  });
+
+  it('each of the four bonus airlines gets its bonus on reaching its city', () => {
+    const paths: Record<string, string[]> = {
+      green: ['stockholm-warsaw', 'warsaw-budapest', 'budapest-belgrade', 'belgrade-athens'],
+      grey: ['london-milan', 'milan-rome', 'rome-athens', 'athens-ankara'],
+      white: ['warsaw-moscow', 'berlin-warsaw', 'paris-berlin', 'paris-madrid'],
+    };
+    for (const [airline, path] of Object.entries(paths)) {
+      const s = quietState(4, { money: [40, 8, 8, 8] });
+      giveLicences(s, airline, path.slice(0, -1));
+      const last = path[path.length - 1]!;
+      const cost = board.routes[route(last)]!.costs[0]!;
+      const before = s.track[airline]!;
+      rules.apply(s, 0, { type: 'buy', licences: [{ airline, route: last }], take: deckTake });
+      expect(s.track[airline], airline).toBe(before + cost + board.airlineById[airline]!.bonus!.value);
+      expect(s.bonusesLeft).not.toContain(airline);
+    }
+  });
+
+  it('an airline with planes but no licence left to buy is blocked and offers no licence', () => {
+    const s = quietState(4, { money: [40, 8, 8, 8] });
+    for (const r of board.routesByCity.athens!) {
+      const holders = s.licences[r]!;
+      while (holders.length < board.routes[r]!.costs.length) {
+        const other = ['red', 'black', 'brown'].find((a) => !holders.includes(a))!;
+        giveLicences(s, other, [board.routes[r]!.id]);
+      }
+    }
+    expect(isBlocked(s, 'orange')).toBe(true);
+    expect(rules.view(s, 0).airlines).toContainEqual(expect.objectContaining({ id: 'orange', blocked: true }));
+    expect(rules.moves(s, 0).some((m) => m.type === 'buy' && m.licences.some((l) => l.airline === 'orange'))).toBe(false);
+    refused(s, 0, { type: 'buy', licences: [{ airline: 'orange', route: 'sofia-athens' }], take: deckTake }, /Sofia-Athens has no free licence/);
+  });
+
+  it('when a licence leaves every airline blocked, the game ends at once with the final scoring', () => {
+    const s = quietState(4, { money: [40, 8, 8, 8] });
+    for (const a of s.airlines) s.removed[a] = s.removed[a] ?? 0;
+    // Every airline out of planes but Red with one; its licence then ends the game.
+    for (const a of s.airlines) if (a !== 'red') {
+      while (s.planes[a]! > 0) {
+        const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(a));
+        giveLicences(s, a, [board.routes[free]!.id]);
+      }
+    }
+    while (s.planes.red! > 1) {
+      const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes('red'));
+      giveLicences(s, 'red', [board.routes[free]!.id]);
+    }
+    s.bonusesLeft = s.bonusesLeft.filter((a) => !s.networks[a]!.includes(board.airlineById[a]!.bonus!.city));
+    // Make the track match what the licences say, bonuses included.
+    for (const a of s.airlines) {
+      const data = board.airlineById[a]!;
+      let t = data.start;
+      s.licences.forEach((h, i) => h.forEach((x, k) => { if (x === a) t += board.routes[i]!.costs[k]!; }));
+      if (data.bonus && !s.bonusesLeft.includes(a)) t += data.bonus.value;
+      s.track[a] = Math.min(board.valueTrack.length, t);
+    }
+    expect(rules.check!(s)).toEqual([]);
+    s.portfolios[0] = { abacus: 1 };
+    s.abacusSupply -= 1;
+    const move = rules.moves(s, 0).find((m) => m.type === 'buy' && m.licences.length === 1 && m.take.from === 'deck')!;
+    expect(move).toBeDefined();
+    expect(rules.describe(move, s, 0)).toMatch(/every airline is now blocked and the game ends/);
+    const hand = [...s.hands[0]!];
+    rules.apply(s, 0, move);
+    expect(s.phase).toBe('over');
+    expect(s.allBlocked).toBe(true);
+    expect(s.hands[0]).toEqual(hand); // no share is taken: the game ended at once
+    expect(s.lastScoring!.number).toBe(3);
+    expect(s.lastScoring!.points[0]!.abacus).toBe(16); // the final Air Abacus row
+    expect(rules.outcome(s)!.reason).toBe('every airline is blocked');
+    expect(rules.toAct(s)).toEqual([]);
+  });
+
+  it('after the licences the player takes one share: from the market (refilled at once) or blind from the pile', () => {
+    const s = quietState(4, { money: [20, 20, 8, 8], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
+    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'black' } });
+    expect(s.hands[0]).toEqual(['black']);
+    expect(s.market).toEqual(['red', 'red', 'black', 'brown', 'white']);
+    rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
+    expect(s.hands[1]).toEqual(['green']);
+    refused(s, 2, { type: 'buy', licences: [{ airline: 'brown', route: 'vienna-budapest' }], take: { from: 'market', airline: 'orange' } }, /no Orange share in the market/);
+  });
+
+  it('a licence must be bought to take a share this way', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    refused(s, 0, { type: 'buy', licences: [], take: deckTake }, /not an Airlines Europe move/);
+    refused(s, 0, { type: 'take', take: deckTake }, /only for the clear-out/);
+  });
+});
