@@ -98,3 +98,30 @@ export function targets(s: SRState, seat: number, line: string): string[] {
     .filter((m) => m.type === 'extend' && m.line === line)
     .map((m) => (m as { to: string }).to);
 }
+
+const startHexes = () => board.lines.map((l) => board.places[l.start]!.hex);
+
+/**
+ * A free hex whose neighbouring places satisfy `want` (place ids in any order),
+ * with a free hex behind it (in some direction) far from every start town, so
+ * moving a locomotive in merges with nothing.
+ */
+export function quietSpot(want: (near: string[]) => boolean, extraFree = 0): { target: string; from: string; facing: number; other: string } {
+  const starts = startHexes();
+  const farFromStarts = (h: number) => !starts.includes(h) && board.neighbour[h]!.every((n) => !starts.includes(n));
+  for (let t = 0; t < board.hexIds.length; t++) {
+    if (!isFree(t) || !farFromStarts(t)) continue;
+    const near = board.placesNear[t]!.map((p) => board.places[p]!.id);
+    if (!want(near)) continue;
+    const freeAround = board.neighbour[t]!.filter((n) => isFree(n) && farFromStarts(n));
+    if (freeAround.length < 1 + extraFree) continue;
+    for (let d = 0; d < 6; d++) {
+      const back = board.neighbour[t]![opposite(d)]!;
+      if (!isFree(back) || !farFromStarts(back)) continue;
+      const other = board.neighbour[t]!.find((n) => isFree(n) && farFromStarts(n) && n !== back && !board.neighbour[back]!.includes(n));
+      if (extraFree > 0 && other === undefined) continue;
+      return { target: id(t), from: id(back), facing: d, other: other === undefined ? '' : id(other) };
+    }
+  }
+  throw new Error('no such spot');
+}
