@@ -3,8 +3,10 @@
 // (test/rules/contract.test.ts) then covers it automatically.
 import type { AnyRules } from './types';
 import { stephensonsRocket } from './stephensons-rocket/index';
+import { airlines } from './airlines/index';
+import { airlinesEurope } from './airlines-europe/index';
 
-export const games: AnyRules[] = [stephensonsRocket];
+export const games: AnyRules[] = [stephensonsRocket, airlines, airlinesEurope];
 
 export function findRules(id: string, registry: AnyRules[] = games): AnyRules | undefined {
   return registry.find((r) => r.id === id);

@@ -16,8 +16,8 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('found'), company, count: z.number().int().min(1).max(20), card, circle, draw }),
   /** Extending, second step: play a route card for an airline, take a stock card. */
   z.object({ type: z.literal('extend'), company, card, circle, draw }),
-  /** Extending when no route card fits anywhere: play none, take a stock card. */
-  z.object({ type: z.literal('skip'), draw }),
+  /** Extending when no route card fits anywhere: discard one face up instead, take a stock card. */
+  z.object({ type: z.literal('skip'), card, draw }),
   /** Lay out stock of one airline; with exactly one card, optionally sabotage a circle. */
   z.object({
     type: z.literal('stock'),
@@ -30,4 +30,5 @@ export const actionSchema = z.discriminatedUnion('type', [
 export type AirlinesAction = z.infer<typeof actionSchema>;
 export type FoundAction = Extract<AirlinesAction, { type: 'found' }>;
 export type ExtendAction = Extract<AirlinesAction, { type: 'extend' }>;
+export type SkipAction = Extract<AirlinesAction, { type: 'skip' }>;
 export type StockAction = Extract<AirlinesAction, { type: 'stock' }>;

@@ -31,7 +31,7 @@ export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat:
     case 'extend':
       return `extended ${airline(a.company)} onto ${where(a.circle)} with a ${cardText(a.card)}; ${drawText(a.draw)}`;
     case 'skip':
-      return `could play none of their route cards; ${drawText(a.draw)}`;
+      return `could play none of their route cards and discarded a ${cardText(a.card)}; ${drawText(a.draw)}`;
     case 'stock': {
       const base = `laid out ${a.count} ${airline(a.company)} stock`;
       if (!a.sabotage) return base;

@@ -3,7 +3,7 @@
 // route, which may fly that pattern and does not fly the route yet; then take
 // a stock card from the open row (refilled to five) or the pile.
 import { RuleError } from '../types';
-import type { ExtendAction } from './actions';
+import type { ExtendAction, SkipAction } from './actions';
 import { drawRouteCard, endTurn, playRouteCard, routeCardsLeft, takeStock } from './draw';
 import { extensions, placementProblem } from './placement';
 import { resolveCard, resolveCircle, resolveCompany, resolveDraw } from './resolve';
@@ -31,11 +31,16 @@ export function extendNetwork(s: AirlinesState, seat: number, a: ExtendAction): 
   endTurn(s);
 }
 
-/** When none of the seat's route cards fits anywhere, the turn goes on without one. */
-export function skipRouteCard(s: AirlinesState, seat: number, draw: string): void {
+/**
+ * When none of the seat's route cards fits anywhere, the seat discards one of
+ * them face up instead (so hands stay at three) and still takes a stock card.
+ */
+export function skipRouteCard(s: AirlinesState, seat: number, a: SkipAction): void {
   if (s.step !== 'place') throw new RuleError('You may only pass on a route card after drawing one to extend.');
   if (extensions(s, seat).length > 0) throw new RuleError('One of your route cards can be played: you must play one.');
-  const source = resolveDraw(s, draw);
+  const card = resolveCard(s, seat, a.card);
+  const source = resolveDraw(s, a.draw);
+  playRouteCard(s, seat, card.id);
   takeStock(s, seat, source);
   endTurn(s);
 }

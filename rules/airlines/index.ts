@@ -47,7 +47,7 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
       case 'extend':
         return extendNetwork(s, seat, a);
       case 'skip':
-        return skipRouteCard(s, seat, a.draw);
+        return skipRouteCard(s, seat, a);
       case 'stock':
         return playStock(s, seat, a);
     }

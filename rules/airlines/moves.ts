@@ -30,7 +30,10 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
   const draws = drawOptions(s);
   if (s.step === 'place') {
     const exts = extensions(s, seat);
-    if (exts.length === 0) return draws.map((draw) => ({ type: 'skip', draw }));
+    if (exts.length === 0) {
+      const hand = [...s.routes[seat]!].sort((a, b) => a - b);
+      return withDraws(hand, draws, (card, draw) => ({ type: 'skip', card, draw }));
+    }
     return withDraws(exts, draws, extendMove);
   }
   const out: AirlinesAction[] = [];
@@ -123,9 +126,13 @@ export function automaticMove(s: AirlinesState, seat: number): AirlinesAction | 
     .filter((d) => d !== 'pile')
     .sort((a, b) => stake(board.companies.findIndex((c) => c.code === b)) - stake(board.companies.findIndex((c) => c.code === a)))[0];
   const draw = favourite && stake(board.companies.findIndex((c) => c.code === favourite)) > 0 ? favourite : draws[0]!;
-  if (s.step === 'action') return routeCardsLeft(s) > 0 ? { type: 'drawRoute' } : legalMoves(s, seat)[0] ?? null;
+  if (s.step === 'action') return routeCardsLeft(s) > 0 ? { type: 'drawRoute' } : (legalMoves(s, seat)[0] ?? null);
   const exts = extensions(s, seat);
-  if (exts.length === 0) return { type: 'skip', draw };
+  if (exts.length === 0) {
+    // Keep the most useful cards: discard the lowest.
+    const card = [...s.routes[seat]!].sort((a, b) => board.cardById.get(a)!.value - board.cardById.get(b)!.value || a - b)[0]!;
+    return { type: 'skip', card, draw };
+  }
   exts.sort(
     (a, b) =>
       stake(b.company) - stake(a.company) ||

@@ -2,7 +2,7 @@
 //   route                                  draw a route card to extend
 //   extend GLA dotted4 ORD-MSP/2 [take pile|GLA]
 //   found GLA 2 dotted4 ORD-MSP/1 [take pile|GLA]
-//   skip [take pile|GLA]                   when no route card fits
+//   skip solid2 [take pile|GLA]            when no route card fits: discard one
 //   stock GLA 2                            lay out stock
 //   stock GLA 1 sabotage LSA DEN-DFW/3     ... and sabotage a circle
 // A route card is named by pattern and value (dotted4) or id (#12).
@@ -13,7 +13,7 @@ import type { AirlinesState } from './state';
 
 const HELP =
   'Commands: "route" (draw a route card to extend), "extend GLA dotted4 ORD-MSP/2 take pile", ' +
-  '"found GLA 2 dotted4 ORD-MSP/1 take GLA", "skip take pile", "stock GLA 2", "stock GLA 1 sabotage LSA DEN-DFW/3".';
+  '"found GLA 2 dotted4 ORD-MSP/1 take GLA", "skip solid2 take pile", "stock GLA 2", "stock GLA 1 sabotage LSA DEN-DFW/3".';
 
 function cardId(token: string | undefined, s: AirlinesState, seat: number): number {
   if (!token) throw new RuleError(`Name a route card, like dotted4 or #12. ${HELP}`);
@@ -69,7 +69,9 @@ export function parseCommand(text: string, s: AirlinesState, seat: number): Airl
     }
     case 'skip':
     case 'pass':
-      return { type: 'skip', draw: takeClause(args) };
+    case 'discard':
+      if (args.length < 1) throw new RuleError(`Write "skip solid2" to discard a route card none of which fits, optionally "take pile". ${HELP}`);
+      return { type: 'skip', card: cardId(args[0], s, seat), draw: takeClause(args.slice(1)) };
     case 'stock':
     case 'play': {
       if (args.length < 2) throw new RuleError(`Write "stock GLA 2". ${HELP}`);
