@@ -9,6 +9,7 @@ import { applyOperating, operatingActors, operatingMoves, applyExchange, exchang
 import { parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
 import { setupState, type Game1830State } from './state';
+import { newBoard } from './track';
 import { describeAction } from './describe';
 import { parseCommand } from './parse';
 import { buildView } from './view';
@@ -114,7 +115,11 @@ export const game1830: Rules<Game1830State, Action1830> = {
   title: '1830: Railways & Robber Barons',
   players: { min: 2, max: 6 },
   options: DATA.options.map((o) => ({ id: o.id, label: o.label, kind: 'boolean' as const, default: false })),
-  setup: (seats, _seed, options) => setupState(seats, options),
+  setup: (seats, _seed, options) => {
+    const state = setupState(seats, options);
+    state.map = newBoard();
+    return state;
+  },
   toAct,
   apply,
   moves,

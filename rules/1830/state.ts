@@ -86,27 +86,27 @@ export interface StockRound {
 export interface OperatingRound {
   kind: 'operating';
   num: number;
-  /** Corporations in operating order (fixed as each one starts). */
-  done: string[];
+  /** Corporations in operating order, fixed at the start of the round (re-sorted after emergency sales). */
+  order: string[];
+  index: number;
   current: string | null;
+  /** The step the operating corporation is at (see operating.ts). */
   step: string;
-  /** Per-turn bookkeeping of the operating corporation. */
   turn: OperatingTurn;
 }
 
 export interface OperatingTurn {
-  tileLaid: boolean;
-  upgraded: boolean;
-  tokenPlaced: boolean;
-  revenue: number | null;
-  routes: unknown[];
+  /** The one tile action of the turn is used. */
+  laid: boolean;
+  tokened: boolean;
+  /** Revenue of the run, waiting for the dividend decision. */
+  revenue: number;
+  ran: boolean;
+  /** Price of the last share the president sold for a train (limits the price paid to another corporation). */
+  lastSoldPrice: number | null;
+  /** The D&H tile was laid this turn: its station may follow. */
+  teleport: boolean;
   boughtTrain: boolean;
-  /** Emergency sale of shares by the president in progress. */
-  emergency: boolean;
-  soldShares: string[];
-  /** Corporation that must discard (crowded) and then resume. */
-  csUsed: boolean;
-  dhUsed: boolean;
 }
 
 export type Round = AuctionRound | StockRound | OperatingRound;

@@ -72,11 +72,12 @@ export function compareCheckpoint(state: Game1830State, ids: string[], cp: Check
     if (c.pool !== tc.pool_percent) return { field: `${f} pool percent`, ours: c.pool, theirs: tc.pool_percent };
     const trains = c.trains.map((t) => t.split('-')[0]);
     if (!same([...trains].sort(), [...tc.trains].sort())) return { field: `${f} trains`, ours: trains, theirs: tc.trains };
-    if (!same([...c.tokens].sort(), [...tc.tokens].sort())) return { field: `${f} tokens`, ours: c.tokens, theirs: tc.tokens };
+    const tokens = trackPort.tokenHexes(state.map, c.sym);
+    if (!same([...tokens].sort(), [...tc.tokens].sort())) return { field: `${f} tokens`, ours: tokens, theirs: tc.tokens };
     if (!same([...c.companies].sort(), [...tc.companies].sort())) return { field: `${f} privates`, ours: c.companies, theirs: tc.companies };
   }
   const depot: Record<string, number> = {};
-  for (const t of state.trains) if (t.owner === 'depot' || t.owner === 'pool') depot[t.name] = (depot[t.name] ?? 0) + 1;
+  for (const t of state.trains) if (t.owner === 'depot') depot[t.name] = (depot[t.name] ?? 0) + 1;
   if (!same(sortObj(depot), sortObj(cp.depot))) return { field: 'depot', ours: depot, theirs: cp.depot };
   const tiles = trackPort.tilesForCheckpoint(state.map);
   if (tiles && !same(sortObj(tiles), sortObj(cp.tiles))) return { field: 'tiles', ours: tiles, theirs: cp.tiles };
