@@ -42,8 +42,14 @@ export interface QueuedMail {
   createdAt: number;
   nextAttemptAt: number;
   lastError?: string;
-  mail: OutgoingMail;
+  /** A message rendered when it was queued... */
+  mail?: OutgoingMail;
+  /** ...or what to render when it is sent (see MailQueueOptions.compose). */
+  spec?: MailSpec;
 }
+
+/** A small JSON description of a mail that is rendered only when it is sent. */
+export type MailSpec = { type: string; [key: string]: unknown };
 
 export interface SentReceipt {
   key: string;
@@ -54,6 +60,8 @@ export interface SentReceipt {
   createdAt: number;
   sentAt: number;
   attempts: number;
+  /** Set when compose found the mail no longer relevant (the player already moved). */
+  skipped?: boolean;
 }
 
 export interface MailQueueOptions {
@@ -71,12 +79,19 @@ export interface MailQueueOptions {
   /** Messages sent at once. */
   concurrency?: number;
   log?: (event: Record<string, unknown>) => void;
+  /**
+   * Renders a queued spec at send time. Returns null when the mail is no
+   * longer relevant (it is then recorded as skipped, never sent). Throwing
+   * counts as a failed attempt and is retried with back-off.
+   */
+  compose?: (spec: MailSpec, key: string) => Promise<OutgoingMail | null> | OutgoingMail | null;
 }
 
 export interface MailQueueStats {
   pending: number;
   sending: number;
   sent: number;
+  skipped: number;
   failed: number;
   attempts: number;
   transportErrors: number;
@@ -102,7 +117,7 @@ export class MailQueue {
   private pumping = false;
   private repump = false;
   private idleWaiters: (() => void)[] = [];
-  private readonly counters = { sent: 0, failed: 0, attempts: 0, transportErrors: 0 };
+  private readonly counters = { sent: 0, skipped: 0, failed: 0, attempts: 0, transportErrors: 0 };
 
   constructor(private readonly opts: MailQueueOptions) {
     this.queueDir = join(opts.dir, 'queue');
@@ -159,23 +174,38 @@ export class MailQueue {
    * Resolves true if it was queued now, false if this key was queued or sent before.
    */
   enqueue(key: string, mail: OutgoingMail): Promise<boolean> {
+    return this.enqueueContent(key, { mail });
+  }
+
+  /** Like enqueue, but stores only `spec`; the compose hook renders it when it is sent. */
+  enqueueSpec(key: string, spec: MailSpec, opts: { notBefore?: number } = {}): Promise<boolean> {
+    if (!this.opts.compose) throw new Error('MailQueue: enqueueSpec needs a compose hook');
+    return this.enqueueContent(key, { spec }, opts.notBefore);
+  }
+
+  private enqueueContent(key: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
     const id = mailId(key);
     const inFlight = this.enqueuing.get(id);
     if (inFlight) return inFlight.then(() => false);
-    const p = this.enqueueOnce(key, id, mail).finally(() => this.enqueuing.delete(id));
+    const p = this.enqueueOnce(key, id, content, notBefore).finally(() => this.enqueuing.delete(id));
     this.enqueuing.set(id, p);
     return p;
   }
 
-  private async enqueueOnce(key: string, id: string, mail: OutgoingMail): Promise<boolean> {
+  private async enqueueOnce(key: string, id: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
     if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`)))) return false;
     if (await exists(join(this.queueDir, `${id}.json`))) return false;
     const t = this.now();
-    const rec: QueuedMail = { key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: t, mail };
+    const rec: QueuedMail = { key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: Math.max(t, notBefore ?? t), ...content };
     await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify(rec));
     this.pending.set(id, rec);
     this.kick();
     return true;
+  }
+
+  /** The queue's own clock (real time unless a test injects one); not the game clock. */
+  clock(): number {
+    return this.now();
   }
 
   stats(): MailQueueStats {
@@ -189,7 +219,7 @@ export class MailQueue {
 
   /** Resolves when nothing is pending (or after timeoutMs, rejecting). For tests and shutdown. */
   idle(timeoutMs = 30_000): Promise<void> {
-    if (this.pending.size === 0 && this.sending.size === 0 && this.enqueuing.size === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`mail queue not idle after ${timeoutMs} ms (${this.pending.size} pending)`)), timeoutMs);
       this.idleWaiters.push(() => {
@@ -251,8 +281,16 @@ export class MailQueue {
     this.timer.unref?.();
   }
 
+  /** Nothing being sent or queued, and nothing waiting but mail deliberately scheduled for later (digests). */
+  private isIdle(): boolean {
+    if (this.sending.size > 0 || this.enqueuing.size > 0) return false;
+    const t = this.now();
+    for (const r of this.pending.values()) if (r.attempts > 0 || r.nextAttemptAt <= t) return false;
+    return true;
+  }
+
   private notifyIdle(): void {
-    if (this.pending.size === 0 && this.sending.size === 0 && this.enqueuing.size === 0) {
+    if (this.isIdle()) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();
@@ -269,32 +307,44 @@ export class MailQueue {
         await unlinkDurable(path);
         return;
       }
-      rec.state = 'attempting';
-      rec.attempts++;
-      await writeFileDurable(path, JSON.stringify(rec));
-      this.counters.attempts++;
+      let mail: OutgoingMail | null;
       try {
-        await this.opts.transport.send(rec.mail, rec.id);
+        mail = rec.mail ?? (rec.spec && this.opts.compose ? await this.opts.compose(rec.spec, rec.key) : null);
       } catch (err) {
-        this.counters.transportErrors++;
+        rec.attempts++;
         await this.failed(rec, path, err);
         return;
+      }
+      if (mail) {
+        rec.state = 'attempting';
+        rec.attempts++;
+        await writeFileDurable(path, JSON.stringify(rec));
+        this.counters.attempts++;
+        try {
+          await this.opts.transport.send(mail, rec.id);
+        } catch (err) {
+          this.counters.transportErrors++;
+          await this.failed(rec, path, err);
+          return;
+        }
       }
       const receipt: SentReceipt = {
         key: rec.key,
         id: rec.id,
-        to: rec.mail.to,
-        subject: rec.mail.subject,
-        messageId: rec.mail.messageId,
+        to: mail?.to ?? '',
+        subject: mail?.subject ?? '',
+        messageId: mail?.messageId ?? '',
         createdAt: rec.createdAt,
         sentAt: this.now(),
         attempts: rec.attempts,
+        ...(mail ? {} : { skipped: true }),
       };
       await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify(receipt));
       this.pending.delete(rec.id);
       await unlinkDurable(path);
-      this.counters.sent++;
-      this.log({ msg: 'mail sent', id: rec.id, attempts: rec.attempts });
+      if (mail) this.counters.sent++;
+      else this.counters.skipped++;
+      this.log({ msg: mail ? 'mail sent' : 'mail no longer relevant, skipped', id: rec.id, attempts: rec.attempts });
     } finally {
       this.sending.delete(rec.id);
     }

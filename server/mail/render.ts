@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { View } from '../../rules/types';
 import { svgToPng } from './snapshot';
 
-export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'prefs'] as const;
+export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'automoved'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');
@@ -94,9 +94,15 @@ export function summariseView(view: View, players: PlayerRef[]): { label: string
   for (const [key, value] of Object.entries(view)) {
     if (skip.has(key) || value === undefined) continue;
     const label = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-    out.push({ label, value: formatValue(value, players) });
+    out.push({ label, value: formatValue(value, perSeat(key, value, players) ? players : []) });
   }
   return out;
+}
+
+/** A per-seat array (piles, hand sizes, stakes) as opposed to a list (a hand of three cards in a three-seat game). */
+function perSeat(key: string, value: unknown, players: PlayerRef[]): boolean {
+  if (!Array.isArray(value) || players.length < 2 || value.length !== players.length) return false;
+  return /s$/.test(key) || value.some((v) => v === null || Array.isArray(v));
 }
 
 function formatValue(value: unknown, players: PlayerRef[]): string {

@@ -1,0 +1,355 @@
+// Turns a queued mail spec into the mail itself, at send time, from the game
+// as it stands then. A spec that no longer applies (the player already moved,
+// the seat was reopened, they switched mail off) composes to null and is
+// recorded as skipped. Every mail of one game to one address shares a thread.
+import type { GameService, LoadedGame } from '../service';
+import type { GameDoc, SeatRecord } from '../store/types';
+import type { Seat } from '../../rules/types';
+import { mailId, messageIdFor, type OutgoingMail } from './message';
+import type { MailSpec } from './queue';
+import { MailRenderer, type MailContext, type MailKind, type PlayerRef } from './render';
+import { mailPref, type MailPref } from './prefs';
+import type { DigestBook } from './digest';
+
+/** Quick links per turn mail; the rest of the moves are on the player's page. */
+export const MAX_QUICK_LINKS = 12;
+
+export type Spec =
+  | { type: 'turn'; gameId: string; seat: Seat; slot: number; generation: number; stateSeq: number; intro?: string }
+  | { type: 'invite'; gameId: string; email: string; inviteGeneration: number; replacing?: string }
+  | { type: 'started'; gameId: string; seat: Seat; slot: number; generation: number }
+  | { type: 'reopened'; gameId: string; seat: Seat; slot: number; generation: number; reopenedSeat: Seat; reopenedName: string }
+  | { type: 'undone'; gameId: string; seat: Seat; slot: number; generation: number; undoSeq: number }
+  | { type: 'reminder'; gameId: string; seat: Seat; slot: number; generation: number; number: number; of: number; since: string }
+  | { type: 'escalation'; gameId: string; seat: Seat; slot: number; generation: number; since: string; waitingFor: Seat[]; reminders: number }
+  | { type: 'automoved'; gameId: string; seat: Seat; slot: number; generation: number; moveSeq: number; absent: Seat; since: string; reminders: number }
+  | { type: 'over'; gameId: string; seat: Seat; slot: number; generation: number }
+  | { type: 'digest'; email: string };
+
+export interface ComposerOptions {
+  service: GameService;
+  renderer: MailRenderer;
+  /** From: header, e.g. "Share Games <games@example.org>". */
+  from: string;
+  /** Domain for Message-IDs. */
+  domain: string;
+  digest: DigestBook;
+}
+
+/** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
+const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest'>, MailPref[]> = {
+  turn: ['every'],
+  started: ['every'],
+  reopened: ['every'],
+  undone: ['every'],
+  reminder: ['every', 'reminders'],
+  escalation: ['every', 'digest', 'reminders'],
+  automoved: ['every', 'digest', 'reminders'],
+  over: ['every', 'digest', 'reminders'],
+};
+
+export function gameLabel(doc: Pick<GameDoc, 'id' | 'title'>): string {
+  return `${doc.title} #${doc.id.slice(0, 6)}`;
+}
+
+export class MailComposer {
+  constructor(private readonly o: ComposerOptions) {}
+
+  /** The root of the thread for one game and one address (never sent itself; every mail refers to it). */
+  threadRoot(gameId: string, email: string): string {
+    return `<game.${gameId}.${mailId(email.toLowerCase())}@${this.o.domain}>`;
+  }
+
+  async compose(raw: MailSpec, key: string): Promise<OutgoingMail | null> {
+    const spec = raw as unknown as Spec;
+    if (spec.type === 'digest') return this.digest(spec.email, key);
+    if (spec.type === 'invite') return this.invite(spec, key);
+    let game: LoadedGame;
+    try {
+      game = await this.o.service.open(spec.gameId);
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return null; // the game is gone
+      throw err;
+    }
+    const doc = game.doc;
+    const seatRec = doc.seats[spec.seat];
+    // The seat changed hands (reopened) or is empty: this mail was for somebody else.
+    if (!seatRec || seatRec.vacant || seatRec.slot !== spec.slot || seatRec.generation !== spec.generation || !seatRec.email) return null;
+    if (!WANTS[spec.type].includes(mailPref(seatRec))) return null;
+    const base = this.baseContext(game, spec.seat, seatRec);
+    const toAct = game.state ? game.rules.toAct(game.state) : [];
+    const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`);
+    const label = gameLabel(doc);
+    switch (spec.type) {
+      case 'turn': {
+        if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq)) return null;
+        const ctx = this.withTurn(game, spec.seat, base);
+        ctx.intro = spec.intro;
+        ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
+        ctx.waitingFor = names(toAct);
+        ctx.others = names(toAct.filter((s) => s !== spec.seat));
+        return this.mail('turn', ctx, game, seatRec, key, `Your turn in ${label} (move ${game.stateSeq})`);
+      }
+      case 'started': {
+        if (doc.status !== 'active' || toAct.includes(spec.seat)) return null; // those to act get a turn mail
+        const ctx = { ...base, view: this.o.service.viewFor(game, spec.seat), svg: this.svgOf(game, spec.seat), waitingFor: names(toAct) };
+        return this.mail('started', ctx, game, seatRec, key, `${label}: the game has started`);
+      }
+      case 'reopened':
+        return this.mail('reopened', { ...base, seatName: spec.reopenedName }, game, seatRec, key, `${label}: ${spec.reopenedName}'s seat was reopened`);
+      case 'undone': {
+        const undo = doc.log[spec.undoSeq - 1];
+        if (!undo || undo.kind !== 'undo') return null;
+        const by = (undo.data?.by as string | undefined) ?? names([undo.seat ?? 0])[0]!;
+        const ctx = { ...base, undoneBy: by, undoneText: String(undo.text ?? '').replace(/^took back /, ''), yourTurn: toAct.includes(spec.seat), waitingFor: names(toAct) };
+        return this.mail('undone', ctx, game, seatRec, key, `${label}: ${by} took back a move`);
+      }
+      case 'reminder': {
+        // Only while this very wait lasts and the seat still has to act.
+        if (doc.status !== 'active' || !doc.wait || doc.wait.since !== spec.since || !toAct.includes(spec.seat)) return null;
+        const ctx = this.withTurn(game, spec.seat, base);
+        Object.assign(ctx, { reminderNumber: spec.number, reminderOf: spec.of, waitingSince: formatTime(spec.since) });
+        return this.mail('reminder', ctx, game, seatRec, key, `Reminder: your move in ${label} (move ${game.stateSeq})`);
+      }
+      case 'escalation': {
+        const ctx = {
+          ...base,
+          waitingFor: names(spec.waitingFor),
+          waitingSince: formatTime(spec.since),
+          reminders: spec.reminders,
+          youAreWaitedFor: spec.waitingFor.includes(spec.seat) && toAct.includes(spec.seat),
+        };
+        return this.mail('escalation', ctx, game, seatRec, key, `${label} is waiting for ${names(spec.waitingFor).join(', ')}`);
+      }
+      case 'automoved': {
+        const entry = doc.log[spec.moveSeq - 1];
+        if (!entry || entry.kind !== 'move') return null;
+        const absentName = names([spec.absent])[0]!;
+        const ctx = {
+          ...base,
+          absentName,
+          autoText: `${absentName} ${entry.text ?? 'moved'}`,
+          waitingSince: formatTime(spec.since),
+          reminders: spec.reminders,
+          youWereAbsent: spec.absent === spec.seat,
+        };
+        return this.mail('automoved', ctx, game, seatRec, key, `${label}: the server played for ${absentName}`);
+      }
+      case 'over': {
+        const outcome = doc.outcome;
+        if (!outcome) return null;
+        const results = doc.seats
+          .map((s, i) => ({ seat: i, name: s.name, score: outcome.scores[i], rank: outcome.ranks[i] ?? 0, you: i === spec.seat }))
+          .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+        const ctx = { ...base, results, reason: outcome.reason, view: this.o.service.viewFor(game, spec.seat), svg: this.svgOf(game, spec.seat) };
+        const winner = results.filter((r) => r.rank === 1).map((r) => r.name).join(' and ');
+        return this.mail('over', ctx, game, seatRec, key, `${label}: game over, ${winner} won`);
+      }
+    }
+  }
+
+  /** True if `seat` made or took back a move after entry `seq` (its turn mail is stale). */
+  private movedSince(doc: GameDoc, seat: Seat, seq: number): boolean {
+    for (let i = doc.log.length - 1; i >= 0 && doc.log[i]!.seq > seq; i--) {
+      const e = doc.log[i]!;
+      if ((e.kind === 'move' || e.kind === 'undo') && e.seat === seat) return true;
+    }
+    return false;
+  }
+
+  private players(doc: GameDoc): PlayerRef[] {
+    return doc.seats.map((s, seat) => ({ seat, name: s.name }));
+  }
+
+  private baseContext(game: LoadedGame, seat: Seat, rec: SeatRecord): MailContext {
+    const links = this.o.service.links;
+    const key = links.seatKeyOf(game.doc, seat);
+    return {
+      kind: 'turn',
+      game: { id: game.doc.id, title: game.doc.title, seq: game.stateSeq, name: `#${game.doc.id.slice(0, 6)}` },
+      players: this.players(game.doc),
+      you: seat,
+      recipientName: rec.name,
+      links: {
+        play: links.playUrl(key),
+        history: links.historyUrl(key, 'txt'),
+        prefs: prefsUrl(links.baseUrl, key),
+        unsubscribe: unsubscribeUrl(links.baseUrl, key),
+      },
+    };
+  }
+
+  private svgOf(game: LoadedGame, seat: Seat | null): string | undefined {
+    if (!game.rules.svg || game.state === null) return undefined;
+    try {
+      return game.rules.svg(this.o.service.viewFor(game, seat));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Adds the view, the board and the quick links for a seat that must act. */
+  private withTurn(game: LoadedGame, seat: Seat, base: MailContext): MailContext {
+    const links = this.o.service.links;
+    const key = links.seatKeyOf(game.doc, seat);
+    const moves = this.o.service.movesFor(game, seat);
+    return {
+      ...base,
+      view: this.o.service.viewFor(game, seat),
+      svg: this.svgOf(game, seat),
+      quickMoves: quickLabels(moves.slice(0, MAX_QUICK_LINKS)).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
+      moreMoves: Math.max(0, moves.length - MAX_QUICK_LINKS),
+    };
+  }
+
+  private mail(kind: MailKind, ctx: MailContext, game: LoadedGame, rec: SeatRecord, key: string, subject: string): OutgoingMail {
+    ctx.kind = kind;
+    const rendered = this.o.renderer.render(ctx, game.doc.rules);
+    const root = this.threadRoot(game.doc.id, rec.email);
+    return {
+      from: this.o.from,
+      to: formatAddress(rec.name, rec.email),
+      subject,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: messageIdFor(key, this.o.domain),
+      inReplyTo: root,
+      references: [root],
+      headers: {
+        'List-Id': `${gameLabel(game.doc).replace(/[<>"]/g, '')} <${game.doc.id}.games.${this.o.domain}>`,
+        ...(ctx.links.unsubscribe
+          ? { 'List-Unsubscribe': `<${ctx.links.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : {}),
+        'Auto-Submitted': 'auto-generated',
+      },
+      attachments: rendered.png
+        ? [{ filename: 'board.png', contentType: 'image/png', cid: 'board', contentBase64: rendered.png.toString('base64') }]
+        : [],
+    };
+  }
+
+  private async invite(spec: Extract<Spec, { type: 'invite' }>, key: string): Promise<OutgoingMail | null> {
+    let game: LoadedGame;
+    try {
+      game = await this.o.service.open(spec.gameId);
+    } catch {
+      return null;
+    }
+    const doc = game.doc;
+    // A newer invitation retired this one, or nobody can join any more.
+    if (doc.inviteGeneration !== spec.inviteGeneration || doc.inviteKeyHash === null) return null;
+    const links = this.o.service.links;
+    const ctx: MailContext = {
+      kind: 'invite',
+      game: { id: doc.id, title: doc.title, seq: 0, name: `#${doc.id.slice(0, 6)}` },
+      players: doc.seats.filter((s) => !s.vacant).map((s, seat) => ({ seat, name: s.name })),
+      you: null,
+      recipientName: spec.email.replace(/@.*/, ''),
+      links: { invite: links.inviteUrl(links.inviteKey(doc.id, spec.inviteGeneration)) },
+      inviter: doc.creator.name,
+      replacing: spec.replacing,
+    };
+    const rendered = this.o.renderer.render(ctx, doc.rules);
+    const root = this.threadRoot(doc.id, spec.email);
+    return {
+      from: this.o.from,
+      to: spec.email,
+      subject: `${doc.creator.name} invites you to ${doc.title}`,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: messageIdFor(key, this.o.domain),
+      inReplyTo: root,
+      references: [root],
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+
+  private async digest(email: string, key: string): Promise<OutgoingMail | null> {
+    const entries = await this.o.digest.read(email);
+    const games: { title: string; url: string; status: string; since: string }[] = [];
+    const still: Record<string, number> = {};
+    let name = email.replace(/@.*/, '');
+    for (const [gameId, seat] of Object.entries(entries)) {
+      let game: LoadedGame;
+      try {
+        game = await this.o.service.open(gameId);
+      } catch {
+        continue;
+      }
+      const rec = game.doc.seats[seat];
+      if (!rec || rec.vacant || rec.email.toLowerCase() !== email.toLowerCase() || mailPref(rec) !== 'digest') continue;
+      if (game.doc.status !== 'active' || !game.state || !game.rules.toAct(game.state).includes(seat)) continue;
+      still[gameId] = seat;
+      name = rec.name;
+      const links = this.o.service.links;
+      games.push({
+        title: gameLabel(game.doc),
+        url: links.playUrl(links.seatKeyOf(game.doc, seat)),
+        status: this.o.service.viewFor(game, seat).status,
+        since: formatTime(game.doc.wait?.since ?? game.doc.updatedAt),
+      });
+    }
+    await this.o.digest.replace(email, still);
+    if (games.length === 0) return null;
+    const ctx: MailContext = {
+      kind: 'digest',
+      game: { id: '', title: 'Your games', seq: 0 },
+      players: [],
+      you: null,
+      recipientName: name,
+      links: {},
+      games,
+    };
+    const rendered = this.o.renderer.render(ctx, null);
+    return {
+      from: this.o.from,
+      to: formatAddress(name, email),
+      subject: games.length === 1 ? `${games[0]!.title} is waiting for you` : `${games.length} games are waiting for you`,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: messageIdFor(key, this.o.domain),
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+}
+
+/**
+ * Labels for quick links: the rules' describe() text, which is written for the
+ * public history and so may read the same for different moves ("chose a
+ * stake"); those get the action's own fields added, which only this player sees.
+ */
+export function quickLabels(moves: { n: number; action: unknown; text: string }[]): { n: number; label: string }[] {
+  const count = new Map<string, number>();
+  for (const m of moves) count.set(m.text, (count.get(m.text) ?? 0) + 1);
+  return moves.map((m) => {
+    if ((count.get(m.text) ?? 0) < 2) return { n: m.n, label: m.text };
+    const a = m.action;
+    const detail =
+      a && typeof a === 'object'
+        ? Object.entries(a as Record<string, unknown>)
+            .filter(([k]) => k !== 'type' && k !== 'kind')
+            .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+            .join(', ')
+        : String(a);
+    return { n: m.n, label: detail ? `${m.text}: ${detail}` : m.text };
+  });
+}
+
+export function prefsUrl(baseUrl: string, seatKey: string): string {
+  return `${baseUrl}/mail/prefs/${seatKey}`;
+}
+
+export function unsubscribeUrl(baseUrl: string, seatKey: string): string {
+  return `${baseUrl}/mail/unsubscribe/${seatKey}`;
+}
+
+function formatAddress(name: string, email: string): string {
+  const safe = name.replace(/["\\\r\n<>]/g, '');
+  return `"${safe}" <${email}>`;
+}
+
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}

@@ -1,0 +1,108 @@
+// Mail, wired together: the persisted queue, the transport (SMTP_URL or the
+// outbox), the composer that renders queued specs, the event listener that
+// queues them, and the router for preferences, unsubscribe and /outbox.
+//
+//   const mailer = createMailer({ service, dataDir, env: process.env });
+//   await mailer.start();            // loads the queue, subscribes to game events
+//   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
+//   await mailer.stop();
+import { join } from 'node:path';
+import type { Router } from 'express';
+import type { GameService } from '../service';
+import { MailQueue, type MailQueueOptions, type MailTransport } from './queue';
+import { transportFromEnv } from './transport';
+import { MailComposer } from './compose';
+import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render';
+import { DigestBook } from './digest';
+import { createMailNotifier } from './notifier';
+import { createMailRouter } from './routes';
+
+export interface MailEnv {
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  BASE_URL?: string;
+  DIGEST_HOUR?: string;
+  OUTBOX_PUBLIC?: string;
+}
+
+export interface MailerOptions {
+  service: GameService;
+  dataDir: string;
+  env?: MailEnv;
+  /** Overrides the transport the environment would choose (tests). */
+  transport?: MailTransport;
+  queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
+  templatesDir?: string;
+  log?: (event: Record<string, unknown>) => void;
+}
+
+export interface Mailer {
+  queue: MailQueue;
+  composer: MailComposer;
+  router: Router;
+  /** The event listener (subscribed by start()). */
+  notifier: ReturnType<typeof createMailNotifier>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** "Name <addr@host>" or "addr@host" -> host; falls back to BASE_URL's host. */
+export function mailDomain(from: string, baseUrl: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  if (m) return m[1]!;
+  try {
+    return new URL(baseUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+export function createMailer(o: MailerOptions): Mailer {
+  const env = o.env ?? {};
+  const baseUrl = o.service.links.baseUrl;
+  const defaultHost = (() => {
+    try {
+      const h = new URL(baseUrl).hostname;
+      return h.includes('.') ? h : `${h}.localdomain`;
+    } catch {
+      return 'localhost.localdomain';
+    }
+  })();
+  const from = env.MAIL_FROM || `Share Games <games@${defaultHost}>`;
+  const domain = mailDomain(from, baseUrl);
+  const mailDir = join(o.dataDir, 'mail');
+  const digest = new DigestBook(mailDir);
+  const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
+  const composer = new MailComposer({ service: o.service, renderer, from, domain, digest });
+  const transport = o.transport ?? transportFromEnv(env, o.dataDir);
+  const queue = new MailQueue({
+    dir: mailDir,
+    transport,
+    compose: (spec, key) => composer.compose(spec, key),
+    log: o.log,
+    ...o.queue,
+  });
+  const digestHour = Number(env.DIGEST_HOUR ?? 7);
+  const notifier = createMailNotifier({ service: o.service, queue, digest, digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7 });
+  const router = createMailRouter({
+    service: o.service,
+    outboxDir: env.SMTP_URL ? null : join(o.dataDir, 'outbox'),
+    outboxPublic: env.OUTBOX_PUBLIC === '1' || env.OUTBOX_PUBLIC === 'true',
+  });
+  let unsubscribe: (() => void) | null = null;
+  return {
+    queue,
+    composer,
+    router,
+    notifier,
+    async start() {
+      await queue.start();
+      unsubscribe = o.service.on(notifier);
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      await queue.stop();
+    },
+  };
+}

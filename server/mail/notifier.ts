@@ -1,0 +1,156 @@
+// Listens to the game service's events and queues the mails they call for.
+// Only small specs are queued here (durably, under an idempotency key made of
+// the game, the log position and the recipient), so a move's answer is not
+// held up by rendering; the queue renders each one when it sends it.
+import type { GameEvent, GameEventListener } from '../events';
+import type { GameService, LoadedGame } from '../service';
+import type { GameDoc, LogEntry } from '../store/types';
+import type { Seat } from '../../rules/types';
+import type { MailQueue } from './queue';
+import type { Spec } from './compose';
+import { mailPref } from './prefs';
+import { nextDigestAt, type DigestBook } from './digest';
+import { mailId } from './message';
+
+export interface NotifierOptions {
+  service: GameService;
+  queue: MailQueue;
+  digest: DigestBook;
+  /** Hour (UTC) the daily digest goes out. */
+  digestHourUtc?: number;
+}
+
+const STATE_KINDS = new Set(['start', 'move', 'undo']);
+
+/** The toAct recorded by the state-changing entry before `seq` ([] if none). */
+function toActBefore(log: LogEntry[], seq: number): Seat[] {
+  for (let i = seq - 2; i >= 0; i--) {
+    const e = log[i]!;
+    if (STATE_KINDS.has(e.kind)) return (e.data?.toAct as Seat[] | undefined) ?? [];
+  }
+  return [];
+}
+
+function seatId(doc: GameDoc, seat: Seat) {
+  const s = doc.seats[seat]!;
+  return { seat, slot: s.slot, generation: s.generation };
+}
+
+export function createMailNotifier(o: NotifierOptions): GameEventListener & { handle(event: GameEvent): Promise<void> } {
+  const put = (key: string, spec: Spec) => o.queue.enqueueSpec(key, spec as unknown as { type: string });
+
+  async function turn(game: LoadedGame, seat: Seat, at: string, intro?: string): Promise<void> {
+    const doc = game.doc;
+    const rec = doc.seats[seat];
+    if (!rec || rec.vacant || !rec.email) return;
+    const pref = mailPref(rec);
+    if (pref === 'digest') {
+      await o.digest.add(rec.email, doc.id, seat);
+      // The digest day follows the game clock; the send time is on the queue's clock.
+      const t = Date.parse(at);
+      const when = nextDigestAt(t, o.digestHourUtc);
+      const day = new Date(when).toISOString().slice(0, 10);
+      await o.queue.enqueueSpec(`digest:${mailId(rec.email.toLowerCase())}:${day}`, { type: 'digest', email: rec.email }, { notBefore: o.queue.clock() + (when - t) });
+      return;
+    }
+    if (pref !== 'every') return;
+    const id = seatId(doc, seat);
+    await put(`turn:${doc.id}:${game.stateSeq}:${seat}:${id.slot}.${id.generation}`, { type: 'turn', gameId: doc.id, ...id, stateSeq: game.stateSeq, intro });
+  }
+
+  async function toEveryone(doc: GameDoc, make: (seat: Seat) => [string, Spec] | null): Promise<void> {
+    for (let seat = 0; seat < doc.seats.length; seat++) {
+      const rec = doc.seats[seat]!;
+      if (rec.vacant || !rec.email) continue;
+      const r = make(seat);
+      if (r) await put(r[0], r[1]);
+    }
+  }
+
+  async function handle(event: GameEvent): Promise<void> {
+    if (event.type === 'invited') {
+      const game = await o.service.open(event.gameId);
+      for (const email of event.emails) {
+        await put(`invite:${event.gameId}:${event.inviteGeneration}:${email.toLowerCase()}`, {
+          type: 'invite',
+          gameId: event.gameId,
+          email,
+          inviteGeneration: event.inviteGeneration,
+        });
+      }
+      return;
+    }
+    if (event.type === 'created' || event.type === 'abandoned') return;
+    const game = await o.service.open(event.gameId);
+    const doc = game.doc;
+    switch (event.type) {
+      case 'joined': {
+        // Somebody took over a reopened seat in a running game: tell them if it is their turn.
+        // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
+        const rec = doc.seats[event.seat];
+        if (rec && rec.generation > 0 && doc.status === 'active' && game.state && game.rules.toAct(game.state).includes(event.seat)) {
+          await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`);
+        }
+        return;
+      }
+      case 'started': {
+        for (let seat = 0; seat < doc.seats.length; seat++) {
+          if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.');
+          else if (mailPref(doc.seats[seat]!) === 'every') {
+            const id = seatId(doc, seat);
+            await put(`started:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'started', gameId: doc.id, ...id });
+          }
+        }
+        return;
+      }
+      case 'moved':
+      case 'undone': {
+        const before = toActBefore(doc.log, event.seq);
+        if (event.type === 'moved' && event.auto) {
+          const prev = [...doc.log.slice(0, event.seq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
+          const since = prev?.at ?? event.at;
+          const reminders = doc.log.filter((e) => e.kind === 'reminder' && e.seq > (prev?.seq ?? 0) && e.seq < event.seq && ((e.data?.seats as Seat[] | undefined) ?? []).includes(event.seat)).length;
+          await toEveryone(doc, (seat) => {
+            const id = seatId(doc, seat);
+            return [`auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`, { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders }];
+          });
+        }
+        if (event.type === 'undone') {
+          await toEveryone(doc, (seat) => {
+            if (seat === event.seat || mailPref(doc.seats[seat]!) !== 'every') return null;
+            const id = seatId(doc, seat);
+            return [`undone:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`, { type: 'undone', gameId: doc.id, ...id, undoSeq: event.seq }];
+          });
+        }
+        // A turn mail for every seat that must act now and was not already asked
+        // (simultaneous choices: one mail when the choice opens, not one per other seat's choice).
+        for (const seat of event.toAct) {
+          if (before.includes(seat) && seat !== event.seat) continue;
+          if (event.type === 'undone' && seat === event.seat) continue; // they are on their page
+          await turn(game, seat, event.at);
+        }
+        return;
+      }
+      case 'seatReopened': {
+        const name = doc.log.filter((e) => e.kind === 'reopen' && e.seat === event.seat).pop()?.text?.match(/\((.*)\)/)?.[1] ?? `Seat ${event.seat + 1}`;
+        await toEveryone(doc, (seat) => {
+          if (seat === event.seat || mailPref(doc.seats[seat]!) !== 'every') return null;
+          const id = seatId(doc, seat);
+          return [`reopened:${doc.id}:${event.inviteGeneration}:${seat}:${id.slot}.${id.generation}`, { type: 'reopened', gameId: doc.id, ...id, reopenedSeat: event.seat, reopenedName: name }];
+        });
+        return;
+      }
+      case 'finished': {
+        await toEveryone(doc, (seat) => {
+          const id = seatId(doc, seat);
+          return [`over:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'over', gameId: doc.id, ...id }];
+        });
+        return;
+      }
+    }
+  }
+
+  const listener = ((event: GameEvent) => handle(event)) as GameEventListener & { handle(event: GameEvent): Promise<void> };
+  listener.handle = handle;
+  return listener;
+}

@@ -1,0 +1,39 @@
+// The app plugin that adds mail and reminders to the server (see app.ts):
+//   createApp({ ..., plugins: [mailPlugin()] })
+// It builds the mailer (queue + transport from SMTP_URL, or the outbox), mounts
+// its routes (/mail/prefs, /mail/unsubscribe, /outbox), subscribes to game
+// events, and runs the reminder job on REMINDER_CRON. Shutdown is registered
+// in ctx.onClose.
+import type { AppContext, AppPlugin } from '../app';
+import { createMailer, type Mailer, type MailEnv, type MailerOptions } from './index';
+import { ReminderJob, startReminderCron } from '../scheduler/reminders';
+import type { MailTransport } from './queue';
+
+export interface MailPluginOptions {
+  env?: MailEnv & { REMINDER_CRON?: string };
+  transport?: MailTransport;
+  queue?: MailerOptions['queue'];
+  /** false: no cron (tests tick the job themselves). Default: REMINDER_CRON or every 5 minutes. */
+  cron?: string | false;
+  /** Receives the mailer and the job once built (tests, the CLI). */
+  onReady?: (parts: { mailer: Mailer; reminders: ReminderJob; ctx: AppContext }) => void;
+}
+
+export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
+  return async (ctx) => {
+    const env = opts.env ?? (process.env as MailEnv & { REMINDER_CRON?: string });
+    const log = (event: Record<string, unknown>) => ctx.logger.info(event, String(event.msg ?? 'mail'));
+    const mailer = createMailer({ service: ctx.service, dataDir: ctx.dataDir, env, transport: opts.transport, queue: opts.queue, log });
+    ctx.app.use(mailer.router);
+    await mailer.start();
+    const reminders = new ReminderJob({ service: ctx.service, queue: mailer.queue, now: () => ctx.now().getTime(), log });
+    const cronExpr = opts.cron === undefined ? env.REMINDER_CRON || undefined : opts.cron;
+    const task = cronExpr === false ? null : startReminderCron(reminders, cronExpr);
+    ctx.onClose.push(async () => {
+      await task?.stop();
+      await task?.destroy();
+      await mailer.stop();
+    });
+    opts.onReady?.({ mailer, reminders, ctx });
+  };
+}

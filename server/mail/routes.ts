@@ -1,0 +1,156 @@
+// HTTP routes of the mail part (an express Router the app mounts at /):
+//   GET  /mail/prefs/<seatKey>        the mail preferences of that seat (every turn / digest / reminders / nothing)
+//   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (a logged 'prefs' entry)
+//   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
+//   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
+//   GET  /outbox, /outbox/<id>.eml    without SMTP_URL: what would have been sent (loopback only unless OUTBOX_PUBLIC=1,
+//                                     since every mail carries somebody's personal link)
+import express, { type Request, type Response, type Router } from 'express';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GameService, LoadedGame } from '../service';
+import { ServiceError } from '../errors';
+import { listOutbox } from './transport';
+import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs';
+import { gameLabel } from './compose';
+
+export interface MailRouterOptions {
+  service: GameService;
+  /** DATA_DIR/outbox, or null when mail goes to SMTP (then /outbox is not served). */
+  outboxDir: string | null;
+  outboxPublic?: boolean;
+}
+
+function esc(s: unknown): string {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${esc(title)}</title></head><body style="font-family:Helvetica,Arial,sans-serif;max-width:640px;margin:24px auto;padding:0 12px;color:#222;line-height:1.45">
+<h1 style="font-size:22px">${esc(title)}</h1>${body}</body></html>`;
+}
+
+function notFoundPage(res: Response): void {
+  res.status(404).type('html').send(page('Not found', '<p>This link is not known here (any more). If you were sent a newer mail, use the link in that one.</p>'));
+}
+
+async function seatOf(service: GameService, key: string): Promise<{ game: LoadedGame; seat: number } | null> {
+  try {
+    const { game, target } = await service.openByKey(key, ['seat']);
+    if (target.seat === undefined) return null;
+    return { game, seat: target.seat };
+  } catch (err) {
+    if (err instanceof ServiceError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function createMailRouter(o: MailRouterOptions): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 10 });
+  const { service } = o;
+
+  async function setPref(game: LoadedGame, seat: number, pref: MailPref): Promise<void> {
+    if (mailPref(game.doc.seats[seat]!) === pref) return;
+    const name = game.doc.seats[seat]!.name;
+    await service.appendNote(game.doc.id, { kind: 'prefs', seat, text: `${name} changed their mail settings`, data: { prefs: { mail: pref } } });
+  }
+
+  function prefsForm(key: string, game: LoadedGame, seat: number, note = ''): string {
+    const current = mailPref(game.doc.seats[seat]!);
+    const options = MAIL_PREFS.map(
+      (p) => `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>`,
+    ).join('');
+    return page(
+      `Mail for ${gameLabel(game.doc)}`,
+      `${note}<p>Hello ${esc(game.doc.seats[seat]!.name)}, choose which mail you get for this game.
+Mail is always sent as chosen: the server never skips a mail because you seemed to be online.</p>
+<form method="post" action="/mail/prefs/${esc(key)}">${options}<p><button type="submit">Save</button></p></form>
+<p><a href="${esc(service.links.playUrl(key))}">Back to your page</a></p>`,
+    );
+  }
+
+  router.get('/mail/prefs/:key', async (req: Request, res: Response) => {
+    const key = String(req.params.key);
+    const found = await seatOf(service, key);
+    if (!found) return notFoundPage(res);
+    res.type('html').send(prefsForm(key, found.game, found.seat));
+  });
+
+  router.post('/mail/prefs/:key', form, async (req: Request, res: Response) => {
+    const key = String(req.params.key);
+    const found = await seatOf(service, key);
+    if (!found) return notFoundPage(res);
+    const v = (req.body as Record<string, unknown> | undefined)?.mail;
+    if (!isMailPref(v)) {
+      res.status(400).type('html').send(prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'));
+      return;
+    }
+    await setPref(found.game, found.seat, v);
+    const fresh = await service.open(found.game.doc.id);
+    res.type('html').send(prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(MAIL_PREF_LABELS[v])}.</p>`));
+  });
+
+  router.get('/mail/unsubscribe/:key', async (req: Request, res: Response) => {
+    const key = String(req.params.key);
+    const found = await seatOf(service, key);
+    if (!found) return notFoundPage(res);
+    res.type('html').send(
+      page(
+        `Stop mail for ${gameLabel(found.game.doc)}`,
+        `<p>You will get no more mail about this game, not even reminders. You stay in the game and can play from <a href="${esc(service.links.playUrl(key))}">your page</a>.</p>
+<form method="post" action="/mail/unsubscribe/${esc(key)}"><button type="submit">Stop mail for this game</button></form>
+<p>Or choose something in between on the <a href="/mail/prefs/${esc(key)}">mail preferences</a> page.</p>`,
+      ),
+    );
+  });
+
+  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" here; no confirmation step.
+  router.post('/mail/unsubscribe/:key', form, async (req: Request, res: Response) => {
+    const key = String(req.params.key);
+    const found = await seatOf(service, key);
+    if (!found) return notFoundPage(res);
+    await setPref(found.game, found.seat, 'nothing');
+    res.type('html').send(
+      page('Unsubscribed', `<p>No more mail about ${esc(gameLabel(found.game.doc))}. Changed your mind? <a href="/mail/prefs/${esc(key)}">Mail preferences</a>.</p>`),
+    );
+  });
+
+  if (o.outboxDir) {
+    const dir = o.outboxDir;
+    const allowed = (req: Request) => {
+      if (o.outboxPublic) return true;
+      const a = req.socket.remoteAddress ?? '';
+      return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
+    };
+    router.get('/outbox', async (req: Request, res: Response) => {
+      if (!allowed(req)) return notFoundPage(res);
+      const list = await listOutbox(dir);
+      const rows = list
+        .map((e) => `<tr><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.to)}</td><td><a href="/outbox/${esc(e.id)}.eml">${esc(e.subject)}</a></td></tr>`)
+        .join('');
+      res.type('html').send(
+        page(
+          'Outbox',
+          `<p>No SMTP_URL is set, so mail is written here instead of being sent (${list.length} message${list.length === 1 ? '' : 's'}, newest first). Each is a standard .eml file any mail program opens.</p>
+<table cellpadding="4" style="border-collapse:collapse;font-size:14px"><tr><th align="left">Written</th><th align="left">To</th><th align="left">Subject</th></tr>${rows}</table>`,
+        ),
+      );
+    });
+    router.get('/outbox/:file', async (req: Request, res: Response) => {
+      if (!allowed(req)) return notFoundPage(res);
+      const m = /^([A-Za-z0-9_-]{10,64})\.eml$/.exec(String(req.params.file));
+      if (!m) return notFoundPage(res);
+      try {
+        const eml = await readFile(join(dir, `${m[1]}.eml`));
+        res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
+        res.send(eml);
+      } catch {
+        notFoundPage(res);
+      }
+    });
+  }
+
+  return router;
+}

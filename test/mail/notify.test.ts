@@ -1,0 +1,157 @@
+// Mail sent for game events, received by a real SMTP server on loopback and
+// parsed by mailparser: invitations, the turn mail (board PNG, private view,
+// history, quick links), threading, one-click unsubscribe headers,
+// preferences, take-backs and the game-over mail.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { makeService, type TestService } from '../support/service';
+import { highCard, type HighCardState } from '../support/high-card';
+import { createMailer, type Mailer } from '../../server/mail/index';
+import { smtpTransport } from '../../server/mail/transport';
+import { startSmtp, type TestSmtp } from './smtp';
+
+let t: TestService;
+let smtp: TestSmtp;
+let mailer: Mailer;
+
+beforeEach(async () => {
+  t = await makeService([highCard]);
+  smtp = await startSmtp();
+  mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 } });
+  await mailer.start();
+});
+afterEach(async () => {
+  await mailer.stop();
+  await smtp.close();
+  await t.cleanup();
+});
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
+const header = (m: ParsedMail, name: string) => m.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '') ?? '';
+
+async function settle(): Promise<void> {
+  await t.service.settled();
+  await mailer.queue.idle();
+}
+
+async function threeSeatGame() {
+  const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true, invite: ['bob@example.test', 'cy@example.test'] });
+  await settle();
+  await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+  await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
+  await settle();
+  const game = await t.service.open(created.gameId);
+  return { ...created, game };
+}
+
+describe('mail for game events', () => {
+  it('invites, then one turn mail per seat with its own hand, the board PNG, quick links and thread headers', async () => {
+    const { gameId, game } = await threeSeatGame();
+    const invites = smtp.received.filter((m) => /invites you/.test(m.subject ?? ''));
+    expect(invites.map(to).sort()).toEqual(['bob@example.test', 'cy@example.test']);
+    expect(invites[0]!.text).toContain(t.service.links.inviteUrl(t.service.links.inviteKey(gameId, 0)));
+
+    const turns = smtp.received.filter((m) => /^Your turn in High Card/.test(m.subject ?? ''));
+    expect(turns).toHaveLength(3);
+    const state = game.state as HighCardState;
+    for (const m of turns) {
+      const seat = game.doc.seats.findIndex((s) => s.email === to(m));
+      const hand = [...state.hands[seat]!].sort((a, b) => a - b);
+      expect(m.subject).toMatch(/\(move \d+\)$/);
+      expect(m.text).toContain('The game has started.');
+      expect(m.text).toContain(`Hand: ${hand.join(', ')}`);
+      // One quick link per move, each to the confirm page at the current seq.
+      const key = t.service.links.seatKeyOf(game.doc, seat);
+      for (let n = 0; n < hand.length; n++) expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
+      expect(m.text).toContain(`chose a stake: card ${hand[0]}`);
+      expect(m.text).toContain(t.service.links.playUrl(key));
+      // The board as an inline PNG.
+      const png = m.attachments.find((a) => a.cid === 'board');
+      expect(png?.contentType).toBe('image/png');
+      expect(png!.content.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(png!.related).toBe(true); // referenced from the HTML (mailparser inlines it as a data: URI)
+      expect(m.html).toContain('alt="The board as you may see it"');
+      // Threading: every mail of this game to this address refers to one root.
+      expect(m.inReplyTo).toMatch(new RegExp(`^<game\\.${gameId}\\.`));
+      expect(header(m, 'references')).toContain(m.inReplyTo!);
+      // RFC 8058 one-click unsubscribe and the preferences link.
+      expect(header(m, 'list-unsubscribe')).toContain(`<${t.service.links.baseUrl}/mail/unsubscribe/${key}>`);
+      expect(header(m, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(m.text).toContain(`/mail/prefs/${key}`);
+      // Hidden information: no other seat's hand, in any form.
+      for (let other = 0; other < 3; other++) {
+        if (other === seat) continue;
+        const theirs = [...state.hands[other]!].sort((a, b) => a - b);
+        expect(m.text).not.toContain(theirs.join(', '));
+        expect(m.html).not.toContain(JSON.stringify(theirs));
+        for (const card of theirs) expect(m.text).not.toMatch(new RegExp(`card ${card}\\b`));
+      }
+    }
+    const ada = turns.find((m) => to(m) === 'ada@example.test')!;
+    const adaInvite = smtp.received.filter((m) => to(m) === 'ada@example.test');
+    expect(new Set(adaInvite.map((m) => m.inReplyTo)).size).toBe(1);
+    expect(ada.messageId).not.toBe(ada.inReplyTo);
+  });
+
+  it('respects preferences: nothing, reminders only, digest; sends undo notices and the game-over mail to all', async () => {
+    const { gameId, game } = await threeSeatGame();
+    const before = smtp.received.length;
+    const seatOf = (email: string) => game.doc.seats.findIndex((s) => s.email === email);
+    const bob = seatOf('bob@example.test');
+    const cy = seatOf('cy@example.test');
+    const ada = seatOf('ada@example.test');
+    await t.service.appendNote(gameId, { kind: 'prefs', seat: bob, text: 'Bob changed their mail settings', data: { prefs: { mail: 'nothing' } } });
+    await t.service.appendNote(gameId, { kind: 'prefs', seat: cy, text: 'Cy changed their mail settings', data: { prefs: { mail: 'digest' } } });
+    // Play the game out through the service; count what each address receives.
+    for (let i = 0; i < 200; i++) {
+      const g = await t.service.open(gameId);
+      const toAct = highCard.toAct(g.state);
+      if (toAct.length === 0) break;
+      const seat = toAct[0]!;
+      await t.service.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+      await settle(); // each turn mail goes before the next move (a stale one would be skipped)
+    }
+    await settle();
+    const after = smtp.received.slice(before);
+    const got = (email: string) => after.filter((m) => to(m) === email);
+    // Bob switched mail off: not even the game-over mail.
+    expect(got('bob@example.test')).toHaveLength(0);
+    // Cy chose the digest: no turn mails; the digest waits for its hour. Game over reaches Cy.
+    expect(got('cy@example.test').filter((m) => /Your turn/.test(m.subject ?? ''))).toHaveLength(0);
+    expect(got('cy@example.test').filter((m) => /game over/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(mailer.queue.list().some((r) => r.spec?.type === 'digest')).toBe(true);
+    // Ada gets her turns and the result with scores and the history link.
+    expect(got('ada@example.test').filter((m) => /Your turn/.test(m.subject ?? '')).length).toBeGreaterThan(1);
+    const over = got('ada@example.test').find((m) => /game over/.test(m.subject ?? ''))!;
+    const final = await t.service.open(gameId);
+    for (const [i, s] of final.doc.seats.entries()) expect(over.text).toContain(`${s.name} ${final.doc.outcome!.scores[i]}`);
+    expect(over.text).toContain('/history.txt');
+    void ada;
+  });
+
+  it('tells the others when a move is taken back, and drops a turn mail that went stale', async () => {
+    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await settle();
+    let g = await t.service.open(created.gameId);
+    // Both stake (simultaneous), then the first player plays a card and takes it back.
+    for (const seat of [0, 1]) {
+      g = await t.service.open(created.gameId);
+      await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+    }
+    await settle();
+    g = await t.service.open(created.gameId);
+    const mover = highCard.toAct(g.state)[0]!;
+    const play = highCard.moves(g.state, mover).find((a) => a.type === 'play')!;
+    const moved = await t.service.move(created.gameId, mover, { seq: g.stateSeq, action: play });
+    await t.service.undo(created.gameId, mover, moved.seq);
+    await settle();
+    const other = g.doc.seats[1 - mover]!.email;
+    const undone = smtp.received.filter((m) => to(m) === other && /took back a move/.test(m.subject ?? ''));
+    expect(undone).toHaveLength(1);
+    expect(undone[0]!.text).toContain(`took back a move: "played the ${play.card}"`);
+    // The other seat's turn mail for the move taken back was skipped if it had not gone yet, or sent once; never twice.
+    const ids = smtp.messageIds;
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
