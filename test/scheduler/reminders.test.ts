@@ -1,0 +1,154 @@
+// The reminder job with an injected clock: the policy's schedule is kept to
+// the hour, also across a restart (new service, new mailer, new job on the
+// same data folder); the escalation and the autoMove happen exactly once.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { makeService, type TestService } from '../support/service';
+import { highCard } from '../support/high-card';
+import { createMailer, type Mailer } from '../../server/mail/index';
+import { smtpTransport } from '../../server/mail/transport';
+import { ReminderJob } from '../../server/scheduler/reminders';
+import { decideReminder } from '../../server/scheduler/decide';
+import type { GameService } from '../../server/service';
+import type { ReminderPolicy } from '../../server/store/types';
+import { startSmtp, type TestSmtp } from '../mail/smtp';
+
+let t: TestService;
+let smtp: TestSmtp;
+let mailer: Mailer;
+let service: GameService;
+let job: ReminderJob;
+
+function boot(svc: GameService) {
+  service = svc;
+  mailer = createMailer({ service: svc, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 } });
+  job = new ReminderJob({ service: svc, queue: mailer.queue, now: () => t.clock.now().getTime() });
+  return mailer.start();
+}
+
+beforeEach(async () => {
+  t = await makeService([highCard]);
+  smtp = await startSmtp();
+  await boot(t.service);
+});
+afterEach(async () => {
+  await mailer.stop();
+  await smtp.close();
+  await t.cleanup();
+});
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
+
+async function settle() {
+  await service.settled();
+  await mailer.queue.idle();
+}
+
+/** A two-seat game in its play phase: both stakes chosen, one seat to move. */
+async function gameWaiting(policy: ReminderPolicy) {
+  const { gameId } = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true, policy });
+  await t.service.join(gameId, { name: 'Bob', email: 'bob@example.test' });
+  for (const seat of [0, 1]) {
+    const g = await t.service.open(gameId);
+    await t.service.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+  }
+  await settle();
+  const g = await t.service.open(gameId);
+  const waiting = highCard.toAct(g.state)[0]!;
+  return { gameId, waiting, email: g.doc.seats[waiting]!.email, other: g.doc.seats[1 - waiting]!.email };
+}
+
+describe('decideReminder', () => {
+  const policy: ReminderPolicy = { remindAfterHours: 24, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' };
+  const since = '2026-01-01T00:00:00.000Z';
+  const at = (h: number) => Date.parse(since) + h * 3600_000;
+  const wait = (reminders: number, escalated = false) => ({ toAct: [1], since, stateSeq: 5, reminders, escalated });
+  it('follows the schedule: N hours, then every M, at most K, then the escalation, then nothing', () => {
+    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(23.99), true)).toMatchObject({ kind: 'none', nextAt: at(24) });
+    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(24), true)).toMatchObject({ kind: 'remind', number: 1, of: 2, seats: [1] });
+    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(35), true)).toMatchObject({ kind: 'none', nextAt: at(36) });
+    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(36), true)).toMatchObject({ kind: 'remind', number: 2 });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), true)).toMatchObject({ kind: 'escalate', autoMove: true });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), false)).toMatchObject({ kind: 'escalate', autoMove: false });
+    expect(decideReminder({ status: 'active', policy: { ...policy, onTimeout: 'notify' }, wait: wait(2) }, at(48), true)).toMatchObject({ kind: 'escalate', autoMove: false });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2, true) }, at(1000), true)).toMatchObject({ kind: 'none', nextAt: null });
+    expect(decideReminder({ status: 'finished', policy, wait: wait(0) }, at(1000), true).kind).toBe('none');
+    expect(decideReminder({ status: 'active', policy: { ...policy, remindAfterHours: 0 }, wait: wait(0) }, at(1000), true).kind).toBe('none');
+  });
+});
+
+describe('reminder job', () => {
+  it('keeps the schedule across a restart; the autoMove is played once', async () => {
+    const policy: ReminderPolicy = { remindAfterHours: 24, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' };
+    const { gameId, waiting, email, other } = await gameWaiting(policy);
+    const reminders = () => smtp.received.filter((m) => /^Reminder: your move/.test(m.subject ?? ''));
+
+    t.clock.advanceHours(23.9);
+    expect(await job.tick()).toMatchObject({ due: 0, opened: 0 });
+    t.clock.advanceHours(0.1); // exactly 24 h
+    expect(await job.tick()).toMatchObject({ due: 1, opened: 1, reminders: 1 });
+    expect(await job.tick()).toMatchObject({ due: 0, reminders: 0 }); // not twice
+    await settle();
+    expect(reminders().map(to)).toEqual([email]);
+    expect(reminders()[0]!.text).toContain('Reminder 1 of 2');
+
+    // Restart: everything rebuilt from the data folder.
+    await mailer.stop();
+    await boot(await t.reopen());
+    t.clock.advanceHours(11.9);
+    expect(await job.tick()).toMatchObject({ due: 0 });
+    t.clock.advanceHours(0.1); // 36 h
+    expect(await job.tick()).toMatchObject({ due: 1, reminders: 1 });
+    expect(await job.tick()).toMatchObject({ due: 0 });
+    await settle();
+    expect(reminders().map(to)).toEqual([email, email]);
+    expect(reminders()[1]!.text).toContain('Reminder 2 of 2');
+
+    // Restart again just before the escalation.
+    await mailer.stop();
+    await boot(await t.reopen());
+    t.clock.advanceHours(11.9);
+    expect(await job.tick()).toMatchObject({ due: 0 });
+    t.clock.advanceHours(0.1); // 48 h: escalation, autoMove
+    expect(await job.tick()).toMatchObject({ due: 1, autoMoves: 1 });
+    expect(await job.tick()).toMatchObject({ due: 0, autoMoves: 0 });
+    await settle();
+    const g = await service.open(gameId);
+    const autos = g.doc.log.filter((e) => e.kind === 'move' && e.data?.auto);
+    expect(autos).toHaveLength(1);
+    expect(autos[0]!.seat).toBe(waiting);
+    expect(g.doc.log.filter((e) => e.kind === 'reminder').map((e) => e.at)).toEqual([
+      new Date(Date.parse('2026-01-01T12:00:00.000Z') + 24 * 3600_000).toISOString(),
+      new Date(Date.parse('2026-01-01T12:00:00.000Z') + 36 * 3600_000).toISOString(),
+    ]);
+    // Everyone is told what the server played; the next seat gets its turn.
+    const notices = smtp.received.filter((m) => /the server played for/.test(m.subject ?? ''));
+    expect(notices.map(to).sort()).toEqual([email, other].sort());
+    expect(notices[0]!.text).toContain(autos[0]!.text!);
+    // Much later ticks never repeat it: the new wait has its own schedule.
+    t.clock.advanceHours(1);
+    expect(await job.tick()).toMatchObject({ due: 0 });
+    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+  });
+
+  it('notify policy: one escalation notice to everyone, once, then silence', async () => {
+    const policy: ReminderPolicy = { remindAfterHours: 10, repeatHours: 5, maxReminders: 1, onTimeout: 'notify' };
+    const { gameId, email, other } = await gameWaiting(policy);
+    t.clock.advanceHours(10);
+    expect(await job.tick()).toMatchObject({ reminders: 1 });
+    t.clock.advanceHours(5);
+    expect(await job.tick()).toMatchObject({ escalations: 1, autoMoves: 0 });
+    await mailer.stop();
+    await boot(await t.reopen());
+    for (let i = 0; i < 5; i++) {
+      t.clock.advanceHours(5);
+      expect(await job.tick()).toMatchObject({ due: 0 });
+    }
+    await settle();
+    const notices = smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
+    expect(notices.map(to).sort()).toEqual([email, other].sort());
+    const g = await service.open(gameId);
+    expect(g.doc.log.filter((e) => e.kind === 'notice' && e.data?.escalation)).toHaveLength(1);
+    expect(g.doc.wait?.escalated).toBe(true);
+  });
+});
