@@ -22,6 +22,8 @@
 //   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
 //   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
+//   service.canPlayAt(game, seat, seq)         would a move made against seq be taken now
+//   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
 //   service.historyLines(game)                 every entry as a plain-words line
 //   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
@@ -283,6 +285,7 @@ export class GameService {
       seedHash,
       seed,
       creator: { name, email: input.email },
+      creatorSlot: input.join ? 0 : null,
       adminKeyHash: keyHash(l.adminKey(id)),
       spectatorKeyHash: keyHash(l.spectatorKey(id)),
       inviteKeyHash: keyHash(l.inviteKey(id, 0)),
@@ -614,6 +617,14 @@ export class GameService {
       return { seat, toAct: [], status };
     }
     return game.rules.view(game.state, seat);
+  }
+
+  /** Whether a move by `seat` made against `seq` would be taken (current seq, or the simultaneous-move rule). */
+  canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
+    if (game.doc.status !== 'active' || game.state === null) return false;
+    const toAct = game.rules.toAct(game.state);
+    if (!toAct.includes(seat)) return false;
+    return seq === game.stateSeq || acceptsOlderSeq(game.doc.log, seq, game.stateSeq, seat, toAct);
   }
 
   movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {

@@ -16,6 +16,7 @@ export function indexEntryOf(doc: GameDoc): IndexEntry {
     lastSeq: doc.log.length,
     toAct: doc.wait?.toAct ?? [],
     nextReminderAt: nextReminderAt(doc),
+    inviteGeneration: doc.inviteGeneration,
     keys: {
       admin: doc.adminKeyHash,
       spectator: doc.spectatorKeyHash,

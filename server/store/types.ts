@@ -88,6 +88,8 @@ export interface GameDoc {
   /** Secret until the game is over; published in the history then. */
   seed: string;
   creator: { name: string; email: string };
+  /** Join slot of the creator's own seat, null if the creator does not play. */
+  creatorSlot: number | null;
   adminKeyHash: string;
   spectatorKeyHash: string;
   inviteKeyHash: string | null;
@@ -115,6 +117,8 @@ export interface IndexEntry {
   toAct: Seat[];
   /** When the next reminder (or, after maxReminders, the escalation) is due; null if none. */
   nextReminderAt: string | null;
+  /** Generation of the current invite key (to rebuild a listed game's invite link). */
+  inviteGeneration: number;
   /** Key hashes: admin, spectator, invite (if open), seats in doc order. */
   keys: { admin: string; spectator: string; invite: string | null; seats: string[] };
 }

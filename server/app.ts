@@ -1,0 +1,192 @@
+// The app factory: everything the server needs comes in as a dependency, so
+// tests can give it a temp folder, the small test game and a fake clock.
+//
+//   const ctx = await createApp({ dataDir, baseUrl, registry, now, onEvent, plugins })
+//   ctx.app (express), ctx.service (GameService), ctx.links, ctx.renderer, ctx.logger
+//   await ctx.close()
+//   const running = await startServer({ ...deps, port: 0, host: '127.0.0.1' })  // { url, ctx, stop }
+//
+// Plugins run after the game routes are mounted and before the 404 handler:
+// the mail code mounts /outbox and subscribes to events there.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { rateLimit } from 'express-rate-limit';
+import { pino, type Logger } from 'pino';
+import type { AnyRules } from '../rules/types';
+import { ServiceError } from './errors';
+import type { GameEventListener } from './events';
+import { apiRouter } from './http/api';
+import { pagesRouter } from './http/pages';
+import { createLinks, type Links } from './links';
+import { PageRenderer, TEMPLATES_DIR } from './render';
+import { loadOrCreateSecret } from './secret';
+import { GameService } from './service';
+import { LowdbGameStore } from './store/lowdb-store';
+import type { GameStore } from './store/types';
+
+export interface AppDeps {
+  dataDir: string;
+  baseUrl: string;
+  registry: AnyRules[];
+  now?: () => Date;
+  onEvent?: GameEventListener | GameEventListener[];
+  logger?: Logger;
+  /** Defaults to DATA_DIR/secret.key (made on first start, mode 0600). */
+  secret?: Buffer;
+  /** Defaults to the lowdb store under dataDir. */
+  store?: GameStore;
+  templatesDir?: string;
+  /** POST rate limit per client address (default 300 a minute). */
+  postLimit?: { windowMs: number; limit: number };
+  plugins?: AppPlugin[];
+}
+
+export interface AppContext {
+  app: express.Express;
+  service: GameService;
+  links: Links;
+  renderer: PageRenderer;
+  logger: Logger;
+  dataDir: string;
+  baseUrl: string;
+  registry: AnyRules[];
+  now: () => Date;
+  /** Called by close(); plugins push their own shutdown here. */
+  onClose: (() => Promise<void> | void)[];
+  close(): Promise<void>;
+}
+
+export type AppPlugin = (ctx: AppContext) => void | Promise<void>;
+
+/** Link keys never reach a log line. */
+export function redactPath(url: string): string {
+  return url.split('?')[0]!.replace(/\/(play|join|admin|watch)\/[^/]+/, '/$1/:key');
+}
+
+export async function createApp(deps: AppDeps): Promise<AppContext> {
+  const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const now = deps.now ?? (() => new Date());
+  const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
+  const links = createLinks(secret, deps.baseUrl);
+  const store = deps.store ?? new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
+  const service = new GameService({ store, registry: deps.registry, links, now, onEvent: deps.onEvent, logger });
+  await service.init();
+  const renderer = new PageRenderer(deps.templatesDir ?? TEMPLATES_DIR);
+  const app = express();
+  const onClose: AppContext['onClose'] = [];
+  const ctx: AppContext = {
+    app, service, links, renderer, logger, dataDir: deps.dataDir, baseUrl: links.baseUrl, registry: deps.registry, now, onClose,
+    async close() {
+      for (const f of onClose.splice(0).reverse()) await f();
+      await store.close();
+    },
+  };
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info({ method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // Plain-http local installs are normal here; do not pin HTTPS.
+      strictTransportSecurity: false,
+    }),
+  );
+  const limiter = rateLimit({
+    windowMs: deps.postLimit?.windowMs ?? 60_000,
+    limit: deps.postLimit?.limit ?? 300,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (req, res) => sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
+  });
+  app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
+  app.use(express.json({ limit: '64kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+
+  app.use('/api', apiRouter(ctx));
+  app.use('/', pagesRouter(ctx));
+  for (const plugin of deps.plugins ?? []) await plugin(ctx);
+
+  app.use((req, res) => sendError(req, res, 404, 'There is nothing here. The link may be mistyped or retired.', ctx));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; status?: number; message?: string };
+    if (err instanceof ServiceError) return sendError(req, res, err.status, err.message, ctx);
+    if (e?.type === 'entity.parse.failed') return sendError(req, res, 400, 'The request body is not valid JSON.', ctx);
+    if (e?.type === 'entity.too.large') return sendError(req, res, 413, 'The request is too large.', ctx);
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      return sendError(req, res, e.status, 'The request could not be read.', ctx);
+    }
+    logger.error({ path: redactPath(req.originalUrl), err: String(e?.message ?? err) }, 'server error');
+    return sendError(req, res, 500, 'Something went wrong on the server; nothing was changed by this request.', ctx);
+  });
+  return ctx;
+}
+
+export function sendError(req: Request, res: Response, status: number, message: string, ctx: AppContext): void {
+  if (res.headersSent) return;
+  res.status(status);
+  if (req.originalUrl.startsWith('/api/') || req.originalUrl === '/api') {
+    res.json({ error: message });
+    return;
+  }
+  try {
+    res.type('html').send(ctx.renderer.page('error', { title: status === 404 ? 'Not found' : 'Problem', status, message }));
+  } catch {
+    res.type('text').send(message);
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  ctx: AppContext;
+  stop(): Promise<void>;
+}
+
+/** Listens (port 0 picks a free port) and returns the base URL. */
+export async function startServer(deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: string; port?: number; host?: string }): Promise<RunningServer> {
+  const host = deps.host ?? '127.0.0.1';
+  // Listen first so the base URL can carry the port that was picked.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = deps.baseUrl ?? `http://${host}:${port}`;
+  const ctx = await createApp({ ...deps, baseUrl: url });
+  server.on('request', ctx.app);
+  server.keepAliveTimeout = 5_000;
+  const holder = { ctx };
+  return {
+    url,
+    server,
+    ctx: holder.ctx,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      });
+      await holder.ctx!.close();
+    },
+  };
+}

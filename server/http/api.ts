@@ -1,0 +1,166 @@
+// The JSON API: the same things the pages do, for bots and scripts.
+//   GET  /api/rules                       games this server offers
+//   GET  /api/games                       listed games: open (with free seats) and running
+//   POST /api/games                       create -> { gameId, adminKey, inviteKey, spectatorKey, seatKey, urls }
+//   GET  /api/join/:key                   the invite: game, seats taken
+//   POST /api/join/:key                   { name, email } -> { seat, seatKey, playUrl }
+//   GET  /api/admin/:key                  the game for its admin
+//   POST /api/admin/:key/start | /abandon | /reopen {seat, email?} | /policy {...}
+//   GET  /api/play/:key                   your view, moves, since your last turn, seq, undo
+//   POST /api/play/:key/move              { seq, action | command | n }
+//   POST /api/play/:key/undo              { seq }
+//   GET  /api/play/:key/history           history.json (also /play/:key/history.json)
+//   GET  /api/watch/:key                  the spectator view
+// Errors: { error: "plain words" } with a 4xx status.
+import { Router } from 'express';
+import type { AppContext } from '../app';
+import type { LoadedGame } from '../service';
+import { actionFromBody, parseBody, playersOf } from './common';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas';
+
+function summary(game: LoadedGame) {
+  const d = game.doc;
+  return {
+    id: d.id,
+    rules: d.rules,
+    title: d.title,
+    status: d.status,
+    options: d.options,
+    seatCount: d.seatCount,
+    seq: game.stateSeq,
+    lastSeq: d.log.length,
+    players: playersOf(game).map((p, i) => ({ ...p, vacant: !!d.seats[i]!.vacant })),
+    seedHash: d.seedHash,
+    outcome: d.outcome,
+    policy: d.policy,
+  };
+}
+
+export function apiRouter(ctx: AppContext): Router {
+  const { service, links } = ctx;
+  const r = Router();
+
+  r.get('/rules', (_req, res) => {
+    res.json(service.registry.map((x) => ({ id: x.id, title: x.title, players: x.players, options: x.options ?? [] })));
+  });
+
+  r.get('/games', (req, res) => {
+    const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
+    const { open, running, openTotal, runningTotal } = service.listPublic(limit);
+    const row = (e: (typeof open)[number]) => ({
+      id: e.id, rules: e.rules, title: e.title, status: e.status, players: e.names, seatCount: e.seatCount,
+      freeSeats: Math.max(0, e.seatCount - e.names.length), updatedAt: e.updatedAt,
+      ...(e.status === 'open' ? { inviteUrl: links.inviteUrl(links.inviteKey(e.id, e.inviteGeneration)) } : {}),
+      watchUrl: links.watchUrl(links.spectatorKey(e.id)),
+    });
+    res.json({ open: open.map(row), running: running.map(row), openTotal, runningTotal });
+  });
+
+  r.post('/games', async (req, res) => {
+    const body = parseBody(createBody, req);
+    const created = await service.create(body);
+    res.status(201).json({
+      ...created,
+      adminUrl: links.adminUrl(created.adminKey),
+      inviteUrl: links.inviteUrl(created.inviteKey),
+      watchUrl: links.watchUrl(created.spectatorKey),
+      playUrl: created.seatKey ? links.playUrl(created.seatKey) : null,
+    });
+  });
+
+  r.get('/join/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['invite']);
+    res.json(summary(game));
+  });
+
+  r.post('/join/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['invite']);
+    const body = parseBody(joinBody, req);
+    const joined = await service.join(game.doc.id, body);
+    res.status(201).json({ ...joined, playUrl: links.playUrl(joined.seatKey), game: summary(game) });
+  });
+
+  r.get('/admin/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    const d = game.doc;
+    res.json({
+      ...summary(game),
+      inviteUrl: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+      watchUrl: links.watchUrl(links.spectatorKey(d.id)),
+    });
+  });
+
+  r.post('/admin/:key/start', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    await service.start(game.doc.id);
+    res.json(summary(game));
+  });
+
+  r.post('/admin/:key/abandon', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    await service.abandon(game.doc.id);
+    res.json(summary(game));
+  });
+
+  r.post('/admin/:key/reopen', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    const body = parseBody(reopenBody, req);
+    const { inviteKey } = await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+    res.json({ inviteKey, inviteUrl: links.inviteUrl(inviteKey), game: summary(game) });
+  });
+
+  r.post('/admin/:key/policy', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    const policy = parseBody(policySchema, req);
+    await service.setPolicy(game.doc.id, policy);
+    res.json(summary(game));
+  });
+
+  r.get('/play/:key', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    const seat = target.seat!;
+    res.json({
+      game: summary(game),
+      you: seat,
+      name: game.doc.seats[seat]!.name,
+      view: service.viewFor(game, seat),
+      yourTurn: service.movesFor(game, seat).length > 0,
+      moves: service.movesFor(game, seat),
+      canUndo: service.undoBlocker(game, seat) === null,
+      sinceLastTurn: service.sinceLastTurn(game, seat),
+      historyUrl: links.historyUrl(req.params.key, 'json'),
+    });
+  });
+
+  r.post('/play/:key/move', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    const body = parseBody(moveBody, req);
+    const action = actionFromBody(service, game, target.seat!, body);
+    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action });
+    res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
+  });
+
+  r.post('/play/:key/undo', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    const body = parseBody(undoBody, req);
+    const result = await service.undo(game.doc.id, target.seat!, body.seq);
+    res.json(result);
+  });
+
+  r.get('/play/:key/history', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    res.json(service.historyDoc(game, target.seat!));
+  });
+
+  r.get('/watch/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['spectator']);
+    res.json({ game: summary(game), view: service.viewFor(game, null), history: service.historyLines(game) });
+  });
+
+  r.get('/watch/:key/history', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['spectator']);
+    res.json(service.historyDoc(game, null));
+  });
+
+  return r;
+}

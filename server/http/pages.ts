@@ -1,0 +1,391 @@
+// The HTML pages. They work without script: every change is a POST form,
+// every GET only reads (mail scanners open links).
+//   /                      public games: open ones with free seats, running ones
+//   /new                   create form -> admin page
+//   /join/:key             invite: take a seat -> your personal page
+//   /play/:key             your page: view, since your last turn, history, move form
+//   /play/:key/m/:n?seq=   quick-move confirm page (never moves by itself)
+//   /play/:key/step/:seq   the game after entry seq; history.json, history.txt
+//   /watch/:key            spectators (same sub-pages)
+//   /admin/:key            start, reopen a seat, reminder policy, abandon
+import Handlebars from 'handlebars';
+import { Router, type Request, type Response } from 'express';
+import type { Seat } from '../../rules/types';
+import type { AppContext } from '../app';
+import { ServiceError } from '../errors';
+import { DEFAULT_POLICY } from '../policy';
+import { summariseView } from '../render';
+import type { LoadedGame } from '../service';
+import { actionFromBody, historyText, parseBody, playersOf } from './common';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas';
+
+const MAX_BUTTONS = 200;
+
+export function pagesRouter(ctx: AppContext): Router {
+  const { service, links, renderer } = ctx;
+  const r = Router();
+
+  const send = (res: Response, name: string, view: Record<string, unknown>, status = 200) => {
+    res.status(status).type('html').send(renderer.page(name, { ...view, cspNonce: res.locals.cspNonce }));
+  };
+
+  /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
+  const board = (res: Response, game: LoadedGame, seat: Seat | null, state: unknown = game.state) => {
+    const view = state === game.state ? service.viewFor(game, seat)
+      : state === null ? { seat, toAct: [], status: 'The game had not started yet' }
+      : game.rules.view(state, seat);
+    const players = playersOf(game);
+    const partialCtx = { view, players, you: seat, game: { id: game.doc.id, title: game.doc.title, seq: game.stateSeq } };
+    let svg: string | null = null;
+    if (state !== null && game.rules.svg) {
+      try {
+        svg = game.rules.svg(view);
+      } catch {
+        svg = null;
+      }
+    }
+    const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
+    return {
+      view,
+      status: view.status,
+      svg: svg ? new Handlebars.SafeString(svg) : null,
+      viewHtml: html ? new Handlebars.SafeString(html) : null,
+      summary: html || state === null ? null : summariseView(view, players),
+    };
+  };
+
+  const outcomeRows = (game: LoadedGame) =>
+    game.doc.outcome
+      ? game.doc.outcome.scores.map((score, seat) => ({ seat, name: game.doc.seats[seat]?.name, score, rank: game.doc.outcome!.ranks[seat] }))
+          .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
+      : null;
+
+  const gameInfo = (game: LoadedGame) => ({
+    id: game.doc.id,
+    title: game.doc.title,
+    rules: game.doc.rules,
+    status: game.doc.status,
+    seq: game.stateSeq,
+    seatCount: game.doc.seatCount,
+    seedHash: game.doc.seedHash,
+    seed: game.doc.status === 'finished' || game.doc.status === 'abandoned' ? game.doc.seed : null,
+  });
+
+  // ---- home and create ----------------------------------------------------
+
+  r.get('/', (_req, res) => {
+    const { open, running, openTotal, runningTotal } = service.listPublic(100);
+    send(res, 'home', {
+      title: 'Share games by email',
+      open: open.map((e) => ({ ...e, free: e.seatCount - e.names.length, joinUrl: `/join/${links.inviteKey(e.id, e.inviteGeneration)}` })),
+      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKey(e.id)}` })),
+      openMore: openTotal - open.length,
+      runningMore: runningTotal - running.length,
+    });
+  });
+
+  const createForm = (res: Response, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
+    send(res, 'new', {
+      title: 'New game',
+      error,
+      input: { seats: '', listed: true, join: true, ...DEFAULT_POLICY, ...input },
+      games: service.registry.map((g) => ({
+        id: g.id,
+        title: g.title,
+        min: g.players.min,
+        max: g.players.max,
+        selected: input.rules === g.id,
+        options: (g.options ?? []).map((o) => ({
+          ...o,
+          field: `opt_${g.id}_${o.id}`,
+          isBoolean: o.kind === 'boolean',
+          choices: o.kind === 'choice' ? o.choices.map((c) => ({ ...c, selected: c.value === o.default })) : [],
+        })),
+      })),
+    }, status);
+  };
+
+  r.get('/new', (_req, res) => createForm(res));
+
+  r.post('/new', async (req, res) => {
+    const f = (req.body ?? {}) as Record<string, string>;
+    try {
+      const rules = service.rulesOf(String(f.rules ?? ''));
+      const options: Record<string, string | boolean> = {};
+      for (const o of rules?.options ?? []) {
+        const v = f[`opt_${rules!.id}_${o.id}`];
+        options[o.id] = o.kind === 'boolean' ? v === 'on' : String(v ?? o.default);
+      }
+      const body = createBody.safeParse({
+        rules: f.rules,
+        seats: f.seats,
+        name: f.name,
+        email: f.email,
+        listed: f.listed === 'on',
+        join: f.join === 'on',
+        invite: f.invite ?? '',
+        options,
+        policy: { remindAfterHours: f.remindAfterHours, repeatHours: f.repeatHours, maxReminders: f.maxReminders, onTimeout: f.onTimeout },
+      });
+      if (!body.success) throw new ServiceError(400, body.error.issues[0]?.message ?? 'The form was not filled in right.');
+      const created = await service.create(body.data);
+      res.redirect(303, `/admin/${created.adminKey}?new=1`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      createForm(res, err.status, err.message, { ...f, listed: f.listed === 'on', join: f.join === 'on' });
+    }
+  });
+
+  // ---- invite -------------------------------------------------------------
+
+  const invitePage = (res: Response, key: string, game: LoadedGame, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
+    const d = game.doc;
+    send(res, 'join', {
+      title: `Join ${d.title}`,
+      game: gameInfo(game),
+      players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
+      free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
+      options: Object.entries(d.options).map(([k, v]) => ({ label: game.rules.options?.find((o) => o.id === k)?.label ?? k, value: String(v) })),
+      joinUrl: `/join/${key}`,
+      error,
+      input,
+    }, status);
+  };
+
+  r.get('/join/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['invite']);
+    invitePage(res, req.params.key, game);
+  });
+
+  r.post('/join/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['invite']);
+    try {
+      const body = parseBody(joinBody, req);
+      const joined = await service.join(game.doc.id, body);
+      res.redirect(303, `/play/${joined.seatKey}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      invitePage(res, req.params.key, game, err.status, err.message, req.body ?? {});
+    }
+  });
+
+  // ---- the personal page --------------------------------------------------
+
+  const playPage = (req: Request, res: Response, key: string, game: LoadedGame, seat: Seat, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
+    const d = game.doc;
+    const moves = service.movesFor(game, seat);
+    const b = board(res, game, seat);
+    const moveUrl = `/play/${key}/move`;
+    const formHtml = moves.length > 0
+      ? renderer.gameForm(d.rules, { ...b, view: b.view, players: playersOf(game), you: seat, game: { id: d.id, title: d.title, seq: game.stateSeq }, moveUrl, seq: game.stateSeq, moves, cspNonce: res.locals.cspNonce }, res.locals.cspNonce)
+      : null;
+    const undoBlocker = service.undoBlocker(game, seat);
+    send(res, 'play', {
+      title: `${d.title}: ${d.seats[seat]!.name}`,
+      game: gameInfo(game),
+      you: seat,
+      name: d.seats[seat]!.name,
+      players: playersOf(game).map((p) => ({ ...p, toAct: (d.wait?.toAct ?? []).includes(p.seat), you: p.seat === seat })),
+      board: b,
+      yourTurn: moves.length > 0,
+      moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
+      moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
+      formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
+      hasParse: !!game.rules.parse,
+      moveUrl,
+      undoUrl: `/play/${key}/undo`,
+      canUndo: undoBlocker === null,
+      since: service.sinceLastTurn(game, seat),
+      history: service.historyLines(game).reverse(),
+      stepBase: `/play/${key}/step/`,
+      outcome: outcomeRows(game),
+      waiting: d.status === 'open',
+      links: {
+        json: `/play/${key}/history.json`,
+        txt: `/play/${key}/history.txt`,
+        watch: links.watchUrl(links.spectatorKey(d.id)),
+        invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+        self: links.playUrl(key),
+      },
+      error,
+      input: { command: typeof input.command === 'string' ? input.command : '', action: typeof input.action === 'string' ? input.action : '' },
+    }, status);
+    void req;
+  };
+
+  r.get('/play/:key', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    playPage(req, res, req.params.key, game, target.seat!);
+  });
+
+  r.post('/play/:key/move', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    try {
+      const body = parseBody(moveBody, req);
+      const action = actionFromBody(service, game, target.seat!, body);
+      await service.move(game.doc.id, target.seat!, { seq: body.seq, action });
+      res.redirect(303, `/play/${req.params.key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+    }
+  });
+
+  r.post('/play/:key/undo', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    try {
+      const body = parseBody(undoBody, req);
+      await service.undo(game.doc.id, target.seat!, body.seq);
+      res.redirect(303, `/play/${req.params.key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
+    }
+  });
+
+  r.get('/play/:key/m/:n', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    const seat = target.seat!;
+    const n = Number(req.params.n);
+    const seq = Number(req.query.seq);
+    const moves = service.movesFor(game, seat);
+    const move = Number.isInteger(n) && n >= 0 ? moves[n] : undefined;
+    let problem: string | null = null;
+    if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
+    else if (!service.canPlayAt(game, seat, seq)) {
+      problem = moves.length === 0 && game.doc.status === 'active' && seq === game.stateSeq
+        ? 'It is not your turn.'
+        : game.doc.status !== 'active' ? 'The game is not running.' : 'The game has moved on since this link was sent; nothing was played.';
+    } else if (!move) problem = 'That move is no longer on offer.';
+    send(res, 'confirm', {
+      title: `${game.doc.title}: confirm your move`,
+      game: gameInfo(game),
+      name: game.doc.seats[seat]!.name,
+      move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+      seq,
+      problem,
+      moveUrl: `/play/${req.params.key}/move`,
+      playUrl: `/play/${req.params.key}`,
+    }, problem ? 409 : 200);
+  });
+
+  // ---- history downloads and the step page, for players and spectators ----
+
+  for (const role of ['play', 'watch'] as const) {
+    const roles = role === 'play' ? (['seat'] as const) : (['spectator'] as const);
+
+    r.get(`/${role}/:key/history.json`, async (req, res) => {
+      const { game, target } = await service.openByKey(req.params.key, [...roles]);
+      res.setHeader('Content-Disposition', `attachment; filename="${game.doc.rules}-${game.doc.id}-history.json"`);
+      res.type('json').send(JSON.stringify(service.historyDoc(game, target.seat ?? null), null, 1));
+    });
+
+    r.get(`/${role}/:key/history.txt`, async (req, res) => {
+      const { game } = await service.openByKey(req.params.key, [...roles]);
+      res.setHeader('Content-Disposition', `attachment; filename="${game.doc.rules}-${game.doc.id}-history.txt"`);
+      res.type('text/plain; charset=utf-8').send(historyText(service, game));
+    });
+
+    r.get(`/${role}/:key/step/:seq`, async (req, res) => {
+      const { game, target } = await service.openByKey(req.params.key, [...roles]);
+      const last = game.doc.log.length;
+      const seq = Number(req.params.seq);
+      if (!Number.isInteger(seq) || seq < 1 || seq > last) throw new ServiceError(404, `This game has entries 1 to ${last}.`);
+      const seat = target.seat ?? null;
+      const state = service.stateAt(game, seq);
+      const b = board(res, game, seat, state);
+      const lines = service.historyLines(game, seq);
+      const base = `/${role}/${req.params.key}/step/`;
+      send(res, 'step', {
+        title: `${game.doc.title}: after entry ${seq}`,
+        game: gameInfo(game),
+        seq,
+        last,
+        board: b,
+        started: state !== null,
+        entry: lines[lines.length - 1],
+        recent: lines.slice(-8).reverse(),
+        nav: {
+          first: seq > 1 ? `${base}1` : null,
+          prev: seq > 1 ? `${base}${seq - 1}` : null,
+          next: seq < last ? `${base}${seq + 1}` : null,
+          last: seq < last ? `${base}${last}` : null,
+        },
+        back: `/${role}/${req.params.key}`,
+      });
+    });
+  }
+
+  r.get('/watch/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['spectator']);
+    const key = req.params.key;
+    send(res, 'watch', {
+      title: `${game.doc.title} (watching)`,
+      game: gameInfo(game),
+      players: playersOf(game).map((p) => ({ ...p, toAct: (game.doc.wait?.toAct ?? []).includes(p.seat) })),
+      board: board(res, game, null),
+      history: service.historyLines(game).reverse(),
+      stepBase: `/watch/${key}/step/`,
+      outcome: outcomeRows(game),
+      links: { json: `/watch/${key}/history.json`, txt: `/watch/${key}/history.txt` },
+    });
+  });
+
+  // ---- admin ----------------------------------------------------------------
+
+  const adminPage = (req: Request, res: Response, key: string, game: LoadedGame, status = 200, error: string | null = null) => {
+    const d = game.doc;
+    const creatorSeat = d.creatorSlot === null ? -1 : d.seats.findIndex((s) => s.slot === d.creatorSlot && !s.vacant);
+    send(res, 'admin', {
+      title: `${d.title}: admin`,
+      game: gameInfo(game),
+      isNew: req.query.new === '1',
+      seats: d.seats.map((s, i) => ({ seat: i, name: s.name, vacant: !!s.vacant })),
+      canStart: d.status === 'open' && d.seats.length >= game.rules.players.min,
+      needed: game.rules.players.min,
+      running: d.status === 'open' || d.status === 'active',
+      policy: d.policy,
+      notify: d.policy.onTimeout === 'notify',
+      hasAutoMove: !!game.rules.autoMove,
+      links: {
+        invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+        watch: links.watchUrl(links.spectatorKey(d.id)),
+        admin: links.adminUrl(key),
+        yourSeat: creatorSeat >= 0 ? links.playUrl(links.seatKeyOf(d, creatorSeat)) : null,
+      },
+      base: `/admin/${key}`,
+      error,
+    }, status);
+  };
+
+  r.get('/admin/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['admin']);
+    adminPage(req, res, req.params.key, game);
+  });
+
+  const adminAction = (path: string, act: (game: LoadedGame, req: Request) => Promise<unknown>) => {
+    r.post(`/admin/:key/${path}`, async (req, res) => {
+      const key = String(req.params.key);
+      const { game } = await service.openByKey(key, ['admin']);
+      try {
+        await act(game, req);
+        res.redirect(303, `/admin/${key}`);
+      } catch (err) {
+        if (!(err instanceof ServiceError)) throw err;
+        adminPage(req, res, key, game, err.status, err.message);
+      }
+    });
+  };
+  adminAction('start', (game) => service.start(game.doc.id));
+  adminAction('abandon', async (game, req) => {
+    if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes') throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
+    await service.abandon(game.doc.id);
+  });
+  adminAction('reopen', async (game, req) => {
+    const body = parseBody(reopenBody, req);
+    await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+  });
+  adminAction('policy', async (game, req) => service.setPolicy(game.doc.id, parseBody(policySchema, req)));
+
+  return r;
+}

@@ -1,0 +1,56 @@
+// Shapes of every request body, checked with zod before anything is done.
+import { z } from 'zod';
+import { policySchema } from '../policy';
+
+const name = z.string({ required_error: 'Please give a name.', invalid_type_error: 'The name must be text.' })
+  .trim().min(1, 'Please give a name.').max(40, 'Please keep the name under 40 characters.');
+const email = z.string({ required_error: 'Please give an email address.', invalid_type_error: 'The email address must be text.' })
+  .trim().max(200, 'That email address is too long.').email('Please give a valid email address.');
+const seq = z.coerce.number({ invalid_type_error: 'seq must be a number.' }).int('seq must be a whole number.').min(0, 'seq cannot be negative.');
+
+export const emailList = z
+  .union([z.string().max(2000, 'Too many addresses.'), z.array(z.string()).max(20, 'At most 20 addresses.')])
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,;]+/)).map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.string().email('One of the invited addresses is not a valid email address.')).max(20, 'At most 20 addresses.'));
+
+export const createBody = z.object({
+  rules: z.string({ required_error: 'Please pick a game.' }).max(64),
+  seats: z.coerce.number({ invalid_type_error: 'The number of seats must be a number.' }).int('The number of seats must be a whole number.'),
+  options: z.record(z.union([z.boolean(), z.number(), z.string().max(100)])).optional(),
+  policy: policySchema.optional(),
+  listed: z.boolean().default(true),
+  join: z.boolean().default(true),
+  name,
+  email,
+  invite: emailList.optional(),
+});
+
+export const joinBody = z.object({ name, email });
+
+export const moveBody = z.object({
+  seq,
+  action: z.unknown().optional(),
+  command: z.string().max(500, 'That command is too long.').optional(),
+  n: z.coerce.number().int().min(0).optional(),
+});
+
+export const undoBody = z.object({ seq });
+
+export const reopenBody = z.object({
+  seat: z.coerce.number({ invalid_type_error: 'Pick a seat.' }).int().min(0),
+  email: z.union([z.literal(''), email]).optional(),
+});
+
+export { policySchema };
+
+/** The first problem in words a person understands. */
+export function firstIssue(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'The request was not understood.';
+  if (issue.code === 'invalid_type' && issue.received === 'undefined') {
+    const field = issue.path.join('.');
+    return field ? `Missing ${field}.` : 'The request has no body.';
+  }
+  if (issue.code === 'unrecognized_keys') return issue.message;
+  return issue.message;
+}

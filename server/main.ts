@@ -1,0 +1,46 @@
+// `npm start`: the server with its defaults (DESIGN.md, "Configuration").
+//   PORT (3000)  HOST (all interfaces)  BASE_URL (http://localhost:PORT)
+//   DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL, MAIL_FROM, REMINDER_CRON (mail plugin)
+// The secret key is made on first start as DATA_DIR/secret.key (mode 0600).
+// More threads for fsync under load; must be set before the first file operation.
+process.env.UV_THREADPOOL_SIZE ??= '16';
+
+const { existsSync } = await import('node:fs');
+const { dirname, join, resolve } = await import('node:path');
+const { fileURLToPath, pathToFileURL } = await import('node:url');
+const { pino } = await import('pino');
+const { startServer } = await import('./app');
+const { games } = await import('../rules/index');
+type AppPlugin = import('./app').AppPlugin;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || '0.0.0.0';
+const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
+const dataDir = resolve(process.env.DATA_DIR || join(here, '..', 'data'));
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+// Mail and reminders come as a plugin (server/mail/plugin.ts) when present.
+const plugins: AppPlugin[] = [];
+const mailPluginFile = join(here, 'mail', 'plugin.ts');
+if (process.env.MAIL !== 'off' && existsSync(mailPluginFile)) {
+  const mod = (await import(pathToFileURL(mailPluginFile).href)) as { mailPlugin?: () => AppPlugin };
+  if (mod.mailPlugin) plugins.push(mod.mailPlugin());
+}
+
+const running = await startServer({ dataDir, baseUrl, registry: games, logger, port, host, plugins });
+logger.info({ port, baseUrl, dataDir, games: games.map((g) => g.id) }, 'listening');
+process.stdout.write(`listening on ${baseUrl} (port ${port})\n`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await running.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
