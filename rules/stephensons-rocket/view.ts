@@ -42,7 +42,7 @@ export function makeView(s: SRState, seat: number | null): View {
       retired: l.retired,
       supplementary: l.supplementary,
       connected: l.connected.map((p) => board.places[p]!.name),
-      value: l.connected.length * 1000,
+      towns: l.connected.length,
       stations: l.absorbedInto < 0 ? stationCounts(s, i) : Array(s.seats).fill(0),
       extendedThisTurn: s.extended.includes(i),
     };
