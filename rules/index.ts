@@ -3,10 +3,12 @@
 // (test/rules/contract.test.ts) then covers it automatically.
 import type { AnyRules } from './types';
 import { stephensonsRocket } from './stephensons-rocket/index';
+import { paperclipRailways } from './paperclip-railways/index';
 import { airlines } from './airlines/index';
 import { airlinesEurope } from './airlines-europe/index';
+import { game1830 } from './1830/index';
 
-export const games: AnyRules[] = [stephensonsRocket, airlines, airlinesEurope];
+export const games: AnyRules[] = [stephensonsRocket, airlines, airlinesEurope, paperclipRailways, game1830];
 
 export function findRules(id: string, registry: AnyRules[] = games): AnyRules | undefined {
   return registry.find((r) => r.id === id);

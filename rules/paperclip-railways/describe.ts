@@ -1,0 +1,48 @@
+// One public line of history per action. It names nothing hidden: a draw
+// says how many cards, a discard how many, never which.
+import type { PCAction } from './actions';
+import { planBuild } from './build';
+import { BOARD, CARD_BY_ID } from './data';
+import { drawCount, stationCardsInDeck } from './draw';
+import { findStation, stationInfo, type PCState } from './state';
+import { polylineLength } from './geometry';
+
+function stationName(s: PCState, id: string): string {
+  const st = findStation(s, id);
+  if (st) return stationInfo(st).name;
+  return CARD_BY_ID[id]?.name ?? id;
+}
+
+export function describeAction(a: PCAction, s: PCState, seat: number): string {
+  switch (a.type) {
+    case 'obstacle': {
+      const name = BOARD.obstacles.find((o) => o.id === a.obstacle)?.name ?? a.obstacle;
+      return `placed the ${name} at ${a.x},${a.y}${a.rot ? ` turned ${a.rot}°` : ''}`;
+    }
+    case 'river':
+      return `laid the river from ${a.points[0]!.join(',')} to ${a.points[a.points.length - 1]!.join(',')} (${Math.round(polylineLength(a.points))} mm)`;
+    case 'draw': {
+      const last = s.lastOrders === seat && s.finalStep === 'draw';
+      const n = Math.min(last ? 1 : drawCount(s), stationCardsInDeck(s));
+      return last ? `drew a last card` : `drew ${n} card${n === 1 ? '' : 's'}`;
+    }
+    case 'discard':
+      return `discarded ${a.cards.length} card${a.cards.length === 1 ? '' : 's'} down to ${BOARD.handLimit}`;
+    case 'pass':
+      return 'passed';
+    case 'build': {
+      const toName = a.to !== undefined ? stationName(s, a.to) : stationName(s, a.card ?? '');
+      const where = a.to === undefined && a.at ? ` (new station at ${a.at.join(',')})` : '';
+      try {
+        const p = planBuild(s, seat, a);
+        const extras: string[] = [];
+        if (p.crossingCost) extras.push(`${p.crossingCost} crossing${p.crossingCost > 1 ? 's' : ''}`);
+        if (p.geometry.obstacles) extras.push(`${p.geometry.obstacles} obstacle${p.geometry.obstacles > 1 ? 's' : ''}${p.obstaclePenalty ? '' : ' (bridged)'}`);
+        if (p.placementPenalty) extras.push(`station on an obstacle −${p.placementPenalty}`);
+        return `built a ${p.geometry.clips}-clip link ${stationName(s, a.from)} – ${toName}${where}, paying ${p.pay.length} card${p.pay.length > 1 ? 's' : ''}: ${p.total >= 0 ? '+' : ''}${p.total} points${extras.length ? ` (${extras.join(', ')})` : ''}`;
+      } catch {
+        return `builds a link ${stationName(s, a.from)} – ${toName}${where}`;
+      }
+    }
+  }
+}

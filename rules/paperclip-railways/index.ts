@@ -1,0 +1,90 @@
+// Paperclip Railways (Tony Boydell, 2011) on a virtual table.
+//
+// The table is a plane in millimetres (x right, y down, the Metropolis at
+// 0,0). Stations are card-sized rectangles placed by their centre; a link is
+// a polyline from the edge of one station to the edge of another, costing one
+// clip per 30 mm (rounded up). See README.md in this folder for the rules as
+// implemented and the readings taken where the seed is unclear.
+import { RuleError, type Outcome, type Rules } from '../types';
+import { actionSchema, type PCAction } from './actions';
+import { planBuild } from './build';
+import { checkState } from './check';
+import { CARD_BY_ID } from './data';
+import { describeAction } from './describe';
+import { legalMoves } from './moves';
+import { parseCommand } from './parse';
+import { setupGame } from './setup';
+import type { PCState } from './state';
+import { renderSvg } from './svg';
+import { prepare, toAct } from './turn';
+import { buildView } from './view';
+
+export type { PCState, PCAction };
+
+function parseAction(raw: unknown): PCAction {
+  const parsed = actionSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new RuleError('That is not a Paperclip Railways move: draw, discard, build, pass (or obstacle and river during setup).');
+  }
+  return parsed.data;
+}
+
+export const paperclipRailways: Rules<PCState, PCAction> = {
+  id: 'paperclip-railways',
+  title: 'Paperclip Railways',
+  players: { min: 2, max: 5 },
+  options: [
+    { id: 'advanced', label: 'Advanced game (Gigantopolis: four stations on the central board)', kind: 'boolean', default: false },
+    { id: 'promos', label: 'Shuffle the three blank promo stations into the pile', kind: 'boolean', default: true },
+  ],
+
+  setup: (seats, seed, options) => setupGame(seats, seed, options),
+  toAct: (s) => toAct(s),
+
+  apply(s, seat, raw) {
+    const action = parseAction(raw);
+    const commit = prepare(s, seat, action);
+    commit();
+  },
+
+  moves: (s, seat) => legalMoves(s, seat),
+  view: (s, seat) => buildView(s, seat, toAct(s)),
+
+  outcome(s): Outcome | null {
+    if (s.phase !== 'over') return null;
+    const scores = [...s.scores];
+    const ranks = scores.map(
+      (x, i) => 1 + scores.filter((y, j) => y > x || (y === x && s.clips[j]! > s.clips[i]!)).length,
+    );
+    return { scores, ranks, reason: s.endReason ?? 'game over' };
+  },
+
+  describe: (action, before, seat) => describeAction(action, before, seat),
+
+  undoable(action, before) {
+    if (action.type === 'draw') return false;
+    if (action.type === 'build') {
+      // A build that draws cards (a station's effect) reveals the pile.
+      try {
+        const p = planBuild(before, before.turn, action);
+        return ![p.from, p.to].some((st) => {
+          const e = st.kind === 'card' ? CARD_BY_ID[st.card!]!.effect : undefined;
+          return e?.kind === 'draw' && !st.noBuildEffect;
+        });
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  },
+
+  autoMove(s, seat) {
+    if (!toAct(s).includes(seat)) return null;
+    const moves = legalMoves(s, seat);
+    return moves.find((m) => m.type === 'draw') ?? moves.find((m) => m.type === 'discard') ?? moves.find((m) => m.type === 'pass') ?? moves[0] ?? null;
+  },
+
+  parse: (text, s) => parseCommand(text, s),
+  svg: (view) => renderSvg(view),
+  check: (s) => checkState(s),
+};

@@ -1,0 +1,96 @@
+// What one seat may see: the whole table, supplies and scores are public;
+// hands are seen only by their holder, the pile's order by nobody, and the
+// border and starting stations only once setup has turned them face up.
+import type { View } from '../types';
+import { BOARD, CARD_BY_ID, END_OF_LINE } from './data';
+import { stationCardsInDeck } from './draw';
+import { cubesOn, colourName, stationInfo, startStationId, type PCState } from './state';
+
+export function cardView(id: string) {
+  const c = CARD_BY_ID[id]!;
+  return { id: c.id, name: c.name, type: c.type, points: c.points, cubes: c.cubes, minLength: c.minLength, effect: c.effect ?? null };
+}
+
+function statusLine(s: PCState): string {
+  const who = colourName(s.turn);
+  switch (s.phase) {
+    case 'obstacles':
+      return `Setup: ${who} places an obstacle`;
+    case 'river':
+      return `Setup: ${who} places the river`;
+    case 'discard':
+      return `${who} discards down to ${BOARD.handLimit}`;
+    case 'over':
+      return `Game over: ${s.endReason}`;
+    default:
+      if (s.lastOrders === s.turn && s.finalStep) return `${who}'s last turn (${s.finalStep === 'draw' ? 'draw one card' : 'build once more'})`;
+      return `${who} to draw or build${s.endOfLineDrawn ? ' (End of Line drawn: last round)' : ''}`;
+  }
+}
+
+export function buildView(s: PCState, seat: number | null, toAct: number[]): View {
+  const playing = s.phase !== 'obstacles' && s.phase !== 'river';
+  return {
+    seat,
+    toAct,
+    status: statusLine(s),
+    phase: s.phase,
+    turn: s.turn,
+    advanced: s.advanced,
+    startPlayer: s.startPlayer,
+    clipLength: BOARD.clipLength,
+    card: BOARD.card,
+    handLimit: BOARD.handLimit,
+    players: Array.from({ length: s.seats }, (_, i) => ({
+      seat: i,
+      colour: colourName(i),
+      fill: BOARD.start.colours[i]!.fill,
+      score: s.scores[i],
+      clips: s.clips[i],
+      cubes: s.cubes[i],
+      handSize: s.hands[i]!.length,
+      turns: s.turns[i],
+      start: startStationId(i),
+      metro: s.metroCubes[i],
+    })),
+    area: s.area,
+    obstacles: s.obstacles.map((o) => ({ id: o.id, name: BOARD.obstacles.find((d) => d.id === o.id)!.name, kind: BOARD.obstacles.find((d) => d.id === o.id)!.kind, shape: o.shape, by: o.by })),
+    obstacleSupply: s.obstacleSupply.map((id) => {
+      const d = BOARD.obstacles.find((o) => o.id === id)!;
+      return { id, name: d.name, kind: d.kind, shape: d.shape };
+    }),
+    river: s.river,
+    riverLength: BOARD.river.clips * BOARD.clipLength,
+    stations: s.stations.map((st, i) => {
+      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h };
+      // A face-down card's id would name it: show only its place.
+      if (st.faceDown) return { ...base, id: `face-down-${i + 1}`, faceDown: true, name: st.kind === 'start' ? 'Starting station' : 'Station (face down)' };
+      const info = stationInfo(st);
+      return {
+        ...base,
+        name: info.name,
+        type: info.type,
+        points: info.points,
+        limit: Number.isFinite(info.limit) ? info.limit : null,
+        minLength: info.minLength,
+        effect: info.effect ?? null,
+        noBuildEffect: st.noBuildEffect ?? false,
+        owner: st.owner ?? null,
+        cubes: st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : st.cubes,
+        cubeCount: cubesOn(s, st),
+      };
+    }),
+    links: s.links.map((l) => ({ owner: l.owner, from: l.from, to: l.to, points: l.points, clips: l.clips, score: l.score })),
+    deckSize: stationCardsInDeck(s),
+    endOfLineDrawn: s.endOfLineDrawn,
+    endOfLineInDeck: s.deck.includes(END_OF_LINE),
+    discardSize: s.discard.length,
+    penalty: s.penalty,
+    lastOrders: s.lastOrders,
+    finalStep: s.finalStep,
+    lastBuild: s.lastBuild,
+    bonuses: s.bonuses,
+    hand: seat === null || !playing ? null : s.hands[seat]!.map(cardView),
+    mustDiscard: s.phase === 'discard' && seat === s.turn ? s.hands[seat]!.length - BOARD.handLimit : 0,
+  };
+}
