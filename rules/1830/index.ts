@@ -27,6 +27,11 @@ function toAct(state: Game1830State): Seat[] {
 }
 
 function apply(state: Game1830State, seat: Seat, raw: unknown): void {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.prototype.hasOwnProperty.call(raw, 'type')) {
+    throw new RuleError('that is not a move of 1830');
+  }
+  const proto = Object.getPrototypeOf(raw);
+  if (proto !== Object.prototype && proto !== null) throw new RuleError('that is not a move of 1830');
   const parsed = actionSchema.safeParse(raw);
   if (!parsed.success) throw new RuleError('that is not a move of 1830');
   const action = parsed.data;
