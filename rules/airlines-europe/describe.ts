@@ -20,6 +20,13 @@ function takeText(take: { from: 'market'; airline: string } | { from: 'deck' }):
   return take.from === 'market' ? `took ${airlineName(take.airline)} from the market` : 'drew a share from the pile';
 }
 
+/** The route named in the direction the player wrote it ("athens-sofia" is Athens-Sofia). */
+function routeAsWritten(written: string, index: number): string {
+  const [a, b] = written.toLowerCase().split('-');
+  const r = board.routes[index]!;
+  return a === r.to && b === r.from ? `${cityName(r.to)}-${cityName(r.from)}` : routeName(index);
+}
+
 function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState, seat: Seat): string {
   // Played out on a copy, so prices, bonuses and the end read exactly as they happen.
   const s = structuredClone(before);
@@ -28,7 +35,7 @@ function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState
     const route = board.routeIndex[w.route.toLowerCase()];
     if (route === undefined || licenceProblem(s, w.airline, route) !== null) return `tried to buy a licence on ${w.route}`;
     const { cost, bonus } = buyLicence(s, seat, { airline: w.airline, route });
-    let text = `${airlineName(w.airline)} ${routeName(route)} for ${cost} M`;
+    let text = `${airlineName(w.airline)} ${routeAsWritten(w.route, route)} for ${cost} M`;
     if (bonus) text += ` (connection bonus: ${airlineName(w.airline)} reaches ${cityName(board.airlineById[w.airline]!.bonus!.city)}, +${bonus})`;
     parts.push(text);
   }

@@ -35,9 +35,9 @@ function routeId(word: string): string {
   const ends = word.split('-').filter(Boolean);
   if (ends.length !== 2) throw new RuleError(`"${word}" is not a route: write two cities joined by "-", like athens-sofia.`);
   const id = `${cityId(ends[0]!)}-${cityId(ends[1]!)}`;
-  const index = board.routeIndex[id];
-  if (index === undefined) throw new RuleError(`There is no route ${word} on the board.`);
-  return board.routes[index]!.id;
+  if (board.routeIndex[id] === undefined) throw new RuleError(`There is no route ${word} on the board.`);
+  return id; // in the direction the player wrote it
+
 }
 
 function parseTake(words: string[]): Take {

@@ -69,10 +69,10 @@ describe('Airlines Europe scoring', () => {
     });
     s.portfolios = [{ red: 3, abacus: 2 }, { red: 2, abacus: 1 }, { red: 2, abacus: 1 }, { black: 1 }];
     balanceShares(s);
-    s.track.red = 16;
+    s.track.red = 12;
     s.track.black = 0;
-    expect(board.rowAt(17)).toEqual([6, 3, 2, 1, 0]);
-    rules.apply(s, 0, buyRed('frankfurt-zurich')); // red to 17; seat 0 draws the white
+    expect(board.rowAt(13)).toEqual([6, 3, 2, 1, 0]);
+    rules.apply(s, 0, buyRed('frankfurt-zurich')); // red to 13; seat 0 draws the white
     rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'black', route: 'berlin-warsaw' }], take: deckTake });
     // Seat 1 drew the scoring card blind: it lies in front of seat 2, who starts the clear-out.
     expect(rules.toAct(s)).toEqual([2]);
@@ -130,7 +130,7 @@ describe('Airlines Europe scoring', () => {
     s.portfolios = [{ red: 3, abacus: 1 }, { red: 1 }];
     balanceShares(s);
     expect(s.discard.filter((a) => a === 'red')).toHaveLength(11);
-    s.track.red = 16;
+    s.track.red = 12;
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'black' }));
     rules.apply(s, 1, { type: 'take', take: { from: 'market', airline: 'white' } });
     rules.apply(s, 0, { type: 'take', take: { from: 'market', airline: 'white' } });

@@ -1,0 +1,42 @@
+// The bad moves the issue lists: each refused with a clear message, the state untouched.
+import { describe, expect, it } from 'vitest';
+import { RuleError } from '../../../rules/types';
+import { giveLicences, quietState, rules, snapshot } from './helpers';
+
+const deck = { from: 'deck' as const };
+
+function setting() {
+  const s = quietState(4, { money: [3, 8, 8, 8], hands: [['red', 'blue', 'black', 'red', 'red', 'red'], [], [], []] });
+  giveLicences(s, 'red', ['paris-frankfurt']);
+  s.planes.brown = 0; // as if every Brown plane flew (the check is not run on this state)
+  return s;
+}
+
+const cases: [string, unknown, RegExp][] = [
+  ['a licence not connected to the airline\'s network', { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deck }, /Route Sofia-Athens is not connected to Red's network \(home Frankfurt\)\./],
+  ['a route already flown by that airline', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-paris' }], take: deck }, /Red already flies Paris-Frankfurt: an airline holds at most one licence per route\./],
+  ['an airline without planes', { type: 'buy', licences: [{ airline: 'brown', route: 'vienna-budapest' }], take: deck }, /Brown has no planes left: no more licences for it\./],
+  ['paying with money you lack', { type: 'buy', licences: [{ airline: 'grey', route: 'london-madrid' }], take: deck }, /That licence costs 5 M and you have only 3 M\./],
+  ['playing three different airlines', { type: 'play', shares: [{ airline: 'red', count: 1 }, { airline: 'blue', count: 1 }, { airline: 'black', count: 1 }] }, /not three airlines/],
+  ['trading for a third Air Abacus', { type: 'trade', get: 3, give: [0, 1, 2, 3, 4].map(() => ({ airline: 'red', from: 'hand' })) }, /You may trade for at most 2 Air Abacus shares at a time\./],
+  ['a third licence', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }, { airline: 'red', route: 'frankfurt-munich' }, { airline: 'red', route: 'frankfurt-berlin' }], take: deck }, /not an Airlines Europe move/],
+  ['a route that does not exist', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-lisbon' }], take: deck }, /There is no route frankfurt-lisbon on the board\./],
+  ['a move out of turn', { type: 'money' }, /It is not your turn\./],
+];
+
+describe('Airlines Europe refuses bad moves', () => {
+  it.each(cases)('%s', (_name, action, message) => {
+    const s = setting();
+    const seat = message.source.includes('not your turn') ? 2 : 0;
+    const before = snapshot(s);
+    let error: unknown;
+    try {
+      rules.apply(s, seat, action);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(RuleError);
+    expect((error as Error).message).toMatch(message);
+    expect(snapshot(s)).toBe(before);
+  });
+});
