@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
 import type { Checkpoint } from '../../../rules/1830/import/compare';
 
-const DIR = new URL('../../../../shared/fixtures/18xx.games/1830/', import.meta.url);
+// The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games).
+const DIR = new URL('../../fixtures/18xx.games/1830/', import.meta.url);
 
 function load(name: string): { exp: Export18xx; cps: Checkpoint[] } {
   const exp = JSON.parse(readFileSync(new URL(`${name}.json`, DIR), 'utf8')) as Export18xx;

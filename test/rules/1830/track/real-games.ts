@@ -19,9 +19,9 @@ import {
 } from '../../../../rules/1830/track';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The fixtures live next to the repository (../shared/fixtures/18xx.games/1830). */
+/** The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games). */
 export const FIXTURES =
-  [process.env.FIXTURES_18XX_1830, resolve(here, '../../../../../shared/fixtures/18xx.games/1830'), '/work/shared/fixtures/18xx.games/1830'].find(
+  [process.env.FIXTURES_18XX_1830, resolve(here, '../../../fixtures/18xx.games/1830')].find(
     (p): p is string => !!p && existsSync(join(p, '1830_game_end_bank.json')),
   ) ?? '';
 export const HAVE_FIXTURES = FIXTURES !== '';
