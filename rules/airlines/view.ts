@@ -26,6 +26,8 @@ function placementView(p: Placement) {
     company: code(p.company),
     card: p.card,
     circle: board.circles[p.circle]!.label,
+    x: board.circles[p.circle]!.x,
+    y: board.circles[p.circle]!.y,
     text: `${code(p.company)}: ${cardText(p.card)} on ${circleText(p.circle)}`,
   };
 }
@@ -76,20 +78,22 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
     bonus: s.bonus[i]!,
     stockInHand: s.stock[i]!.reduce((a, b) => a + b, 0),
     routeCardsInHand: s.routes[i]!.length,
-    played: board.companies.flatMap((c) => (s.played[i]![c.index]! > 0 ? [{ code: c.code, count: s.played[i]![c.index]! }] : [])),
+    played: board.companies.flatMap((c) => (s.played[i]![c.index]! > 0 ? [{ code: c.code, colour: c.colour, count: s.played[i]![c.index]! }] : [])),
     toAct: toAct.includes(i),
   }));
   const scorings = s.scorings.map((r) => ({
     n: r.n,
     final: r.final,
     totals: r.totals,
-    awards: r.awards.map((a) => ({ code: code(a.company), value: a.value, points: a.points })),
+    awards: r.awards.map((a) => ({ code: code(a.company), colour: board.companies[a.company]!.colour, value: a.value, points: a.points })),
   }));
   let hand = null;
   let options = null;
   if (seat !== null && seat >= 0 && seat < seats) {
     hand = {
-      stock: board.companies.flatMap((c) => (s.stock[seat]![c.index]! > 0 ? [{ code: c.code, name: c.name, count: s.stock[seat]![c.index]! }] : [])),
+      stock: board.companies.flatMap((c) =>
+        s.stock[seat]![c.index]! > 0 ? [{ code: c.code, name: c.name, colour: c.colour, count: s.stock[seat]![c.index]! }] : [],
+      ),
       routes: [...s.routes[seat]!]
         .sort((x, y) => x - y)
         .map((id) => {
@@ -111,7 +115,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
           stock: board.companies.flatMap((c) =>
             s.founded[c.index] && s.stock[seat]![c.index]! > 0 ? [{ code: c.code, held: s.stock[seat]![c.index]! }] : [],
           ),
-          sabotageCircles: sabotageCircles(s).map((ci) => ({ circle: board.circles[ci]!.label, text: circleText(ci) })),
+          sabotageCircles: sabotageCircles(s).map((ci) => ({ circle: board.circles[ci]!.label, x: board.circles[ci]!.x, y: board.circles[ci]!.y, text: circleText(ci) })),
           sabotageMarkers: marker,
         };
       }
@@ -132,6 +136,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
     cities,
     routes,
     open: s.open.map(code),
+    openRow: s.open.map((c) => ({ code: code(c), colour: board.companies[c]!.colour })),
     pileSize: s.pile.length,
     scoringCardsLeft: board.scoringCards - s.scorings.filter((r) => !r.final).length,
     routePileSize: s.routePile.length,
