@@ -1,0 +1,180 @@
+// A whole game played only by following links found in received mail: the
+// invitation, then each turn mail's quick links (GET the confirm page, submit
+// its form by POST) or its personal-page link (submit a move button), until
+// the game-over mail arrives. Mail goes through a real SMTP server on
+// loopback and is parsed by mailparser. Also: preferences and RFC 8058
+// one-click unsubscribe through the links in the mail.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { startTestServer, type TestServer } from '../support/server';
+import { highCard } from '../support/high-card';
+import { mailPlugin } from '../../server/mail/plugin';
+import type { Mailer } from '../../server/mail/index';
+import { smtpTransport } from '../../server/mail/transport';
+import { startSmtp, type TestSmtp } from './smtp';
+
+let smtp: TestSmtp;
+let srv: TestServer;
+let mailer: Mailer;
+
+beforeEach(async () => {
+  smtp = await startSmtp();
+  srv = await startTestServer({
+    registry: [highCard],
+    plugins: [
+      mailPlugin({
+        env: { MAIL_FROM: 'Share Games <games@example.test>' },
+        transport: smtpTransport(smtp.url),
+        cron: false,
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+        onReady: (p) => (mailer = p.mailer),
+      }),
+    ],
+  });
+});
+afterEach(async () => {
+  await srv.stop();
+  await smtp.close();
+});
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
+
+function decode(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The fields of the first form in `html` whose action matches. */
+function formFields(html: string, action: RegExp): { action: string; fields: Record<string, string>; buttons: { name: string; value: string; text: string }[] } | null {
+  for (const m of html.matchAll(/<form\b[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)) {
+    if (!action.test(decode(m[1]!))) continue;
+    const fields: Record<string, string> = {};
+    for (const i of m[2]!.matchAll(/<input\b[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields[i[1]!] = decode(i[2]!);
+    const buttons = [...m[2]!.matchAll(/<button\b[^>]*name="([^"]+)"[^>]*value="([^"]*)"[^>]*>([\s\S]*?)<\/button>/g)].map((b) => ({ name: b[1]!, value: decode(b[2]!), text: b[3]! }));
+    return { action: decode(m[1]!), fields, buttons };
+  }
+  return null;
+}
+
+async function get(url: string): Promise<{ status: number; html: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, html: await res.text() };
+}
+
+async function post(url: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+const abs = (path: string) => new URL(path, srv.url).href;
+
+describe('playing by mail', () => {
+  it('plays a whole High Card game only through links in the mail, until the game-over mail', async () => {
+    // Ada creates the game by the API and invites Bob by address.
+    const created = await srv.api('POST', '/api/games', { rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true, invite: ['bob@example.test'] });
+    expect(created.status).toBeLessThan(300);
+
+    // Bob: the invitation mail, the join page, the join form.
+    const invite = await smtp.waitForMail((m) => to(m) === 'bob@example.test' && /invites you/.test(m.subject ?? ''));
+    const joinUrl = /(http:\/\/\S+\/join\/[A-Za-z0-9_-]+)/.exec(invite.text ?? '')![1]!;
+    const joinPage = await get(joinUrl);
+    expect(joinPage.status).toBe(200);
+    const joinForm = formFields(joinPage.html, /\/join\//)!;
+    const joined = await post(abs(joinForm.action), { ...joinForm.fields, name: 'Bob', email: 'bob@example.test' });
+    expect(joined.status).toBe(303);
+
+    // Now the game runs on turn mails alone.
+    const handled = new Set<string>();
+    let viaQuick = 0;
+    let viaPage = 0;
+    for (let turn = 0; turn < 200; turn++) {
+      const over = smtp.received.filter((m) => /game over/.test(m.subject ?? ''));
+      if (over.length === 2) break;
+      const mail = await smtp.waitForMail((m) => (/^Your turn/.test(m.subject ?? '') && !handled.has(m.messageId!)) || (/game over/.test(m.subject ?? '') && !handled.has(m.messageId!)));
+      handled.add(mail.messageId!);
+      if (/game over/.test(mail.subject ?? '')) continue;
+      const text = mail.text ?? '';
+      const quick = [...text.matchAll(/(http:\/\/\S+\/m\/\d+\?seq=\d+)/g)].map((m) => m[1]!);
+      const page = /Your page: (http:\/\/\S+)/.exec(text)![1]!;
+      expect(quick.length).toBeGreaterThan(0);
+      if (turn % 2 === 0) {
+        // The quick link: a confirm page that spells the move out; GET changes nothing.
+        const confirm = await get(quick[quick.length - 1]!);
+        if (confirm.status === 409) continue; // the game moved on since this mail: wait for the next one
+        expect(confirm.status).toBe(200);
+        const f = formFields(confirm.html, /\/move$/)!;
+        const r = await post(abs(f.action), f.fields);
+        expect(r.status).toBe(303);
+        viaQuick++;
+      } else {
+        // The personal page: press the first move button.
+        const p = await get(page);
+        expect(p.status).toBe(200);
+        const f = formFields(p.html, /\/move$/)!;
+        const b = f.buttons[0]!;
+        const r = await post(abs(f.action), { ...f.fields, [b.name]: b.value });
+        expect(r.status).toBe(303);
+        viaPage++;
+      }
+    }
+    const overMails = await smtp.waitFor(0).then(() => smtp.received.filter((m) => /game over/.test(m.subject ?? '')));
+    expect(overMails.map(to).sort()).toEqual(['ada@example.test', 'bob@example.test']);
+    expect(viaQuick).toBeGreaterThan(3);
+    expect(viaPage).toBeGreaterThan(3);
+    const g = await srv.service.open(created.body.gameId);
+    expect(g.doc.status).toBe('finished');
+    for (const [i, s] of g.doc.seats.entries()) expect(overMails[0]!.text).toContain(`${s.name} ${g.doc.outcome!.scores[i]}`);
+    // The history link in the game-over mail works.
+    const history = /(http:\/\/\S+\/history\.txt)/.exec(overMails[0]!.text ?? '')![1]!;
+    expect((await get(history)).status).toBe(200);
+    // Nothing was delivered twice.
+    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+  });
+
+  it('sets preferences from the mail link and unsubscribes with one click (RFC 8058)', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    await srv.service.settled();
+    await mailer.queue.idle();
+    const first = await smtp.waitForMail((m) => to(m) === 'ada@example.test' && /^Your turn/.test(m.subject ?? ''));
+    const prefsUrl = /Mail preferences: (http:\/\/\S+)/.exec(first.text ?? '')![1]!;
+    const page = await get(prefsUrl);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('value="every" checked');
+    const saved = await post(prefsUrl, { mail: 'reminders' });
+    expect(saved.status).toBe(200);
+    expect(saved.html).toContain('value="reminders" checked');
+    expect((await post(prefsUrl, { mail: 'sometimes' })).status).toBe(400);
+
+    // One-click: the mail client POSTs List-Unsubscribe=One-Click to the List-Unsubscribe URL.
+    const bobMail = await smtp.waitForMail((m) => to(m) === 'bob@example.test' && /^Your turn/.test(m.subject ?? ''));
+    const line = bobMail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+    const unsubscribeUrl = /<(http:[^>]+)>/.exec(line)![1]!;
+    expect((await get(unsubscribeUrl)).status).toBe(200); // GET only shows a button
+    const bob = g.seats.find((s) => s.name === 'Bob')!;
+    let doc = (await srv.service.open(g.gameId)).doc;
+    expect(doc.seats[bob.seat]!.prefs.mail ?? 'every').toBe('every');
+    const r = await post(unsubscribeUrl, { 'List-Unsubscribe': 'One-Click' });
+    expect(r.status).toBe(200);
+    doc = (await srv.service.open(g.gameId)).doc;
+    expect(doc.seats[bob.seat]!.prefs.mail).toBe('nothing');
+    expect(doc.log.filter((e) => e.kind === 'prefs')).toHaveLength(2);
+    expect((await get(abs('/mail/prefs/not-a-real-key-at-all'))).status).toBe(404);
+
+    // With mail off, Bob gets nothing more, not even when it is his turn.
+    const before = smtp.received.filter((m) => to(m) === 'bob@example.test').length;
+    await srv.playToEnd(g);
+    await srv.service.settled();
+    await mailer.queue.idle();
+    expect(smtp.received.filter((m) => to(m) === 'bob@example.test')).toHaveLength(before);
+    // Ada chose reminders only: no turn mails after that, but the game-over mail.
+    const adaAfter = smtp.received.filter((m) => to(m) === 'ada@example.test' && m.date! >= first.date!);
+    expect(adaAfter.filter((m) => /^Your turn/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(adaAfter.filter((m) => /game over/.test(m.subject ?? ''))).toHaveLength(1);
+  });
+});
