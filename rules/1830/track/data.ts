@@ -90,6 +90,8 @@ export interface TileDef {
   track: [End, End][];
   upgrades: string[];
   count: number;
+  /** track turned by each rotation 0..5 */
+  turned: [End, End][][];
 }
 
 export interface HexDef {
@@ -135,6 +137,10 @@ function makeTile(
     ...towns.map((t) => ({ kind: 'town' as const, revenue: t.revenue, slots: 0 })),
     ...offboards.map((o) => ({ kind: 'offboard' as const, revenue: o.yellow, brown: o.brown, slots: 0 })),
   ];
+  const compiled = track.map(([a, b]) => [compileEnd(a, counts), compileEnd(b, counts)] as [End, End]);
+  const turned = [0, 1, 2, 3, 4, 5].map((r) =>
+    compiled.map(([a, b]) => [a < 6 ? (a + r) % 6 : a, b < 6 ? (b + r) % 6 : b] as [End, End]),
+  );
   return {
     id,
     color,
@@ -142,9 +148,10 @@ function makeTile(
     nodes,
     cityCount: cities.length,
     townCount: towns.length,
-    track: track.map(([a, b]) => [compileEnd(a, counts), compileEnd(b, counts)] as [End, End]),
+    track: compiled,
     upgrades,
     count,
+    turned,
   };
 }
 
@@ -251,15 +258,7 @@ export function nodeRevenue(node: NodeDef, phase: PhaseName): number {
   return node.revenue;
 }
 
-const rotated = new Map<string, [End, End][]>();
 /** The track of a tile face turned by `rotation` (edges only move). */
 export function rotatedTrack(tile: TileDef, rotation: number): [End, End][] {
-  const key = `${tile.id}/${rotation}`;
-  let r = rotated.get(key);
-  if (!r) {
-    const rot = (e: End): End => (e < 6 ? (e + rotation) % 6 : e);
-    r = tile.track.map(([a, b]) => [rot(a), rot(b)] as [End, End]);
-    rotated.set(key, r);
-  }
-  return r;
+  return tile.turned[rotation];
 }

@@ -7,17 +7,17 @@ import { HEXES, NODE, invert } from './data';
 import type { Board } from './types';
 
 export interface Reach {
-  /** edges[hex]: the hex edges the network touches. */
-  edges: Record<string, Set<number>>;
+  /** edges[hex]: bit mask of the hex edges the network touches (bit e for edge e). */
+  edges: Record<string, number>;
   /** Node ids ("HEX-i") the network reaches. */
   nodes: Set<string>;
 }
 
 export function reachOf(board: Board, corp: string): Reach {
-  const edges: Record<string, Set<number>> = {};
+  const edges: Record<string, number> = {};
   const nodes = new Set<string>();
   const mark = (hex: string, e: number) => {
-    (edges[hex] ??= new Set()).add(e);
+    edges[hex] = (edges[hex] ?? 0) | (1 << e);
   };
   // work items: a node to walk out of, or an edge of a hex entered from a neighbour
   const seenNode = new Set<string>();

@@ -116,8 +116,8 @@ function checkRotation(
     if (!ok) return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
   }
   if (reach) {
-    const touch = reach.edges[hex];
-    if (!touch || ![...exits].some((e) => touch.has(e))) {
+    const touch = reach.edges[hex] ?? 0;
+    if (![...exits].some((e) => touch & (1 << e))) {
       return `tile #${tile.id} with rotation ${rotation} on ${hexLabel(hex)} does not connect to ${corp}'s network (new track must be reachable from one of its stations)`;
     }
   }

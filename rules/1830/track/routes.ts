@@ -9,35 +9,78 @@
 // same piece of track (hex side); off-boards pay their yellow value, and their
 // brown value from phase 5 on.
 import { RuleError } from '../../types';
+import { cityBlocks, faceAt, nodeId, parseNodeId, trackAt } from './board';
+import { HEXES, NODE, invert, nodeRevenue } from './data';
 import { hexLabel } from './lay';
-import { buildNetwork, type Chain, type Network } from './network';
+import { BORDER, type Stop } from './network';
 import { routeInputSchema, type Board, type PhaseName, type RouteInput, type RouteResult, type RunResult, type TrainInput } from './types';
 
-export const stopLabel = (net: Network, i: number): string => {
-  const s = net.stops[i];
-  const h = hexLabel(s.hex);
-  return net.stops.filter((x) => x.hex === s.hex).length > 1 ? `${h} ${s.kind} ${s.index}` : h;
+interface Lane {
+  from: string;
+  to: string;
+  borders: number[];
+  hexes: string[];
+}
+
+/** Stop details for the checks, computed only for the stops a route names. */
+function stopInfo(board: Board, corp: string, phase: PhaseName, id: string): Stop {
+  const { hex, index } = parseNodeId(id);
+  const node = faceAt(board, hex).tile.nodes[index];
+  const toks = board.tokens[hex] ?? [];
+  return {
+    id,
+    hex,
+    index,
+    kind: node.kind,
+    revenue: nodeRevenue(node, phase),
+    passable: node.kind !== 'offboard' && !(node.kind === 'city' && cityBlocks(board, hex, index, corp)),
+    token: node.kind === 'city' && (toks[index] ?? []).includes(corp),
+    group: HEXES[hex].group,
+  };
+}
+
+const label = (board: Board, id: string): string => {
+  const { hex, index } = parseNodeId(id);
+  const { tile } = faceAt(board, hex);
+  return tile.nodes.length > 1 ? `${hexLabel(hex)} ${tile.nodes[index].kind} ${index}` : hexLabel(hex);
 };
 
-/** Turns one route's connections into its stops and chains; throws RuleError when the track is not there. */
-export function resolveRoute(net: Network, route: RouteInput): { stops: number[]; chains: Chain[] } {
-  const pinned = new Set((route.nodes ?? []).map((n) => net.index.get(n)).filter((n): n is number => n !== undefined));
+/** The stretches of track that follow a hex chain from a stop to a stop (usually exactly one). */
+function lanesAlong(board: Board, hexes: string[]): Lane[] {
+  const broken = () => new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
+  const edges: number[] = [];
+  for (let i = 0; i + 1 < hexes.length; i++) {
+    const h = HEXES[hexes[i]];
+    if (!h) throw new RuleError(`There is no hex ${hexes[i]} on the 1830 map`);
+    const e = h.neighbors.indexOf(hexes[i + 1]);
+    if (e < 0) throw broken();
+    edges.push(e);
+  }
+  if (!HEXES[hexes[hexes.length - 1]]) throw new RuleError(`There is no hex ${hexes[hexes.length - 1]} on the 1830 map`);
+  const has = (hex: string, p: number, q: number) => trackAt(board, hex).some(([a, b]) => (a === p && b === q) || (a === q && b === p));
+  for (let i = 1; i + 1 < hexes.length; i++) if (!has(hexes[i], invert(edges[i - 1]), edges[i])) throw broken();
+  const nodesAt = (hex: string, edge: number): string[] =>
+    trackAt(board, hex).flatMap(([a, b]) => (a === edge && b >= NODE ? [nodeId(hex, b - NODE)] : b === edge && a >= NODE ? [nodeId(hex, a - NODE)] : []));
+  const starts = nodesAt(hexes[0], edges[0]);
+  const ends = nodesAt(hexes[hexes.length - 1], invert(edges[edges.length - 1]));
+  if (!starts.length || !ends.length) throw broken();
+  const borders = edges.map((e, i) => BORDER[hexes[i]][e]);
+  const out: Lane[] = [];
+  for (const from of starts) for (const to of ends) if (from !== to) out.push({ from, to, borders, hexes });
+  if (!out.length) throw broken();
+  return out;
+}
+
+/** Turns one route's connections into its stops and stretches of track; throws RuleError when the track is not there. */
+export function resolveRoute(board: Board, route: RouteInput): { stops: string[]; lanes: Lane[] } {
+  const pinned = new Set(route.nodes ?? []);
   const options = route.connections.map((hexes) => {
-    const found: Chain[] = [];
-    net.stops.forEach((s, si) => {
-      if (s.hex !== hexes[0]) return;
-      for (const c of net.chains[si]) {
-        if (c.hexes.length === hexes.length && c.hexes.every((h, k) => h === hexes[k])) found.push(c);
-      }
-    });
-    if (found.length === 0) {
-      throw new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
-    }
+    const found = lanesAlong(board, hexes);
     const preferred = found.filter((c) => pinned.has(c.from) && pinned.has(c.to));
     return preferred.length ? preferred : found;
   });
-  // choose one chain per connection so that consecutive ones share a stop
-  const pick = (k: number, prevEnd: number | null, acc: { chain: Chain; a: number; b: number }[]): typeof acc | null => {
+  // one stretch per connection, consecutive ones sharing a stop
+  const pick = (k: number, prevEnd: string | null, acc: { lane: Lane; a: string; b: string }[]): typeof acc | null => {
     if (k === options.length) return acc;
     for (const c of options[k]) {
       for (const [a, b] of [
@@ -45,7 +88,7 @@ export function resolveRoute(net: Network, route: RouteInput): { stops: number[]
         [c.to, c.from],
       ]) {
         if (prevEnd !== null && a !== prevEnd) continue;
-        const r = pick(k + 1, b, [...acc, { chain: c, a, b }]);
+        const r = pick(k + 1, b, [...acc, { lane: c, a, b }]);
         if (r) return r;
       }
     }
@@ -53,14 +96,13 @@ export function resolveRoute(net: Network, route: RouteInput): { stops: number[]
   };
   const joined = pick(0, null, []);
   if (!joined) throw new RuleError(`The pieces of the route of train ${route.train} do not join up stop to stop`);
-  return { stops: [joined[0].a, ...joined.map((j) => j.b)], chains: joined.map((j) => j.chain) };
+  return { stops: [joined[0].a, ...joined.map((j) => j.b)], lanes: joined.map((j) => j.lane) };
 }
 
 /** Checks every route of a corporation's run together and computes the revenue; throws RuleError on the first broken rule. */
 export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: TrainInput[], routes: RouteInput[]): RunResult {
   const parsed = routeInputSchema.array().safeParse(routes);
   if (!parsed.success) throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
-  const net = buildNetwork(board, corp, phase);
   const used = new Set<string>();
   const borders = new Map<number, string>();
   const results: RouteResult[] = [];
@@ -70,24 +112,24 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
     if (!train) throw new RuleError(`${corp} has no train ${route.train}`);
     if (used.has(route.train)) throw new RuleError(`Train ${route.train} can run only one route`);
     used.add(route.train);
-    const { stops, chains } = resolveRoute(net, route);
-    const seen = new Set<number>();
+    const { stops: ids, lanes } = resolveRoute(board, route);
+    const stops = ids.map((id) => stopInfo(board, corp, phase, id));
+    const seen = new Set<string>();
     for (const s of stops) {
-      if (seen.has(s)) throw new RuleError(`The route of train ${route.train} visits ${stopLabel(net, s)} twice`);
-      seen.add(s);
+      if (seen.has(s.id)) throw new RuleError(`The route of train ${route.train} visits ${label(board, s.id)} twice`);
+      seen.add(s.id);
     }
-    stops.slice(1, -1).forEach((s) => {
-      const stop = net.stops[s];
-      if (stop.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${stopLabel(net, s)}; train ${route.train} runs through it`);
-      if (!stop.passable) throw new RuleError(`${stopLabel(net, s)} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
+    stops.slice(1, -1).forEach((stop) => {
+      if (stop.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${label(board, stop.id)}; train ${route.train} runs through it`);
+      if (!stop.passable) throw new RuleError(`${label(board, stop.id)} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
     });
-    if (!stops.some((s) => net.stops[s].token)) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
+    if (!stops.some((s) => s.token)) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
     if (stops.length > train.distance) {
       throw new RuleError(`Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${stops.length}`);
     }
-    const groups = stops.map((s) => net.stops[s].group).filter((g): g is string => !!g);
+    const groups = stops.map((s) => s.group).filter((g): g is string => !!g);
     if (new Set(groups).size !== groups.length) throw new RuleError(`The route of train ${route.train} visits the ${groups[0]} off-board twice`);
-    for (const c of chains) {
+    for (const c of lanes) {
       for (const b of c.borders) {
         const other = borders.get(b);
         if (other !== undefined) {
@@ -100,9 +142,9 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
         borders.set(b, route.train);
       }
     }
-    const revenue = stops.reduce((sum, s) => sum + net.stops[s].revenue, 0);
+    const revenue = stops.reduce((sum, s) => sum + s.revenue, 0);
     total += revenue;
-    results.push({ train: route.train, revenue, stops: stops.map((s) => net.stops[s].id), hexes: stops.map((s) => net.stops[s].hex) });
+    results.push({ train: route.train, revenue, stops: ids, hexes: stops.map((s) => s.hex) });
   }
   return { revenue: total, routes: results };
 }
