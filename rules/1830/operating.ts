@@ -90,16 +90,43 @@ function playerPrivates(state: Game1830State): string[] {
   return Object.values(state.privates).filter((p) => !p.closed && typeof p.owner === 'number').map((p) => p.sym);
 }
 
+// The network a corporation reaches, cached per board until this module changes the board.
+const reachCache = new WeakMap<Board, Map<string, ReturnType<typeof reachOf>>>();
+function reach(state: Game1830State, corp: string): ReturnType<typeof reachOf> {
+  const b = board(state);
+  let m = reachCache.get(b);
+  if (!m) { m = new Map(); reachCache.set(b, m); }
+  let r = m.get(corp);
+  if (!r) { r = reachOf(b, corp); m.set(corp, r); }
+  return r;
+}
+function boardChanged(state: Game1830State): void {
+  reachCache.delete(board(state));
+}
+
 /** 18xx.games: a route exists when the network from a station reaches two stops. */
 function routeAvailable(state: Game1830State, corp: CorpState): boolean {
   if (!track.hasHomeToken(board(state), corp.sym)) return false;
-  return reachOf(board(state), corp.sym).nodes.size >= 2;
+  return reach(state, corp.sym).nodes.size >= 2;
 }
 
+/** Some reached city has an open slot the corporation may take (checked fully by the map module). */
 function canToken(state: Game1830State, corp: CorpState): boolean {
   const r = orRound(state);
   if (r.turn.tokened || tokensLeft(corp) <= 0 || nextTokenCost(corp) > corp.cash) return false;
-  return track.legalTokens(board(state), { corp: corp.sym, tokensLeft: tokensLeft(corp) }).length > 0;
+  const b = board(state);
+  if (!track.hasHomeToken(b, corp.sym)) return false;
+  for (const id of reach(state, corp.sym).nodes) {
+    const { hex, index } = track.parseNodeId(id);
+    const node = track.faceAt(b, hex).tile.nodes[index];
+    if (!node || node.kind !== 'city') continue;
+    const toks = b.tokens[hex]?.[index] ?? [];
+    if (toks.length >= node.slots || track.hasTokenIn(b, corp.sym, hex)) continue;
+    if (track.hexReservedByOther(b, hex, corp.sym)) continue;
+    if (toks.length + track.reservedSlots(b, hex, index, corp.sym) >= node.slots) continue;
+    return true;
+  }
+  return false;
 }
 
 function canBuyTrain(state: Game1830State, corp: CorpState): boolean {
@@ -190,6 +217,7 @@ function nextCorporation(state: Game1830State): void {
       const choices = track.homeTokenChoices(b, corp.sym);
       if (choices.length === 1) {
         track.placeHomeToken(b, corp.sym, choices[0]);
+        boardChanged(state);
         corp.tokensUsed = Math.max(corp.tokensUsed, 1);
       }
     }
@@ -330,9 +358,8 @@ function layTile(state: Game1830State, corp: CorpState, a: Extract<Action1830, {
   } else requireStep(state, 'track', 'Laying a tile');
   const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: r.turn.laid, playerPrivates: playerPrivates(state), cash: corp.cash, ...(a.via ? { via: a.via } : {}) };
   const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
-  const result = track.checkTileLay(board(state), ctx, lay);
-  if (result.cost > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay the terrain cost of $${result.cost}`);
-  track.layTile(board(state), ctx, lay);
+  const result = track.layTile(board(state), ctx, lay);
+  boardChanged(state);
   corp.cash -= result.cost;
   state.bank += result.cost;
   if (a.via) state.privates[a.via]!.used.push('tile');
@@ -348,12 +375,14 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
   const b = board(state);
   if (b.pending.length) {
     track.placePendingToken(b, b.pending[0]!.corp, { hex: a.hex, city: a.city });
+    boardChanged(state);
     if (b.pending.length) return;
     if (r.step === 'track' && r.turn.laid) return passStep(state);
     return advance(state);
   }
   if (r.step === 'home') {
     track.placeHomeToken(b, corp.sym, a.city);
+    boardChanged(state);
     corp.tokensUsed = Math.max(corp.tokensUsed, 1);
     return passStep(state);
   }
@@ -361,6 +390,7 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
     if (!r.turn.teleport) throw new RuleError('the D&H station follows the D&H tile lay in the same turn');
     if (r.turn.tokened) throw new RuleError(`${corp.sym} has already placed a station this turn`);
     track.placeToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp), via: 'DH' }, { hex: a.hex, city: a.city });
+    boardChanged(state);
     r.turn.tokened = true;
     r.turn.teleport = false;
     if (r.step === 'token') return passStep(state);
@@ -370,6 +400,7 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
   const cost = nextTokenCost(corp);
   if (cost > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${cost} for a station`);
   track.placeToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }, { hex: a.hex, city: a.city });
+  boardChanged(state);
   corp.tokensUsed++;
   corp.cash -= cost;
   state.bank += cost;
