@@ -1,0 +1,22 @@
+// A server process for crash tests and benches: `tsx test/support/server-child.ts`
+// with DATA_DIR (required), PORT (0), LOG_LEVEL (silent). Serves the small test
+// game (and, with REGISTRY=all, every registered game); prints one JSON line
+// { url } on stdout once listening.
+process.env.UV_THREADPOOL_SIZE ??= '16';
+const { pino } = await import('pino');
+const { startServer } = await import('../../server/app');
+const { highCard } = await import('./high-card');
+const games = process.env.REGISTRY === 'all' ? (await import('../../rules/index')).games : [];
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+const running = await startServer({
+  dataDir,
+  registry: [highCard, ...games],
+  port: Number(process.env.PORT ?? 0),
+  host: '127.0.0.1',
+  logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+  postLimit: { windowMs: 60_000, limit: 10_000_000 },
+});
+process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
+process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));
