@@ -20,3 +20,4 @@ const running = await startServer({
 });
 process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));
+export {};
