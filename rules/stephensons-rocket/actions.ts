@@ -150,7 +150,7 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       events.push(`extended the ${id} towards ${hexName(to)}`);
       s.extended.push(line);
       takeShare(s, line, seat, events);
-      openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, events);
+      openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, occ, events);
       if (s.vote) events.push(`the ${id} shareholders vote on the direction`);
       else finishAction(s, events);
       return;

@@ -4,7 +4,7 @@
 import { board, directionTo, opposite } from './board';
 import { canStillReach, linesNextTo } from './movement';
 import { scoreCity, scoreMerger, scoreTown } from './scoring';
-import { occupancy, TRACK_TILES, type SRState } from './state';
+import { TRACK_TILES, type Occupancy, type SRState } from './state';
 
 /** The mover takes a share of the line if it offers any; the supply running dry exhausts it for good. */
 export function takeShare(s: SRState, line: number, seat: number, events: string[]): void {
@@ -34,19 +34,25 @@ export interface Move {
   to: number;
   /** Who settled the destination: the mover, or another seat that won the vote. */
   decidedBy: number;
+  /** The board before the move; updated as the move goes on. */
+  occ: Occupancy;
 }
 
 export function completeExtension(s: SRState, m: Move, events: string[]): void {
   const mover = s.turn;
   const l = s.lines[m.line]!;
-  const id = board.lines[m.line]!.id;
   const dir = directionTo(m.from, m.to);
-  if (!m.fromStart) s.tiles.push({ hex: m.from, line: m.line, sides: [opposite(m.facing), dir] });
+  const occ = m.occ;
+  if (!m.fromStart) {
+    s.tiles.push({ hex: m.from, line: m.line, sides: [opposite(m.facing), dir] });
+    occ.track[m.from] = m.line;
+  }
+  occ.loco[m.from] = -1;
+  occ.loco[m.to] = m.line;
   l.loco = m.to;
   l.facing = dir;
   l.atStart = false;
 
-  const occ = occupancy(s);
   const owner = occ.station[m.to]!;
   if (owner >= 0 && owner !== mover) {
     if (m.decidedBy !== mover) events.push('no passenger: the vote was won by another player');
@@ -64,13 +70,12 @@ export function completeExtension(s: SRState, m: Move, events: string[]): void {
   for (const p of fresh) if (board.places[p]!.kind !== 'city') scoreTown(s, m.line, p, events);
 
   const others = linesNextTo(m.to, m.line, occ);
-  if (others.length === 1) merge(s, m.line, others[0]!, mover, events);
+  if (others.length === 1) merge(s, m.line, others[0]!, mover, occ, events);
 
-  isolateStuckLines(s, events);
-  void id;
+  isolateStuckLines(s, occ, events);
 }
 
-function merge(s: SRState, absorbed: number, survivor: number, mover: number, events: string[]): void {
+function merge(s: SRState, absorbed: number, survivor: number, mover: number, occ: Occupancy, events: string[]): void {
   const a = s.lines[absorbed]!;
   const v = s.lines[survivor]!;
   const aId = board.lines[absorbed]!.id;
@@ -78,12 +83,18 @@ function merge(s: SRState, absorbed: number, survivor: number, mover: number, ev
   events.push(`the ${aId} merges into the ${vId}`);
   scoreMerger(s, absorbed, survivor, events);
 
-  const occ = occupancy(s);
   const at = a.loco;
-  for (const t of s.tiles) if (t.line === absorbed) t.line = survivor;
+  const toward = board.neighbour[at]!.findIndex((n) => n >= 0 && (occ.track[n] === survivor || occ.loco[n] === survivor));
+  for (const t of s.tiles) {
+    if (t.line === absorbed) {
+      t.line = survivor;
+      occ.track[t.hex] = survivor;
+    }
+  }
+  occ.loco[at] = -1;
   if (s.tiles.length < TRACK_TILES) {
-    const toward = board.neighbour[at]!.findIndex((n) => n >= 0 && (occ.track[n] === survivor || occ.loco[n] === survivor));
     s.tiles.push({ hex: at, line: survivor, sides: [opposite(a.facing), toward] });
+    occ.track[at] = survivor;
   }
   a.absorbedInto = survivor;
   a.loco = -1;
@@ -115,8 +126,7 @@ function merge(s: SRState, absorbed: number, survivor: number, mover: number, ev
 }
 
 /** Lines that can no longer connect a town or city nor merge lose their unissued shares. */
-export function isolateStuckLines(s: SRState, events: string[]): void {
-  const occ = occupancy(s);
+export function isolateStuckLines(s: SRState, occ: Occupancy, events: string[]): void {
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0 || l.isolated) return;
     if (canStillReach(s, i, occ)) return;

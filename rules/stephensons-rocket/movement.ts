@@ -15,6 +15,27 @@ export function linesNextTo(h: number, line: number, occ: Occupancy): number[] {
   return out;
 }
 
+/** The one other line next to hex h: its index, -1 for none, -2 for two or more. */
+export function otherLineNear(h: number, line: number, occ: Occupancy): number {
+  let found = -1;
+  const ns = board.neighbour[h]!;
+  for (let k = 0; k < 6; k++) {
+    const n = ns[k]!;
+    if (n < 0) continue;
+    const t = occ.track[n]!;
+    if (t >= 0 && t !== line) {
+      if (found >= 0 && found !== t) return -2;
+      found = t;
+    }
+    const l = occ.loco[n]!;
+    if (l >= 0 && l !== line) {
+      if (found >= 0 && found !== l) return -2;
+      found = l;
+    }
+  }
+  return found;
+}
+
 /** Why a locomotive may not enter hex h (null when it may), ignoring direction. */
 export function blockedReason(h: number, line: number, occ: Occupancy): string | null {
   if (h < 0) return 'That is off the map.';
@@ -22,7 +43,7 @@ export function blockedReason(h: number, line: number, occ: Occupancy): string |
   if (p >= 0) return `A locomotive may not move into ${board.places[p]!.name}: towns and cities are never entered.`;
   if (occ.track[h]! >= 0) return `${board.hexIds[h]} already has track on it.`;
   if (occ.loco[h]! >= 0) return `Another locomotive stands on ${board.hexIds[h]}.`;
-  if (linesNextTo(h, line, occ).length > 1) return `${board.hexIds[h]} lies next to two other lines: a locomotive may not move next to two lines.`;
+  if (otherLineNear(h, line, occ) === -2) return `${board.hexIds[h]} lies next to two other lines: a locomotive may not move next to two lines.`;
   return null;
 }
 
@@ -51,30 +72,46 @@ export function locoTargets(s: SRState, line: number, occ: Occupancy): number[] 
  * another line. Its own future track is ignored, so a line is only declared
  * isolated when it truly is.
  */
+let seen = new Uint32Array(0);
+let stamp = 0;
+const stack: number[] = [];
+
 export function canStillReach(s: SRState, line: number, occ: Occupancy): boolean {
   const l = s.lines[line]!;
   const n = board.hexIds.length;
-  const seen = new Uint8Array(n * 6);
-  const stack: number[] = []; // pairs: hex, facing
+  if (seen.length !== n * 6) {
+    seen = new Uint32Array(n * 6);
+    stamp = 0;
+  }
+  stamp++;
   const connected = l.connected;
-  const push = (from: number, dirs: number[]) => {
-    for (const d of dirs) {
-      const h = board.neighbour[from]![d]!;
-      if (h < 0 || seen[h * 6 + d]) continue;
-      seen[h * 6 + d] = 1;
+  stack.length = 0;
+  const start = board.neighbour[l.loco]!;
+  for (const d of headings(s, line)) {
+    const h = start[d]!;
+    if (h >= 0 && seen[h * 6 + d] !== stamp) {
+      seen[h * 6 + d] = stamp;
       stack.push(h, d);
     }
-  };
-  push(l.loco, headings(s, line));
+  }
   while (stack.length) {
     const d = stack.pop()!;
     const h = stack.pop()!;
     if (board.placeAt[h]! >= 0 || occ.track[h]! >= 0 || occ.loco[h]! >= 0) continue;
-    const others = linesNextTo(h, line, occ);
-    if (others.length === 1) return true;
-    if (others.length > 1) continue;
-    for (const p of board.placesNear[h]!) if (!connected.includes(p)) return true;
-    push(h, [(d + 5) % 6, d, (d + 1) % 6]);
+    const other = otherLineNear(h, line, occ);
+    if (other >= 0) return true;
+    if (other === -2) continue;
+    const near = board.placesNear[h]!;
+    for (let k = 0; k < near.length; k++) if (!connected.includes(near[k]!)) return true;
+    const ns = board.neighbour[h]!;
+    for (let k = 5; k <= 7; k++) {
+      const dd = (d + k) % 6;
+      const nh = ns[dd]!;
+      if (nh >= 0 && seen[nh * 6 + dd] !== stamp) {
+        seen[nh * 6 + dd] = stamp;
+        stack.push(nh, dd);
+      }
+    }
   }
   return false;
 }

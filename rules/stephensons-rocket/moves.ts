@@ -9,11 +9,11 @@ import { occupancy, type Occupancy, type SRState } from './state';
 const STATION_CHOICES = 8;
 
 /** Hexes a locomotive could reach in two moves, where a station may stand. */
-function stationCandidates(s: SRState, occ: Occupancy, from: number): number[] {
+function stationCandidates(s: SRState, occ: Occupancy, from: number, targets: number[][]): number[] {
   const out: number[] = [];
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0) return;
-    for (const t of locoTargets(s, i, occ)) {
+    for (const t of targets[i]!) {
       const d = board.neighbour[l.loco]!.indexOf(t);
       for (const dd of [(d + 5) % 6, d, (d + 1) % 6]) {
         const h = board.neighbour[t]![dd]!;
@@ -44,18 +44,19 @@ export function legalMoves(s: SRState, seat: number): SRAction[] {
   if (seat !== s.turn) return [];
   const occ = occupancy(s);
   const out: SRAction[] = [];
+  const targets = s.lines.map((_, i) => locoTargets(s, i, occ));
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0 || s.extended.includes(i)) return;
-    for (const h of locoTargets(s, i, occ)) out.push({ type: 'extend', line: board.lines[i]!.id, to: board.hexIds[h]! });
+    for (const h of targets[i]!) out.push({ type: 'extend', line: board.lines[i]!.id, to: board.hexIds[h]! });
   });
   s.cityGoods.forEach((goods, city) => {
     for (const good of new Set(goods)) out.push({ type: 'token', city: board.places[city]!.id, good });
   });
   if (s.stations[seat]!.includes(-1)) {
-    for (const h of stationCandidates(s, occ, -1)) out.push({ type: 'station', hex: board.hexIds[h]! });
+    for (const h of stationCandidates(s, occ, -1, targets)) out.push({ type: 'station', hex: board.hexIds[h]! });
   } else {
     for (const from of movableStations(s, seat, occ).slice(0, 2)) {
-      for (const h of stationCandidates(s, occ, from).slice(0, 4)) out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
+      for (const h of stationCandidates(s, occ, from, targets).slice(0, 4)) out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
     }
   }
   out.push({ type: 'pass' });

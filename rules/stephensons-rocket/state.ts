@@ -153,16 +153,20 @@ export interface Occupancy {
 
 export function occupancy(s: SRState): Occupancy {
   const n = board.hexIds.length;
-  const track = new Int8Array(n).fill(-1);
-  const loco = new Int8Array(n).fill(-1);
-  const station = new Int8Array(n).fill(-1);
-  for (const t of s.tiles) track[t.hex] = t.line;
-  s.lines.forEach((l, i) => {
+  const all = new Int8Array(3 * n).fill(-1);
+  const track = all.subarray(0, n);
+  const loco = all.subarray(n, 2 * n);
+  const station = all.subarray(2 * n);
+  const tiles = s.tiles;
+  for (let i = 0; i < tiles.length; i++) track[tiles[i]!.hex] = tiles[i]!.line;
+  for (let i = 0; i < s.lines.length; i++) {
+    const l = s.lines[i]!;
     if (l.absorbedInto < 0) loco[l.loco] = i;
-  });
-  s.stations.forEach((hexes, seat) => {
-    for (const h of hexes) if (h >= 0) station[h] = seat;
-  });
+  }
+  for (let seat = 0; seat < s.stations.length; seat++) {
+    const hexes = s.stations[seat]!;
+    for (let k = 0; k < hexes.length; k++) if (hexes[k]! >= 0) station[hexes[k]!] = seat;
+  }
   return { track, loco, station };
 }
 

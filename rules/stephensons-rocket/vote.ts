@@ -4,7 +4,7 @@
 // bid back to the supply and puts the locomotive where he chose.
 import { board, hexName } from './board';
 import { completeExtension } from './extend';
-import type { SRState, Vote } from './state';
+import { occupancy, type Occupancy, type SRState, type Vote } from './state';
 
 /** Whether a seat in the order can still bid anything. */
 function canBid(s: SRState, v: Vote, seat: number): boolean {
@@ -25,12 +25,12 @@ export function voteSeat(v: Vote): number {
 }
 
 /** Opens a vote if another seat holds shares of the line; otherwise the mover's choice stands at once. */
-export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>, events: string[]): void {
+export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>, occ: Occupancy, events: string[]): void {
   const order: number[] = [];
   for (let k = 1; k <= s.seats; k++) order.push((v.mover + k) % s.seats);
   const vote: Vote = { ...v, order, next: 0, high: null, bids: [] };
   if (!order.some((seat) => seat !== v.mover && s.lines[v.line]!.held[seat]! > 0)) {
-    finishVote(s, vote, events);
+    finishVote(s, vote, events, occ);
     return;
   }
   s.vote = vote;
@@ -82,7 +82,7 @@ export function placeBid(s: SRState, seat: number, amount: number, to: number | 
   advance(s, events);
 }
 
-function finishVote(s: SRState, v: Vote, events: string[]): void {
+function finishVote(s: SRState, v: Vote, events: string[], occ?: Occupancy): void {
   const l = s.lines[v.line]!;
   const id = board.lines[v.line]!.id;
   let to = v.choice;
@@ -96,5 +96,5 @@ function finishVote(s: SRState, v: Vote, events: string[]): void {
     events.push(`the vote is won with ${w.amount} share${w.amount === 1 ? '' : 's'}, handed back to the ${id} supply`);
   }
   events.push(`the ${id} locomotive moves to ${hexName(to)}`);
-  completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy }, events);
+  completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) }, events);
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomPlayout } from '../../support/playout';
 import { R } from './helpers';
+import type { SRState } from '../../../rules/stephensons-rocket/index';
 
 describe.each([2, 3, 4])('random games, %i players', (seats) => {
   it('play to the end with tiles, shares, tokens, stations and money conserved', () => {
@@ -20,7 +21,7 @@ describe.each([2, 3, 4])('random games, %i players', (seats) => {
       const outcome = R.outcome(state)!;
       expect(outcome.scores).toEqual(state.money);
       expect(Math.min(...outcome.ranks)).toBe(1);
-      mergers += state.lines.filter((l) => l.absorbedInto >= 0).length;
+      mergers += (state as SRState).lines.filter((l) => l.absorbedInto >= 0).length;
       votes += actions.filter((a) => (a.action as { type: string }).type === 'bid').length;
     }
     expect(mergers).toBeGreaterThan(0);
