@@ -28,8 +28,10 @@ export function takeOptions(s: AEState): Take[] {
 
 const MAX_PAIRS = 8;
 
+const ROUTES = board.routes;
+
 function id(l: Licence): { airline: string; route: string } {
-  return { airline: l.airline, route: board.routes[l.route]!.id };
+  return { airline: l.airline, route: ROUTES[l.route]!.id };
 }
 
 function buyMoves(s: AEState, seat: Seat): AEAction[] {
@@ -43,14 +45,10 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
     }
   }
   const out: AEAction[] = [];
-  // Each single licence with a blind draw and with one market share (the market airlines in turn),
-  // so every share on offer appears without listing every combination.
-  const deck = takes.find((t) => t.from === 'deck');
-  const market = takes.filter((t) => t.from === 'market');
+  // Each single licence once, the ways to take a share in turn (market airlines and the pile),
+  // so every licence and every share on offer appears without listing every combination.
   for (let i = 0; i < singles.length; i++) {
-    const l = singles[i]!;
-    if (deck) out.push({ type: 'buy', licences: [id(l)], take: deck });
-    if (market.length) out.push({ type: 'buy', licences: [id(l)], take: market[i % market.length]! });
+    out.push({ type: 'buy', licences: [id(singles[i]!)], take: takes[i % takes.length]! });
   }
   // Pairs: for some first licences, a second one the money still allows, taking from the pile.
   let pairs = 0;
@@ -124,5 +122,9 @@ export function legalMoves(s: AEState, seat: Seat): AEAction[] {
     return out;
   }
   if (s.phase === 'clearout') return takeOptions(s).map((take) => ({ type: 'take', take }));
-  return [...buyMoves(s, seat), ...playMoves(s, seat), ...tradeMoves(s, seat), { type: 'money' }];
+  const out = buyMoves(s, seat);
+  for (const m of playMoves(s, seat)) out.push(m);
+  for (const m of tradeMoves(s, seat)) out.push(m);
+  out.push({ type: 'money' });
+  return out;
 }
