@@ -60,6 +60,8 @@ const mapSchema = z.object({
       token: z.boolean(),
     }),
   ),
+  /** The seed's exceptions: NYC may lay #57 on its home hex and Erie #59 on its home hex (even before green) without connection. */
+  homeLays: z.record(z.string(), z.object({ hex: z.string(), tile: z.string(), anyPhase: z.boolean() })),
 });
 
 export const MAP = mapSchema.parse(mapRaw);
@@ -236,6 +238,7 @@ for (const raw of MAP.hexes) {
 export const HOMES = MAP.homes;
 export const PRIVATE_HEXES = MAP.privateHexes;
 export const PRIVATE_LAYS = MAP.privateLays;
+export const HOME_LAYS = MAP.homeLays;
 
 const PHASE_COLORS: Record<PhaseName, TileColor[]> = {
   '2': ['yellow'],

@@ -12,7 +12,7 @@
 // tile action without connection (its station token follows, see ./tokens).
 import { RuleError } from '../../types';
 import { faceAt, tilesInSupply, tileAt } from './board';
-import { HEXES, NODE, PRIVATE_HEXES, PRIVATE_LAYS, TILES, phaseColors, rotatedTrack, type End, type TileDef } from './data';
+import { HEXES, HOME_LAYS, NODE, PRIVATE_HEXES, PRIVATE_LAYS, TILES, phaseColors, rotatedTrack, type End, type TileDef } from './data';
 import { reachOf, type Reach } from './graph';
 import { tileLaySchema, type Board, type LayContext, type LayResult, type TileLay } from './types';
 
@@ -151,7 +151,8 @@ function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach
 
   const tile = TILES[lay.tile];
   if (!tile) throw new RuleError(`There is no tile #${lay.tile} in 1830`);
-  if (!phaseColors(ctx.phase).includes(tile.color)) {
+  const homeLay = !via && HOME_LAYS[ctx.corp]?.hex === lay.hex && HOME_LAYS[ctx.corp]?.tile === lay.tile ? HOME_LAYS[ctx.corp] : null;
+  if (!phaseColors(ctx.phase).includes(tile.color) && !(homeLay?.anyPhase && tile.color === 'green')) {
     throw new RuleError(`${COLOR_WORD[tile.color]} tiles are not available before phase ${FIRST_PHASE[tile.color]} (now phase ${ctx.phase})`);
   }
   const { tile: oldTile } = faceAt(board, lay.hex);
@@ -189,7 +190,7 @@ function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach
     throw new RuleError(`Copy ${copy} of tile #${tile.id} is not in the supply`);
   }
 
-  const needsReach = !via || via.needsConnection;
+  const needsReach = homeLay ? false : !via || via.needsConnection;
   const reach = needsReach ? (reachCache ?? reachOf(board, ctx.corp)) : null;
   const problem = checkRotation(board, lay.hex, tile, lay.rotation, reach, ctx.corp);
   if (problem) throw new RuleError(problem[0].toUpperCase() + problem.slice(1));
@@ -246,7 +247,9 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
   const out: TileLay[] = [];
   const reach = reachOf(board, ctx.corp);
   const via = ctx.via ? PRIVATE_LAYS[ctx.via] : null;
+  const home = via ? null : HOME_LAYS[ctx.corp];
   const hexes = via ? [via.hex] : Object.keys(reach.edges);
+  if (home && !hexes.includes(home.hex)) hexes.push(home.hex);
   const supply = tilesInSupply(board);
   const colors = phaseColors(ctx.phase);
   for (const hex of hexes) {
@@ -255,7 +258,8 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
     const { tile: oldTile } = faceAt(board, hex);
     for (const id of oldTile.upgrades) {
       const t = TILES[id];
-      if (!colors.includes(t.color) || supply[id] <= 0) continue;
+      const early = home?.anyPhase && home.hex === hex && home.tile === id;
+      if ((!colors.includes(t.color) && !early) || supply[id] <= 0) continue;
       if (via && !via.tiles.includes(id)) continue;
       const seen = new Set<string>();
       for (let r = 0; r < 6; r++) {

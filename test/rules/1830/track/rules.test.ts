@@ -256,3 +256,14 @@ describe('routes', () => {
     expect(runRoutes(b, 'C&O', '5', [{ id: '2-0', distance: 2 }], [{ train: '2-0', connections: [['F2', 'F4']] }]).revenue).toBe(70 + 20);
   });
 });
+
+describe('home hex exceptions of the rules', () => {
+  it('Erie may lay #59 on its home hex before green tiles are available; nobody else may', () => {
+    const b = newBoard();
+    placeHomeToken(b, 'ERIE');
+    refused(b, () => layTile(b, ctx('PRR', '2'), { hex: 'E11', tile: '59', rotation: 0 }), /Green tiles are not available before phase 3/);
+    expect(legalTileLays(b, ctx('ERIE', '2')).some((l) => l.hex === 'E11' && l.tile === '59')).toBe(true);
+    layTile(b, ctx('ERIE', '2'), { hex: 'E11', tile: '59', rotation: 0 });
+    expect(b.pending).toEqual([{ corp: 'ERIE', hex: 'E11' }]);
+  });
+});
