@@ -1,0 +1,130 @@
+// Hidden information in mail: for every registered game (and High Card), the
+// turn mail to one seat never contains what only another seat may see.
+// Generic check: every text item (card, tile, share id...) in another seat's
+// view that appears nowhere in this seat's view must not appear in this
+// seat's mail, nor may the JSON of any longer private field. High Card is
+// also checked with its concrete hand cards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../rules/index';
+import type { AnyRules, View } from '../../rules/types';
+import { randomInt, seedRandom } from '../../rules/random';
+import { highCard, type HighCardState } from '../support/high-card';
+import { makeService, type TestService } from '../support/service';
+import { createMailer, type Mailer } from '../../server/mail/index';
+import type { OutgoingMail } from '../../server/mail/message';
+
+const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
+let t: TestService;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  t = await makeService(registry);
+  mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: { send: async () => {} } });
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+const SKIP = new Set(['seat', 'toAct', 'status']);
+
+/** String leaves of a value (ids, names of cards...). */
+function strings(v: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
+  return out;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** What seat A's mail must not contain, taken from seat B's view. */
+function secretsOf(viewA: View, viewB: View): { items: string[]; json: string[] } {
+  const a = JSON.stringify(viewA);
+  const items: string[] = [];
+  const json: string[] = [];
+  for (const [k, vb] of Object.entries(viewB)) {
+    if (SKIP.has(k)) continue;
+    const jb = JSON.stringify(vb);
+    if (jb === JSON.stringify(viewA[k])) continue;
+    if ((jb.length >= 12 || (jb.length >= 5 && /^[[{]/.test(jb))) && !a.includes(jb)) json.push(jb);
+    for (const s of strings(vb)) if (s.length >= 3 && !/^\s*$/.test(s) && !a.includes(s)) items.push(s);
+  }
+  return { items: [...new Set(items)], json };
+}
+
+async function startedGame(rules: AnyRules, seed: number) {
+  const seats = Math.min(rules.players.max, Math.max(rules.players.min, 3));
+  const created = await t.service.create({ rules: rules.id, seats, name: 'P0', email: 'p0@example.test', join: true });
+  for (let i = 1; i < seats; i++) await t.service.join(created.gameId, { name: `P${i}`, email: `p${i}@example.test` });
+  let game = await t.service.open(created.gameId);
+  if (game.doc.status === 'open') {
+    await t.service.start(created.gameId);
+    game = await t.service.open(created.gameId);
+  }
+  // A few seeded moves so the position is not the bare set-up.
+  const pick = seedRandom(`hidden:${rules.id}:${seed}`);
+  for (let step = 0; step < 4; step++) {
+    const toAct = rules.toAct(game.state);
+    if (toAct.length === 0) break;
+    const seat = toAct[randomInt(pick, toAct.length)]!;
+    const moves = rules.moves(game.state, seat);
+    if (moves.length === 0) break;
+    await t.service.move(created.gameId, seat, { seq: game.stateSeq, action: structuredClone(moves[randomInt(pick, moves.length)]) });
+    game = await t.service.open(created.gameId);
+    if (rules.toAct(game.state).length === 0) break;
+  }
+  return game;
+}
+
+async function turnMail(gameId: string, seat: number): Promise<OutgoingMail> {
+  const game = await t.service.open(gameId);
+  const rec = game.doc.seats[seat]!;
+  const mail = await mailer.composer.compose({ type: 'turn', gameId, seat, slot: rec.slot, generation: rec.generation, stateSeq: game.stateSeq }, `hidden:${gameId}:${seat}`);
+  expect(mail, `a turn mail for seat ${seat}`).not.toBeNull();
+  return mail!;
+}
+
+describe('hidden information in mail', () => {
+  for (const rules of registry) {
+    it(`${rules.id}: a seat's turn mail shows nothing only another seat may see`, async () => {
+      const game = await startedGame(rules, 1);
+      const toAct = rules.toAct(game.state);
+      expect(toAct.length).toBeGreaterThan(0);
+      let checked = 0;
+      for (const a of toAct) {
+        const mail = await turnMail(game.doc.id, a);
+        const body = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}`;
+        const viewA = rules.view(game.state, a);
+        for (let b = 0; b < game.doc.seats.length; b++) {
+          if (b === a) continue;
+          const { items, json } = secretsOf(viewA, rules.view(game.state, b));
+          for (const j of json) expect(body, `seat ${a}'s mail contains seat ${b}'s private ${j}`).not.toContain(j);
+          for (const s of items) {
+            expect(body, `seat ${a}'s mail contains "${s}" from seat ${b}'s view`).not.toMatch(new RegExp(`(^|[^A-Za-z0-9_])${escapeRe(s)}($|[^A-Za-z0-9_])`));
+            checked++;
+          }
+        }
+      }
+      if (rules.id === highCard.id) {
+        // The concrete values: no other seat's hand card appears as a card in the mail.
+        const s = game.state as HighCardState;
+        for (const a of toAct) {
+          const mail = await turnMail(game.doc.id, a);
+          const own = [...s.hands[a]!].sort((x, y) => x - y);
+          expect(mail.text).toContain(`Hand: ${own.join(', ')}`);
+          for (let b = 0; b < s.hands.length; b++) {
+            if (b === a) continue;
+            for (const card of s.hands[b]!) {
+              expect(mail.text).not.toMatch(new RegExp(`card ${card}\\b`));
+              expect(own.includes(card)).toBe(false);
+            }
+            expect(mail.text).not.toContain(`Hand: ${[...s.hands[b]!].sort((x, y) => x - y).join(', ')}`);
+          }
+        }
+      }
+      void checked;
+    });
+  }
+});
