@@ -23,7 +23,7 @@ describe('airlines: playing stock', () => {
     expect(s.stock[0]![co('LSA')]).toBe(1);
     expect(s.pile).toHaveLength(pile);
     expect(s.turn).toBe(1);
-    expect(airlines.view(s, 2).players).toContainEqual(expect.objectContaining({ seat: 0, played: [{ code: 'LSA', count: 3 }] }));
+    expect(airlines.view(s, 2).players).toContainEqual(expect.objectContaining({ seat: 0, played: [{ code: 'LSA', colour: '#d62728', count: 3 }] }));
     expect(airlines.undoable!({ type: 'stock', company: 'LSA', count: 3 }, s)).toBe(true);
     checked(s);
   });

@@ -35,10 +35,10 @@ describe('airlines: hidden information', () => {
   it('a seat sees its own hand, and only sizes of the others', () => {
     const { a } = twoWorlds();
     const own = airlines.view(a, 1) as any;
-    expect(own.hand.stock).toEqual([{ code: 'EMP', name: 'Empire Airways', count: 3 }]);
+    expect(own.hand.stock).toEqual([{ code: 'EMP', name: 'Empire Airways', colour: '#17a2b8', count: 3 }]);
     expect(own.hand.routes).toEqual([expect.objectContaining({ pattern: 'double', value: 7 })]);
     const other = airlines.view(a, 0) as any;
-    expect(other.hand.stock).toEqual([{ code: 'GLA', name: 'Great Lakes Airways', count: 2 }]);
+    expect(other.hand.stock).toEqual([{ code: 'GLA', name: 'Great Lakes Airways', colour: '#1f77b4', count: 2 }]);
     expect(other.players[1]).toEqual(expect.objectContaining({ stockInHand: 3, routeCardsInHand: 1, played: [] }));
     const text = JSON.stringify(other);
     expect(text).not.toContain('EMP","name":"Empire Airways","count":3');
