@@ -45,8 +45,12 @@ const label = (board: Board, id: string): string => {
   return tile.nodes.length > 1 ? `${hexLabel(hex)} ${tile.nodes[index].kind} ${index}` : hexLabel(hex);
 };
 
-/** The stretches of track that follow a hex chain from a stop to a stop (usually exactly one). */
-function lanesAlong(board: Board, hexes: string[]): Lane[] {
+/**
+ * The stretches of track that follow a hex chain. Normally the chain runs from
+ * a stop to a stop (one stretch); a chain typed through stops ("K13-J14-I15")
+ * is cut at every hex where the track can only go on through a stop.
+ */
+function lanesAlong(board: Board, hexes: string[]): Lane[][] {
   const broken = () => new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
   const edges: number[] = [];
   for (let i = 0; i + 1 < hexes.length; i++) {
@@ -58,27 +62,43 @@ function lanesAlong(board: Board, hexes: string[]): Lane[] {
   }
   if (!HEXES[hexes[hexes.length - 1]]) throw new RuleError(`There is no hex ${hexes[hexes.length - 1]} on the 1830 map`);
   const has = (hex: string, p: number, q: number) => trackAt(board, hex).some(([a, b]) => (a === p && b === q) || (a === q && b === p));
-  for (let i = 1; i + 1 < hexes.length; i++) if (!has(hexes[i], invert(edges[i - 1]), edges[i])) throw broken();
   const nodesAt = (hex: string, edge: number): string[] =>
     trackAt(board, hex).flatMap(([a, b]) => (a === edge && b >= NODE ? [nodeId(hex, b - NODE)] : b === edge && a >= NODE ? [nodeId(hex, a - NODE)] : []));
-  const starts = nodesAt(hexes[0], edges[0]);
-  const ends = nodesAt(hexes[hexes.length - 1], invert(edges[edges.length - 1]));
-  if (!starts.length || !ends.length) throw broken();
-  const borders = edges.map((e, i) => BORDER[hexes[i]][e]);
-  const out: Lane[] = [];
-  for (const from of starts) for (const to of ends) if (from !== to) out.push({ from, to, borders, hexes });
-  if (!out.length) throw broken();
+  // cut points: [hex index, stop there (null at the two ends: any stop meeting the edge)]
+  const cuts: { at: number; stop: string | null }[] = [{ at: 0, stop: null }];
+  for (let i = 1; i + 1 < hexes.length; i++) {
+    const entry = invert(edges[i - 1]);
+    if (has(hexes[i], entry, edges[i])) continue;
+    const through = nodesAt(hexes[i], entry).filter((n) => nodesAt(hexes[i], edges[i]).includes(n));
+    if (through.length !== 1) throw broken();
+    cuts.push({ at: i, stop: through[0] });
+  }
+  cuts.push({ at: hexes.length - 1, stop: null });
+  const out: Lane[][] = [];
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const s = cuts[k].at;
+    const t = cuts[k + 1].at;
+    const starts = cuts[k].stop ? [cuts[k].stop!] : nodesAt(hexes[s], edges[s]);
+    const ends = cuts[k + 1].stop ? [cuts[k + 1].stop!] : nodesAt(hexes[t], invert(edges[t - 1]));
+    const borders = edges.slice(s, t).map((e, i) => BORDER[hexes[s + i]][e]);
+    const part = hexes.slice(s, t + 1);
+    const lanes: Lane[] = [];
+    for (const from of starts) for (const to of ends) if (from !== to) lanes.push({ from, to, borders, hexes: part });
+    if (!lanes.length) throw broken();
+    out.push(lanes);
+  }
   return out;
 }
 
 /** Turns one route's connections into its stops and stretches of track; throws RuleError when the track is not there. */
 export function resolveRoute(board: Board, route: RouteInput): { stops: string[]; lanes: Lane[] } {
   const pinned = new Set(route.nodes ?? []);
-  const options = route.connections.map((hexes) => {
-    const found = lanesAlong(board, hexes);
-    const preferred = found.filter((c) => pinned.has(c.from) && pinned.has(c.to));
-    return preferred.length ? preferred : found;
-  });
+  const options = route.connections.flatMap((hexes) =>
+    lanesAlong(board, hexes).map((found) => {
+      const preferred = found.filter((c) => pinned.has(c.from) && pinned.has(c.to));
+      return preferred.length ? preferred : found;
+    }),
+  );
   // one stretch per connection, consecutive ones sharing a stop
   const pick = (k: number, prevEnd: string | null, acc: { lane: Lane; a: string; b: string }[]): typeof acc | null => {
     if (k === options.length) return acc;

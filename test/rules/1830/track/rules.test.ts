@@ -267,3 +267,15 @@ describe('home hex exceptions of the rules', () => {
     expect(b.pending).toEqual([{ corp: 'ERIE', hex: 'E11' }]);
   });
 });
+
+describe('typed routes', () => {
+  it('a route written as one hex chain through its stops is cut at the stops', () => {
+    const b = newBoard();
+    placeHomeToken(b, 'B&O');
+    layTile(b, ctx('B&O'), { hex: 'J14', tile: '57', rotation: 0 });
+    layTile(b, ctx('B&O'), { hex: 'I17', tile: '9', rotation: 1 });
+    const r = runRoutes(b, 'B&O', '4', [{ id: '4-0', distance: 4 }], [{ train: '4-0', connections: [['I19', 'I17', 'I15', 'J14', 'K13']] }]);
+    expect(r.revenue).toBe(10 + 30 + 20 + 30);
+    expect(r.routes[0].hexes).toEqual(['I19', 'I15', 'J14', 'K13']);
+  });
+});
