@@ -2,14 +2,51 @@
 // hands are seen only by their holder, the pile's order by nobody, and the
 // border and starting stations only once setup has turned them face up.
 import type { View } from '../types';
-import { BOARD, CARD_BY_ID, END_OF_LINE } from './data';
+import { BOARD, CARD_BY_ID, END_OF_LINE, STATION_TYPES, type Effect, type StationType } from './data';
 import { stationCardsInDeck } from './draw';
 import { cubesOn, colourName, stationInfo, startStationId, type PCState } from './state';
 
+export function effectText(e: Effect | null | undefined): string {
+  if (!e) return '';
+  switch (e.kind) {
+    case 'points':
+      return `When built: +${e.amount} points`;
+    case 'draw':
+      return `When built: draw ${e.amount} card${e.amount > 1 ? 's' : ''}`;
+    case 'freeClips':
+      return `When built: ${e.amount} clips free`;
+    case 'toll':
+      return `Ongoing: +${e.amount} to each player already here when another links in`;
+    case 'bridge':
+      return 'Ongoing: links here pay nothing for obstacles or the river';
+    case 'perCube':
+      return `Game end: ${e.amount} per cube you have here`;
+    case 'majority':
+      return `Game end: ${e.amount} to the most cubes here`;
+  }
+}
+
+export function lengthsText(m: Partial<Record<StationType, number>>): string {
+  return STATION_TYPES.filter((t) => m[t] !== undefined && t !== 'blank').map((t) => `${t} ${m[t]}`).join(' · ');
+}
+
+const path = (ps: readonly (readonly [number, number])[]) => ps.map((p) => `${p[0]},${p[1]}`).join(' ');
+
 export function cardView(id: string) {
   const c = CARD_BY_ID[id]!;
-  return { id: c.id, name: c.name, type: c.type, points: c.points, cubes: c.cubes, minLength: c.minLength, effect: c.effect ?? null };
+  return {
+    id: c.id, name: c.name, type: c.type, points: c.points, cubes: c.cubes, minLength: c.minLength, effect: c.effect ?? null,
+    effectText: effectText(c.effect), lengthsText: lengthsText(c.minLength),
+  };
 }
+
+export const TYPE_FILL: Record<string, string> = {
+  city: '#f5d142',
+  town: '#f39a2b',
+  suburban: '#e05a4f',
+  countryside: '#6cbf5a',
+  blank: '#ffffff',
+};
 
 function statusLine(s: PCState): string {
   const who = colourName(s.turn);
@@ -30,6 +67,8 @@ function statusLine(s: PCState): string {
 
 export function buildView(s: PCState, seat: number | null, toAct: number[]): View {
   const playing = s.phase !== 'obstacles' && s.phase !== 'river';
+  const xs = s.area.map((p) => p[0]), ys = s.area.map((p) => p[1]);
+  const frame = { x0: Math.min(...xs) - 60, y0: Math.min(...ys) - 60, w: Math.max(...xs) - Math.min(...xs) + 120, h: Math.max(...ys) - Math.min(...ys) + 120 };
   return {
     seat,
     toAct,
@@ -54,33 +93,43 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
       metro: s.metroCubes[i],
     })),
     area: s.area,
-    obstacles: s.obstacles.map((o) => ({ id: o.id, name: BOARD.obstacles.find((d) => d.id === o.id)!.name, kind: BOARD.obstacles.find((d) => d.id === o.id)!.kind, shape: o.shape, by: o.by })),
+    areaPath: path(s.area),
+    frame,
+    board: s.advanced ? BOARD.gigantopolis.board : BOARD.metropolis.board,
+    obstacles: s.obstacles.map((o) => ({ path: path(o.shape), id: o.id, name: BOARD.obstacles.find((d) => d.id === o.id)!.name, kind: BOARD.obstacles.find((d) => d.id === o.id)!.kind, shape: o.shape, by: o.by })),
     obstacleSupply: s.obstacleSupply.map((id) => {
       const d = BOARD.obstacles.find((o) => o.id === id)!;
       return { id, name: d.name, kind: d.kind, shape: d.shape };
     }),
     river: s.river,
+    riverPath: s.river ? path(s.river) : null,
     riverLength: BOARD.river.clips * BOARD.clipLength,
     stations: s.stations.map((st, i) => {
-      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h };
+      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h, left: st.x - st.w / 2, top: st.y - st.h / 2, fill: '#8b8b8b' };
       // A face-down card's id would name it: show only its place.
       if (st.faceDown) return { ...base, id: `face-down-${i + 1}`, faceDown: true, name: st.kind === 'start' ? 'Starting station' : 'Station (face down)' };
       const info = stationInfo(st);
       return {
         ...base,
+        fill: st.kind === 'start' ? BOARD.start.colours[st.owner!]!.fill : TYPE_FILL[info.type]!,
         name: info.name,
         type: info.type,
         points: info.points,
         limit: Number.isFinite(info.limit) ? info.limit : null,
         minLength: info.minLength,
         effect: info.effect ?? null,
+        effectText: effectText(info.effect),
+        lengthsText: lengthsText(info.minLength),
         noBuildEffect: st.noBuildEffect ?? false,
         owner: st.owner ?? null,
         cubes: st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : st.cubes,
         cubeCount: cubesOn(s, st),
       };
     }),
-    links: s.links.map((l) => ({ owner: l.owner, from: l.from, to: l.to, points: l.points, clips: l.clips, score: l.score })),
+    links: s.links.map((l) => ({
+      owner: l.owner, from: l.from, to: l.to, points: l.points, clips: l.clips, score: l.score,
+      path: path(l.points), fill: BOARD.start.colours[l.owner]!.fill,
+    })),
     deckSize: stationCardsInDeck(s),
     endOfLineDrawn: s.endOfLineDrawn,
     endOfLineInDeck: s.deck.includes(END_OF_LINE),
