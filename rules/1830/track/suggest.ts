@@ -115,19 +115,27 @@ export function suggestRoutes(board: Board, corp: string, phase: PhaseName, trai
   const all = listRoutes(net, maxLength).sort((a, b) => b.revenue - a.revenue || a.length - b.length);
   if (all.length === 0) return empty;
 
-  const lists = order.map((t) => all.filter((c) => c.length <= t.distance));
-  const top = lists.map((l) => (l.length ? l[0].revenue : 0));
+  // masks in one flat array (route i owns words i*WORDS .. i*WORDS+WORDS-1)
+  const n = all.length;
+  const masks = new Uint32Array(n * WORDS);
+  const revenue = new Int32Array(n);
+  all.forEach((c, i) => {
+    masks.set(c.mask, i * WORDS);
+    revenue[i] = c.revenue;
+  });
+  const lists = order.map((t) => {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) if (all[i].length <= t.distance) ids.push(i);
+    return Int32Array.from(ids);
+  });
+  const top = lists.map((l) => (l.length ? revenue[l[0]] : 0));
   const rest = new Array(order.length + 1).fill(0);
   for (let k = order.length - 1; k >= 0; k--) rest[k] = rest[k + 1] + top[k];
 
   let best = -1;
-  let bestPick: (Candidate | null)[] = [];
-  const pick: (Candidate | null)[] = [];
+  let bestPick: number[] = [];
+  const pick: number[] = [];
   const used = new Uint32Array(WORDS);
-  const fits = (m: Uint32Array) => {
-    for (let w = 0; w < WORDS; w++) if (m[w] & used[w]) return false;
-    return true;
-  };
   const search = (t: number, value: number, from: number) => {
     if (value + rest[t] <= best) return;
     if (t === order.length) {
@@ -137,21 +145,30 @@ export function suggestRoutes(board: Board, corp: string, phase: PhaseName, trai
     }
     const list = lists[t];
     const sameAsNext = t + 1 < order.length && order[t + 1].distance === order[t].distance;
-    for (let i = from; i < list.length; i++) {
-      const c = list[i];
-      if (value + c.revenue + rest[t + 1] <= best) break;
-      if (!fits(c.mask)) continue;
-      for (let w = 0; w < WORDS; w++) used[w] |= c.mask[w];
-      pick.push(c);
-      search(t + 1, value + c.revenue, sameAsNext ? i + 1 : 0);
+    const after = rest[t + 1];
+    for (let k = from; k < list.length; k++) {
+      const i = list[k];
+      if (value + revenue[i] + after <= best) break;
+      const base = i * WORDS;
+      let fits = true;
+      for (let w = 0; w < WORDS; w++) {
+        if (masks[base + w] & used[w]) {
+          fits = false;
+          break;
+        }
+      }
+      if (!fits) continue;
+      for (let w = 0; w < WORDS; w++) used[w] |= masks[base + w];
+      pick.push(i);
+      search(t + 1, value + revenue[i], sameAsNext ? k + 1 : 0);
       pick.pop();
-      for (let w = 0; w < WORDS; w++) used[w] &= ~c.mask[w];
+      for (let w = 0; w < WORDS; w++) used[w] &= ~masks[base + w];
     }
     // this train runs nothing (then neither do the identical ones after it)
-    pick.push(null);
+    pick.push(-1);
     let next = t + 1;
     while (sameAsNext && next < order.length && order[next].distance === order[t].distance) {
-      pick.push(null);
+      pick.push(-1);
       next++;
     }
     search(next, value, 0);
@@ -161,8 +178,9 @@ export function suggestRoutes(board: Board, corp: string, phase: PhaseName, trai
 
   const routes: RouteInput[] = [];
   const details: Suggestion['details'] = [];
-  bestPick.forEach((c, k) => {
-    if (!c) return;
+  bestPick.forEach((i, k) => {
+    if (i < 0) return;
+    const c = all[i];
     routes.push(toInput(net, order[k].id, c));
     details.push({
       train: order[k].id,
