@@ -1,11 +1,11 @@
 // What a seat may see. Everything is public except money: each seat sees
 // only its own money and payments; a spectator sees none; the end reveals all.
 import type { View } from '../types';
-import { board, DIRECTION_NAMES } from './board';
+import { board, DIRECTION_NAMES, hexName, turnOf } from './board';
 import { legalMoves } from './moves';
 import { stationCounts } from './scoring';
 import { PLAYER_COLOURS, TRACK_TILES, type SRState } from './state';
-import { voteSeat } from './vote';
+import { minimumBid, voteSeat } from './vote';
 
 export function toAct(s: SRState): number[] {
   if (s.finished) return [];
@@ -17,6 +17,56 @@ export function status(s: SRState): string {
   if (s.finished) return `Game over: ${s.endReason}`;
   if (s.vote) return `${board.lines[s.vote.line]!.id} direction vote: seat ${voteSeat(s.vote) + 1} to bid`;
   return `Seat ${s.turn + 1} to act (${s.actionsLeft} action${s.actionsLeft === 1 ? '' : 's'} left)`;
+}
+
+/** Choices for the seat to act, as text commands with labels, for the move form. */
+function options(s: SRState, seat: number | null) {
+  if (seat === null || !toAct(s).includes(seat)) return null;
+  const moves = legalMoves(s, seat);
+  const way = (line: number, to: number, from: number, facing: number, atStart: boolean) => {
+    const d = board.neighbour[from]!.indexOf(to);
+    return atStart ? DIRECTION_NAMES[d]! : turnOf(facing, d)!;
+  };
+  const out = {
+    extensions: [] as { command: string; label: string }[],
+    tokens: [] as { command: string; label: string }[],
+    stations: [] as { command: string; label: string }[],
+    bids: [] as { command: string; label: string }[],
+    stationsInHand: s.stations[seat]!.filter((h) => h < 0).length,
+  };
+  for (const m of moves) {
+    if (m.type === 'extend') {
+      const line = board.lineIndex.get(m.line)!;
+      const l = s.lines[line]!;
+      const to = board.hexIndex.get(m.to)!;
+      out.extensions.push({ command: `extend ${m.line} ${m.to}`, label: `${m.line} ${way(line, to, l.loco, l.facing, l.atStart)} to ${hexName(to)}` });
+    } else if (m.type === 'token') {
+      out.tokens.push({ command: `token ${m.city} ${m.good}`, label: `${m.good} from ${board.places[board.placeIndex.get(m.city)!]!.name}` });
+    } else if (m.type === 'station') {
+      const to = board.hexIndex.get(m.hex)!;
+      out.stations.push({ command: `station ${m.hex}${m.from ? ` from ${m.from}` : ''}`, label: `${m.from ? `move ${m.from} to ` : ''}${hexName(to)}` });
+    } else if (m.type === 'bid' && s.vote) {
+      const v = s.vote;
+      if (m.amount === 0) out.bids.push({ command: 'bid 0', label: 'pass (bid nothing)' });
+      else {
+        const to = board.hexIndex.get(m.to!)!;
+        out.bids.push({ command: `bid ${m.amount} ${m.to}`, label: `${m.amount} share${m.amount === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
+      }
+    }
+  }
+  if (s.vote) {
+    const v = s.vote;
+    const held = s.lines[v.line]!.held[seat]!;
+    const shown = new Set(out.bids.map((b) => b.command));
+    const min = minimumBid(v, seat);
+    for (let a = min; a <= held; a++) {
+      for (const to of v.options) {
+        const command = `bid ${a} ${board.hexIds[to]}`;
+        if (!shown.has(command)) out.bids.push({ command, label: `${a} share${a === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
+      }
+    }
+  }
+  return out;
 }
 
 export function makeView(s: SRState, seat: number | null): View {
@@ -98,6 +148,7 @@ export function makeView(s: SRState, seat: number | null): View {
             payments: s.ledger.filter((p) => p.seat === seat).map((p) => ({ amount: p.amount, reason: p.reason })),
             commands: seat !== null && toAct(s).includes(seat) ? legalMoves(s, seat).length : 0,
           },
+    options: options(s, seat),
     payments: open ? s.ledger.map((p) => ({ seat: p.seat, amount: p.amount, reason: p.reason })) : null,
     finalScoring: open ? [...s.finalScoring] : null,
   };

@@ -1,0 +1,50 @@
+// The game's partials render through the server's renderer, showing only what the view holds.
+import { describe, expect, it } from 'vitest';
+import { PageRenderer } from '../../../server/render';
+import { game, giveShares, giveTokens, H, putLoco, quietSpot, R, board } from './helpers';
+
+const renderer = new PageRenderer();
+const players = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bob' }, { seat: 2, name: 'Cy' }];
+
+function ctx(s: ReturnType<typeof game>, seat: number | null) {
+  return { view: R.view(s, seat), players, you: seat, game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 }, moveUrl: '/play/k/move', seq: 3, moves: [] };
+}
+
+describe('templates', () => {
+  const spot = quietSpot((near) => near.length === 1 && board.places[board.placeIndex.get(near[0]!)!]!.kind === 'city');
+  const city = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+  const s = game(3);
+  putLoco(s, 'NR', spot.from, spot.facing);
+  giveTokens(s, 1, city, 1);
+  R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target }); // Bob is paid 2,000
+
+  it('the HTML view shows lines, players, goods, and only your own money', () => {
+    const bob = renderer.gameView('stephensons-rocket', ctx(s, 1))!;
+    expect(bob).toContain('London &amp; North Western Railway');
+    expect(bob).toContain('Manchester');
+    expect(bob).toMatch(/Your money \(secret\): <b>\$2,000/);
+    const ada = renderer.gameView('stephensons-rocket', ctx(s, 0))!;
+    expect(ada).not.toMatch(/2,000/);
+    expect(ada).toContain('secret');
+    const spectator = renderer.gameView('stephensons-rocket', ctx(s, null))!;
+    expect(spectator).not.toMatch(/2,000/);
+    expect(renderer.gameViewText('stephensons-rocket', ctx(s, 1))).toMatch(/Your money \(secret\): \$2,000/);
+    expect(renderer.gameViewText('stephensons-rocket', ctx(s, 2))).not.toMatch(/2,000/);
+  });
+
+  it('the form offers extensions, tokens, stations and a command field on your turn, bids in a vote', () => {
+    const form = renderer.gameForm('stephensons-rocket', ctx(s, 0))!;
+    expect(form).toContain('action="/play/k/move"');
+    expect(form).toMatch(/value="extend LMR K7"/);
+    expect(form).toMatch(/value="token manchester textiles"/);
+    expect(form).toContain('name="command"');
+    expect(renderer.gameForm('stephensons-rocket', ctx(s, 1))).toBe('');
+    const t = game(2);
+    putLoco(t, 'NR', 'P7', 3);
+    giveShares(t, 1, 'NR', 3);
+    R.apply(t, 0, { type: 'extend', line: 'NR', to: board.hexIds[board.neighbour[H('P7')]![3]!]! });
+    const bidForm = renderer.gameForm('stephensons-rocket', ctx(t, 1))!;
+    expect(bidForm).toContain('value="bid 0"');
+    expect(bidForm).toMatch(/value="bid 3 [A-Z]\d+"/);
+  });
+});
