@@ -1,10 +1,12 @@
 // verify <history.json>: checks the chain and replays the game; prints one line.
 import { readFileSync } from 'node:fs';
+import type { AnyRules } from '../../rules/types';
+import { games } from '../../rules/index';
 import { formatVerify, verifyHistory } from '../verify';
 
 export const summary = 'verify <history.json>   check the hash chain and replay the game';
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], registry: AnyRules[] = games): Promise<number> {
   const file = args[0];
   if (!file) {
     process.stderr.write('usage: cli verify <history.json>\n');
@@ -17,7 +19,7 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(`broken at 0: cannot read ${file} (${(err as Error).message})\n`);
     return 1;
   }
-  const result = verifyHistory(doc);
+  const result = verifyHistory(doc, registry);
   process.stdout.write(formatVerify(result) + '\n');
   if (result.ok && result.note) process.stderr.write(`note: ${result.note}\n`);
   return result.ok ? 0 : 1;

@@ -73,6 +73,8 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- home and create ----------------------------------------------------
 
+  r.get('/favicon.ico', (_req, res) => void res.status(204).end());
+
   r.get('/', (_req, res) => {
     const { open, running, openTotal, runningTotal } = service.listPublic(100);
     send(res, 'home', {
