@@ -14,6 +14,7 @@ import { describeAction } from './describe';
 import { parseCommand } from './parse';
 import { buildView } from './view';
 import { checkInvariants } from './check';
+import { svg1830 } from './svg';
 
 export type { Game1830State } from './state';
 export type { Action1830 } from './actions';
@@ -138,6 +139,7 @@ export const game1830: Rules<Game1830State, Action1830> = {
   },
   undoable: () => true,
   check: checkInvariants,
+  svg: svg1830,
 };
 
 export default game1830;

@@ -1,9 +1,14 @@
 // The public view of 1830 (everything in 1830 is open information except nothing; all seats see the same).
 import type { Seat, View } from '../types';
-import { CORPS, DATA, PRIVATES } from './data';
+import { CORPS, DATA, PRIVATES, TRAINS } from './data';
+import { tokenHexes as boardTokens, type Board } from './track';
 import { key, parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
 import type { Game1830State } from './state';
+
+function tokenHexes(state: Game1830State, corp: string): string[] {
+  return state.map ? boardTokens(state.map as Board, corp) : [];
+}
 
 function roundName(state: Game1830State): string {
   const r = state.round;
@@ -31,6 +36,10 @@ export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]
     shares: Object.fromEntries(Object.values(state.corps).filter((c) => c.held[s]! > 0).map((c) => [c.sym, c.held[s]!])),
     presidencies: Object.values(state.corps).filter((c) => c.president === s).map((c) => c.sym),
     privates: Object.values(state.privates).filter((p) => p.owner === s).map((p) => p.sym),
+    cells: DATA.corporations.map((d) => {
+      const c = state.corps[d.sym]!;
+      return { sym: d.sym, percent: c.held[s]!, president: c.president === s };
+    }),
   }));
   const corporations = DATA.corporations.map((d) => {
     const c = state.corps[d.sym]!;
@@ -39,30 +48,44 @@ export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]
       ipoed: c.ipoed, floated: c.floated, closed: c.closed,
       par: c.par ? parPrice(c) : null, price: c.cell ? sharePrice(c) : null, cell: c.cell,
       cash: c.cash, ipo: c.ipo, pool: c.pool, president: c.president,
-      trains: c.trains.map((t) => t.split('-')[0]!), tokens: c.tokens, tokensLeft: d.tokens.length - c.tokensUsed,
+      trains: c.trains.map((t) => t.split('-')[0]!), tokens: tokenHexes(state, d.sym), tokensLeft: d.tokens.length - c.tokensUsed,
+      presidentSeat: c.president,
       privates: c.companies,
     };
   });
   const privates = DATA.privates.map((d) => {
     const p = state.privates[d.sym]!;
-    return { sym: d.sym, name: d.name, value: d.value, revenue: d.revenue, owner: p.owner, closed: p.closed, price: d.value - p.discount };
+    return {
+      sym: d.sym, name: d.name, value: d.value, revenue: d.revenue, owner: p.owner, closed: p.closed, price: d.value - p.discount,
+      ownerSeat: typeof p.owner === 'number' ? p.owner : null, ownerCorp: typeof p.owner === 'string' ? p.owner : null,
+    };
   });
   const market = DATA.marketRows.map((row, ri) =>
     row.map((cell, ci) => (cell ? { price: cell[0], zone: cell[1], corps: state.stacks[key([ri, ci])] ?? [] } : null)),
   );
   const depot: Record<string, number> = {};
-  for (const t of state.trains) if (t.owner === 'depot' || t.owner === 'pool') depot[t.name] = (depot[t.name] ?? 0) + 1;
+  const discarded: Record<string, number> = {};
+  for (const t of state.trains) {
+    if (t.owner === 'depot') depot[t.name] = (depot[t.name] ?? 0) + 1;
+    if (t.owner === 'pool') discarded[t.name] = (discarded[t.name] ?? 0) + 1;
+  }
+  const depotList = Object.entries(depot).map(([name, count]) => ({ name, count: name === 'D' ? 'unlimited' : count, price: TRAINS[name]!.price }));
   const auction = r.kind === 'auction'
     ? { available: r.available, bids: r.bids, auctioning: r.auctioning, pendingPar: r.pendingPar }
     : null;
+  const corpOrder = DATA.corporations.map((d) => d.sym);
+  const r2 = state.round;
+  const turn = r2.kind === 'stock' ? { actions: r2.turnActions.map((a) => a.type), sold: seat === null ? [] : Object.keys(r2.sold[seat] ?? {}) } : null;
   return {
     seat, toAct, status,
+    corpOrder, turn,
+    board: state.map,
     round: roundName(state),
     phase: DATA.phases[state.phase]!.name,
     trainLimit: DATA.phases[state.phase]!.trainLimit,
     bank: state.bank,
     certLimit: certLimit(state),
-    players, corporations, privates, market, depot, auction,
+    players, corporations, privates, market, depot, depotList, discarded, auction,
     operating: r.kind === 'operating' ? { current: r.current, step: r.step } : null,
     finished: state.finished,
     endReason: state.endReason,

@@ -1,0 +1,48 @@
+// The picture of a view: the stock market chart above the map (the map drawn by ./track).
+import type { View } from '../types';
+import { mapSvg, type Board, type PhaseName } from './track';
+import { CORPS, DATA } from './data';
+
+const ZONE_FILL: Record<string, string> = { white: '#ffffff', par: '#f4c7c3', yellow: '#fff3a0', orange: '#ffc77a', brown: '#c9a27e' };
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const WIDTH = 960;
+
+export function marketSvgBody(view: View): { body: string; height: number } {
+  const market = view['market'] as ({ price: number; zone: string; corps: string[] } | null)[][];
+  const cols = Math.max(...market.map((r) => r.length));
+  const cw = Math.floor((WIDTH - 16) / cols);
+  const ch = 34;
+  const out: string[] = [];
+  out.push(`<text x="8" y="16" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
+  const top = 24;
+  market.forEach((row, r) => row.forEach((cell, c) => {
+    if (!cell) return;
+    const x = 8 + c * cw, y = top + r * ch;
+    out.push(`<rect x="${x}" y="${y}" width="${cw}" height="${ch}" fill="${ZONE_FILL[cell.zone] ?? '#fff'}" stroke="#888" stroke-width="0.5"/>`);
+    out.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
+    cell.corps.forEach((sym, i) => {
+      const d = CORPS[sym]!;
+      const tx = x + 3 + (i % 3) * (cw / 3 - 1), ty = y + 14 + Math.floor(i / 3) * 10;
+      out.push(`<rect x="${tx}" y="${ty}" width="${cw / 3 - 2}" height="9" fill="${d.color}" stroke="#000" stroke-width="0.3"/>`);
+      out.push(`<text x="${tx + 1}" y="${ty + 7.5}" font-size="6.5" fill="${d.textColor}">${esc(sym)}</text>`);
+    });
+  }));
+  return { body: `<g class="market-1830">${out.join('')}</g>`, height: top + market.length * ch + 8 };
+}
+
+export function svg1830(view: View): string {
+  const market = marketSvgBody(view);
+  let mapBody = '';
+  let mapHeight = 0;
+  const board = view['board'] as Board | null;
+  if (board) {
+    const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
+    const doc = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH });
+    const m = /height="([0-9.]+)"/.exec(doc);
+    mapHeight = m ? Math.ceil(Number(m[1])) : 0;
+    mapBody = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH, standalone: false });
+  }
+  const height = market.height + mapHeight;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${market.body}<g transform="translate(0,${market.height})">${mapBody}</g></svg>`;
+}

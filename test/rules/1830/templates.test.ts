@@ -1,0 +1,28 @@
+// The 1830 templates render the view (auction, stock round, operating round) without errors.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { game1830 } from '../../../rules/1830/index';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { PageRenderer } from '../../../server/render';
+
+const exp = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
+const players = exp.players.map((p, seat) => ({ seat, name: p.name }));
+
+describe('1830 templates', () => {
+  for (const upto of [5, 25, 300]) {
+    it(`render the view after ${upto} actions`, () => {
+      const { state } = importExport({ ...exp, actions: exp.actions.slice(0, upto) });
+      const view = game1830.view(state, 0);
+      const r = new PageRenderer();
+      const ctx = { view, players, you: 0, game: { id: 'g', title: '1830', seq: upto }, moveUrl: '/play/x/move', seq: upto };
+      const html = r.gameView('1830', ctx)!;
+      expect(html, html.slice(0, 300)).not.toContain('could not be drawn');
+      expect(html).toContain('Player 1');
+      expect(html).toContain('PRR');
+      const text = r.gameViewText('1830', ctx)!;
+      expect(text).toContain(view.status);
+      expect(r.gameForm('1830', ctx)).toContain('/play/x/move');
+      expect(game1830.svg!(view)).toMatch(/^<svg[\s>]/);
+    });
+  }
+});
