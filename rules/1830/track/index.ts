@@ -62,8 +62,10 @@
 //   routesFrom18xx({routes: [{train, connections, nodes?}]}): RouteInput[]
 //
 // SVG (./svg):
-//   mapSvg(board, opts?: { phase?, colors?: Record<corp, {fill, text}> , standalone?: boolean }): string
-//     the map as an SVG document (standalone true, default) or a <g> fragment.
+//   mapSvg(board, opts?: { phase?, colors?: Record<corp, {fill, text}>, standalone?: boolean, width?: number,
+//                          routes?: RouteInput[] (drawn over the map), highlight?: string[] (hexes outlined) }): string
+//     the map as an SVG document (standalone true, default) or a <g> fragment; each hex is <g data-hex="F20">.
+//   tileSvg(tile, rotation, size?): string       one tile turned, a small standalone SVG (for picking/turning a tile)
 //
 // Data: ../data/map.json (hexes) and ../data/tiles.json (manifest), zod-checked at load in ./data.
 export * from './types';

@@ -1,9 +1,12 @@
 // The 1830 map as SVG: hexes in their colours, the track of every tile,
-// cities with their slots and station tokens, towns, off-board values by phase,
-// terrain costs on unbuilt hexes, labels (OO, NY, B) and hex coordinates.
-// Plain shapes and generic sans-serif text only, so it turns into a PNG cleanly.
+// cities with their slots and station tokens (home slots kept for a
+// corporation show its name in outline), towns, off-board values by phase,
+// terrain costs on unbuilt hexes, labels (OO, NY, B), hex coordinates, and
+// optionally routes drawn over the map. Plain shapes and generic sans-serif
+// text only, so it turns into a PNG cleanly. Every hex is a <g data-hex="F20">
+// so a page script may make hexes clickable.
 import { faceAt, trackAt, cityTokens } from './board';
-import { DIRECTIONS, HEXES, HEX_IDS, NODE, nodeRevenue } from './data';
+import { DIRECTIONS, HEXES, HEX_IDS, NODE, TILES, nodeRevenue, rotatedTrack, type End, type HexDef, type TileDef } from './data';
 import type { Board, PhaseName } from './types';
 
 export interface MapSvgOptions {
@@ -14,6 +17,10 @@ export interface MapSvgOptions {
   standalone?: boolean;
   /** Width of the picture in pixels (default 960). */
   width?: number;
+  /** Routes to draw over the map (hex chains, as in RouteInput). */
+  routes?: { train: string; connections: string[][] }[];
+  /** Hexes to outline (e.g. where a tile may go). */
+  highlight?: string[];
 }
 
 const CORP_COLORS: Record<string, { fill: string; text: string }> = {
@@ -27,6 +34,8 @@ const CORP_COLORS: Record<string, { fill: string; text: string }> = {
   'B&M': { fill: '#95c054', text: '#000' },
 };
 
+const ROUTE_COLORS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4'];
+
 const FILL: Record<string, string> = {
   white: '#f3efdc',
   yellow: '#f7e34b',
@@ -38,6 +47,103 @@ const FILL: Record<string, string> = {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Number(n.toFixed(1));
+const text = (x: number, y: number, size: number, body: string, extra = '') =>
+  `<text x="${f(x)}" y="${f(y)}" font-size="${f(size)}" font-family="sans-serif"${extra}>${body}</text>`;
+
+interface FaceDraw {
+  tile: TileDef;
+  track: [End, End][];
+  /** Tokens per city, and home reservations per city (shown in outline). */
+  tokens: string[][];
+  reserved: string[][];
+  phase: PhaseName;
+  hiddenRevenue: boolean;
+  colors: Record<string, { fill: string; text: string }>;
+}
+
+/** Draws a tile face (hex, track, stops) centred at (x0, y0) with corner radius s. */
+function drawFace(d: FaceDraw, x0: number, y0: number, s: number): string[] {
+  const out: string[] = [];
+  const w = Math.sqrt(3) * s;
+  const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    return `${f(x0 + s * Math.cos(a))},${f(y0 + s * Math.sin(a))}`;
+  });
+  out.push(`<polygon points="${corners.join(' ')}" fill="${FILL[d.tile.color]}" stroke="#666" stroke-width="1"/>`);
+  const edgeMid = (e: number): [number, number] => {
+    const [dx, dy] = DIRECTIONS[e];
+    return [x0 + (dx * w) / 4, y0 + (dy * 1.5 * s) / 2];
+  };
+  const { tile, track } = d;
+  // where each stop sits: the middle for a lone stop, else pulled toward its edges
+  const pos: [number, number][] = tile.nodes.map((_, i) => {
+    if (tile.nodes.length === 1) return [x0, y0];
+    const edges = track.flatMap(([a, b]) => (a === NODE + i && b < 6 ? [b] : b === NODE + i && a < 6 ? [a] : []));
+    if (edges.length === 0) return [x0 + (i === 0 ? -0.38 : 0.38) * s, y0];
+    const mids = edges.map(edgeMid);
+    const mx = mids.reduce((t, m) => t + m[0], 0) / mids.length;
+    const my = mids.reduce((t, m) => t + m[1], 0) / mids.length;
+    return [x0 + (mx - x0) * 0.55, y0 + (my - y0) * 0.55];
+  });
+  for (const [a, b] of track) {
+    let path: string;
+    if (a < 6 && b < 6) {
+      const [ax, ay] = edgeMid(a);
+      const [bx, by] = edgeMid(b);
+      path = `M${f(ax)},${f(ay)} Q${f(x0)},${f(y0)} ${f(bx)},${f(by)}`;
+    } else {
+      const e = a < 6 ? a : b;
+      const n = (a < 6 ? b : a) - NODE;
+      if (e >= 6) continue;
+      const [ax, ay] = edgeMid(e);
+      path = `M${f(ax)},${f(ay)} L${f(pos[n][0])},${f(pos[n][1])}`;
+    }
+    out.push(`<path d="${path}" fill="none" stroke="#222" stroke-width="${f(s * 0.16)}"/>`);
+  }
+  tile.nodes.forEach((node, i) => {
+    const [px, py] = pos[i];
+    if (node.kind === 'town') {
+      out.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(s * 0.1)}" fill="#111"/>`);
+      if (node.revenue) out.push(text(px + s * 0.14, py - s * 0.12 - (i % 2) * s * 0.1, s * 0.2, String(node.revenue)));
+    } else if (node.kind === 'city') {
+      const r = s * 0.23;
+      const toks = d.tokens[i] ?? [];
+      const held = d.reserved[i] ?? [];
+      for (let k = 0; k < node.slots; k++) {
+        const sx = px + (k - (node.slots - 1) / 2) * 2 * r;
+        out.push(`<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r)}" fill="#fff" stroke="#222" stroke-width="1.5"/>`);
+        const corp = toks[k];
+        const who = corp ?? held[k - toks.length];
+        if (!who) continue;
+        const c = d.colors[who] ?? { fill: '#888', text: '#fff' };
+        out.push(
+          `<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r * 0.88)}" fill="${corp ? c.fill : '#fff'}" stroke="${c.fill}" stroke-width="${corp ? 0 : 1.5}"/>` +
+            text(sx, py + r * 0.3, r * (who.length > 3 ? 0.62 : 0.8), esc(who), ` text-anchor="middle" font-weight="bold" fill="${corp ? c.text : c.fill}"`),
+        );
+      }
+      if (node.revenue) out.push(text(px, py - r - 3, s * 0.22, String(node.revenue), ' text-anchor="middle"'));
+    } else if (!d.hiddenRevenue) {
+      const yellow = nodeRevenue(node, d.phase) === node.revenue;
+      out.push(
+        `<rect x="${f(x0 - s * 0.5)}" y="${f(y0 - s * 0.2)}" width="${f(s)}" height="${f(s * 0.38)}" fill="#fff" stroke="#222"/>` +
+          text(
+            x0,
+            y0 + s * 0.09,
+            s * 0.24,
+            `<tspan font-weight="${yellow ? 'bold' : 'normal'}">${node.revenue}</tspan>/<tspan font-weight="${yellow ? 'normal' : 'bold'}">${node.brown}</tspan>`,
+            ' text-anchor="middle"',
+          ),
+      );
+    }
+  });
+  if (tile.label) out.push(text(x0 - s * 0.55, y0 + s * 0.1, s * 0.26, esc(tile.label), ' font-weight="bold"'));
+  return out;
+}
+
+function hexCenter(h: HexDef, s: number, margin: number): [number, number] {
+  const w = Math.sqrt(3) * s;
+  return [margin + w / 2 + (h.x * w) / 2, margin + s + h.y * 1.5 * s];
+}
 
 export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
   const phase = opts.phase ?? '2';
@@ -46,110 +152,87 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
   const maxX = Math.max(...hexes.map((h) => h.x));
   const maxY = Math.max(...hexes.map((h) => h.y));
   const width = opts.width ?? 960;
-  // pointy hexes: horizontal neighbour distance w = sqrt(3) * s, x is doubled
   const margin = 8;
+  // pointy hexes: horizontal neighbour distance sqrt(3) * s, x counts half steps
   const s = (width - 2 * margin) / (Math.sqrt(3) * (maxX / 2 + 1));
-  const w = Math.sqrt(3) * s;
   const height = Math.ceil(2 * margin + s * (1.5 * maxY + 2));
-  const cx = (x: number) => margin + w / 2 + (x * w) / 2;
-  const cy = (y: number) => margin + s + y * 1.5 * s;
+  const highlight = new Set(opts.highlight ?? []);
   const out: string[] = [];
 
   for (const h of hexes) {
-    const x0 = cx(h.x);
-    const y0 = cy(h.y);
-    const { tile, rotation } = faceAt(board, h.id);
+    const [x0, y0] = hexCenter(h, s, margin);
+    const { tile } = faceAt(board, h.id);
     const laid = board.tiles[h.id];
-    const corners = [0, 1, 2, 3, 4, 5].map((i) => {
-      const a = (Math.PI / 180) * (60 * i - 90);
-      return `${f(x0 + s * Math.cos(a))},${f(y0 + s * Math.sin(a))}`;
-    });
-    out.push(`<polygon points="${corners.join(' ')}" fill="${FILL[tile.color]}" stroke="#666" stroke-width="1"/>`);
-    const edgeMid = (e: number) => {
-      const [dx, dy] = DIRECTIONS[e];
-      return [x0 + (dx * w) / 4, y0 + (dy * 1.5 * s) / 2];
-    };
-    const track = trackAt(board, h.id);
-    // where each stop sits: the middle for a lone stop, else pulled toward its edges
-    const nodeCount = tile.nodes.length;
-    const pos: [number, number][] = tile.nodes.map((_, i) => {
-      if (nodeCount === 1) return [x0, y0];
-      const edges = track.flatMap(([a, b]) => (a === NODE + i && b < 6 ? [b] : b === NODE + i && a < 6 ? [a] : []));
-      if (edges.length === 0) return [x0 + (i === 0 ? -0.38 : 0.38) * s, y0];
-      const mids = edges.map(edgeMid);
-      const mx = mids.reduce((t, m) => t + m[0], 0) / mids.length;
-      const my = mids.reduce((t, m) => t + m[1], 0) / mids.length;
-      return [x0 + (mx - x0) * 0.55, y0 + (my - y0) * 0.55];
-    });
-    // track
-    for (const [a, b] of track) {
-      let d: string;
-      if (a < 6 && b < 6) {
-        const [ax, ay] = edgeMid(a);
-        const [bx, by] = edgeMid(b);
-        d = `M${f(ax)},${f(ay)} Q${f(x0)},${f(y0)} ${f(bx)},${f(by)}`;
-      } else {
-        const e = a < 6 ? a : b;
-        const n = (a < 6 ? b : a) - NODE;
-        if (e >= 6) continue;
-        const [ax, ay] = edgeMid(e);
-        d = `M${f(ax)},${f(ay)} L${f(pos[n][0])},${f(pos[n][1])}`;
-      }
-      out.push(`<path d="${d}" fill="none" stroke="#222" stroke-width="${f(s * 0.16)}" stroke-linecap="butt"/>`);
+    const reserved: string[][] = tile.nodes.map(() => []);
+    for (const [corp, r] of Object.entries(board.homes)) {
+      if (r.hex === h.id && tile.cityCount) reserved[r.city ?? 0].push(corp);
     }
-    // stops
-    const toks = tile.cityCount ? cityTokens(board, h.id) : [];
-    tile.nodes.forEach((node, i) => {
-      const [px, py] = pos[i];
-      if (node.kind === 'town') {
-        out.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(s * 0.1)}" fill="#111"/>`);
-        if (node.revenue) out.push(`<text x="${f(px + s * 0.18)}" y="${f(py - s * 0.12)}" font-size="${f(s * 0.22)}" font-family="sans-serif">${node.revenue}</text>`);
-      } else if (node.kind === 'city') {
-        const r = s * 0.23;
-        const slots = node.slots;
-        const reserved = Object.entries(board.homes).filter(([, hr]) => hr.hex === h.id && (hr.city === i || (hr.city === null && i === 0)));
-        for (let k = 0; k < slots; k++) {
-          const sx = px + (k - (slots - 1) / 2) * 2 * r;
-          out.push(`<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r)}" fill="#fff" stroke="#222" stroke-width="1.5"/>`);
-          const corp = toks[i]?.[k];
-          const home = !corp && k - (toks[i]?.length ?? 0) < reserved.length ? reserved[k - (toks[i]?.length ?? 0)]?.[0] : undefined;
-          const who = corp ?? home;
-          if (who) {
-            const c = colors[who] ?? { fill: '#888', text: '#fff' };
-            out.push(
-              `<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r * 0.88)}" fill="${corp ? c.fill : '#fff'}" stroke="${c.fill}" stroke-width="${corp ? 0 : 1.5}"/>` +
-                `<text x="${f(sx)}" y="${f(py + r * 0.3)}" font-size="${f(r * (who.length > 3 ? 0.62 : 0.8))}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${corp ? c.text : c.fill}">${esc(who)}</text>`,
-            );
-          }
-        }
-        if (node.revenue) {
-          out.push(`<text x="${f(px)}" y="${f(py - r - 3)}" font-size="${f(s * 0.22)}" text-anchor="middle" font-family="sans-serif">${node.revenue}</text>`);
-        }
-      } else {
-        const txt = h.hiddenRevenue ? '' : `${node.revenue}/${node.brown}`;
-        const now = nodeRevenue(node, phase);
-        if (txt) {
-          out.push(
-            `<rect x="${f(x0 - s * 0.5)}" y="${f(y0 - s * 0.2)}" width="${f(s)}" height="${f(s * 0.38)}" fill="#fff" stroke="#222"/>` +
-              `<text x="${f(x0)}" y="${f(y0 + s * 0.09)}" font-size="${f(s * 0.24)}" text-anchor="middle" font-family="sans-serif"><tspan font-weight="${now === node.revenue ? 'bold' : 'normal'}">${node.revenue}</tspan>/<tspan font-weight="${now === node.revenue ? 'normal' : 'bold'}">${node.brown}</tspan></text>`,
-          );
-        }
-      }
-    });
-    // label, terrain, name, coordinate, tile number
-    if (tile.label) out.push(`<text x="${f(x0 - s * 0.55)}" y="${f(y0 + s * 0.1)}" font-size="${f(s * 0.26)}" font-family="sans-serif" font-weight="bold">${esc(tile.label)}</text>`);
+    const parts = drawFace(
+      {
+        tile,
+        track: trackAt(board, h.id),
+        tokens: tile.cityCount ? cityTokens(board, h.id) : [],
+        reserved,
+        phase,
+        hiddenRevenue: h.hiddenRevenue,
+        colors,
+      },
+      x0,
+      y0,
+      s,
+    );
     if (!laid && h.cost) {
       const mark = h.terrain === 'river' ? '≈' : '▲';
-      out.push(`<text x="${f(x0)}" y="${f(y0 + s * 0.62)}" font-size="${f(s * 0.22)}" text-anchor="middle" font-family="sans-serif" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}">${mark}$${h.cost}</text>`);
+      parts.push(text(x0, y0 + s * 0.62, s * 0.22, `${mark}$${h.cost}`, ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`));
     }
-    if (h.name && (tile.color === 'white' || tile.color === 'red' || tile.color === 'gray' || !laid)) {
-      out.push(`<text x="${f(x0)}" y="${f(y0 + s * 0.82)}" font-size="${f(s * 0.15)}" text-anchor="middle" font-family="sans-serif" fill="#333">${esc(h.name)}</text>`);
+    if (h.name && (!laid || tile.color === 'red' || tile.color === 'gray')) {
+      parts.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
     }
-    out.push(`<text x="${f(x0)}" y="${f(y0 - s * 0.68)}" font-size="${f(s * 0.16)}" text-anchor="middle" font-family="sans-serif" fill="#555">${h.id}</text>`);
-    if (laid) out.push(`<text x="${f(x0 + s * 0.45)}" y="${f(y0 + s * 0.55)}" font-size="${f(s * 0.16)}" font-family="sans-serif" fill="#333">#${laid.tile}</text>`);
-    void rotation;
+    parts.push(text(x0, y0 - s * 0.68, s * 0.16, h.id, ' text-anchor="middle" fill="#555"'));
+    if (laid) parts.push(text(x0 + s * 0.45, y0 + s * 0.55, s * 0.16, `#${laid.tile}`, ' fill="#333"'));
+    if (highlight.has(h.id)) {
+      const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+        const a = (Math.PI / 180) * (60 * i - 90);
+        return `${f(x0 + s * 0.92 * Math.cos(a))},${f(y0 + s * 0.92 * Math.sin(a))}`;
+      });
+      parts.push(`<polygon points="${corners.join(' ')}" fill="none" stroke="#d4007a" stroke-width="3"/>`);
+    }
+    out.push(`<g data-hex="${h.id}">${parts.join('')}</g>`);
   }
+
+  (opts.routes ?? []).forEach((route, k) => {
+    const color = ROUTE_COLORS[k % ROUTE_COLORS.length];
+    const offset = (k - ((opts.routes?.length ?? 1) - 1) / 2) * s * 0.12;
+    for (const chain of route.connections) {
+      const pts = chain.filter((id) => HEXES[id]).map((id) => hexCenter(HEXES[id], s, margin));
+      if (pts.length < 2) continue;
+      out.push(
+        `<polyline points="${pts.map(([x, y]) => `${f(x + offset)},${f(y + offset)}`).join(' ')}" fill="none" stroke="${color}" stroke-opacity="0.75" stroke-width="${f(s * 0.12)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
+    }
+    const first = route.connections[0]?.[0];
+    if (first && HEXES[first]) {
+      const [x, y] = hexCenter(HEXES[first], s, margin);
+      out.push(text(x + offset + s * 0.15, y + offset - s * 0.3, s * 0.22, esc(route.train), ` font-weight="bold" fill="${color}"`));
+    }
+  });
+
   const body = `<g class="map-1830">${out.join('')}</g>`;
   if (opts.standalone === false) return body;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#fff"/>${body}</svg>`;
+}
+
+/** A single tile turned by `rotation`, as a small standalone SVG (for picking and turning a tile). */
+export function tileSvg(tile: string, rotation: number, size = 90): string {
+  const t = TILES[tile];
+  if (!t) return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"/>`;
+  const s = size / 2 - 2;
+  const parts = drawFace(
+    { tile: t, track: rotatedTrack(t, ((rotation % 6) + 6) % 6), tokens: [], reserved: [], phase: '2', hiddenRevenue: false, colors: CORP_COLORS },
+    size / 2,
+    size / 2,
+    s,
+  );
+  parts.push(text(size / 2 + s * 0.35, size / 2 + s * 0.6, s * 0.2, `#${t.id}`, ' fill="#333"'));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${parts.join('')}</svg>`;
 }

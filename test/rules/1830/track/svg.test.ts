@@ -2,7 +2,7 @@
 // station tokens in corporation colours and off-board values; it renders to PNG.
 import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { layTile, mapSvg, newBoard, placeHomeToken } from '../../../../rules/1830/track';
+import { layTile, mapSvg, newBoard, placeHomeToken, tileSvg } from '../../../../rules/1830/track';
 
 describe('1830 map svg', () => {
   it('draws hexes, track, tokens, reservations and off-board values', () => {
@@ -20,5 +20,19 @@ describe('1830 map svg', () => {
     const png = new Resvg(svg).render().asPng();
     expect(png.length).toBeGreaterThan(10_000);
     expect(mapSvg(b, { standalone: false }).startsWith('<g')).toBe(true);
+    expect(svg).toContain('<g data-hex="I17">');
+  });
+
+  it('draws routes over the map, outlines hexes, and previews a turned tile', () => {
+    const b = newBoard();
+    placeHomeToken(b, 'B&O');
+    const svg = mapSvg(b, { routes: [{ train: '2-0', connections: [['I15', 'J14']] }], highlight: ['I17'] });
+    expect(svg).toContain('<polyline');
+    expect(svg).toContain('>2-0</text>');
+    expect(svg).toContain('stroke="#d4007a"');
+    const t = tileSvg('57', 1);
+    expect(t).toContain('<polygon');
+    expect(t).toContain('#57');
+    expect(new Resvg(t).render().asPng().length).toBeGreaterThan(500);
   });
 });
