@@ -14,8 +14,8 @@ interface SvgView extends View {
   trackLength: number;
 }
 
-const MAP_W = 660;
-const MAP_H = 560;
+export const MAP_W = 660;
+export const MAP_H = 560;
 const PAD = 24;
 const LAT_MAX = 61.5;
 const LAT_MIN = 37;
@@ -25,10 +25,10 @@ const K = Math.cos((50 * Math.PI) / 180);
 
 const sx = (MAP_W - 2 * PAD) / ((LON_MAX - LON_MIN) * K);
 const sy = (MAP_H - 2 * PAD) / (LAT_MAX - LAT_MIN);
-const scale = Math.min(sx, sy);
 
-function project(lat: number, lon: number): [number, number] {
-  return [PAD + (lon - LON_MIN) * K * scale, PAD + (LAT_MAX - lat) * scale];
+/** Longitude scaled by the cosine of 50°N, then stretched a little to fill the map box. */
+export function project(lat: number, lon: number): [number, number] {
+  return [PAD + (lon - LON_MIN) * K * sx, PAD + (LAT_MAX - lat) * sy];
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -103,4 +103,17 @@ export function renderSvg(raw: View): string {
   out.push(`<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities.</text>`);
   out.push('</svg>');
   return out.join('');
+}
+
+/** Projected city and route positions for the move form's map (rounded to tenths). */
+export function mapGeometry(): { width: number; height: number; cities: { id: string; name: string; x: number; y: number }[]; routes: { id: string; x1: number; y1: number; x2: number; y2: number }[] } {
+  const r1 = (n: number) => Math.round(n * 10) / 10;
+  const at: Record<string, [number, number]> = {};
+  const cities = board.cities.map((c) => {
+    const [x, y] = project(c.lat, c.lon);
+    at[c.id] = [r1(x), r1(y)];
+    return { id: c.id, name: c.name, x: r1(x), y: r1(y) };
+  });
+  const routes = board.routes.map((r) => ({ id: r.id, x1: at[r.from]![0], y1: at[r.from]![1], x2: at[r.to]![0], y2: at[r.to]![1] }));
+  return { width: MAP_W, height: MAP_H, cities, routes };
 }

@@ -7,6 +7,7 @@ import { board, airlineName, cityName } from './board';
 import { toAct } from './apply';
 import { buyableRoutes, isBlocked, nextLicenceCost } from './licences';
 import { finalOutcome } from './outcome';
+import { mapGeometry } from './svg';
 import type { AEState } from './state';
 
 export interface ShareCount {
@@ -54,12 +55,24 @@ export function buildView(s: AEState, seat: Seat | null): View {
   const mine = seat !== null && seat >= 0 && seat < s.seats ? seat : null;
   const acting = toAct(s);
   const myTurnToBuy = mine !== null && s.phase === 'play' && s.turn === mine;
-  const buyable: { airline: string; route: string; name: string; cost: number }[] = [];
-  if (myTurnToBuy) {
+  // The licences this seat could buy now and can pay for (for the move form).
+  const buyable: { airline: string; airlineName: string; colour: string; route: string; name: string; cost: number; x1: number; y1: number; x2: number; y2: number }[] = [];
+  const map = myTurnToBuy ? mapGeometry() : null;
+  if (map && mine !== null) {
     for (const a of s.airlines) {
       for (const r of buyableRoutes(s, a)) {
         const route = board.routes[r]!;
-        buyable.push({ airline: a, route: route.id, name: `${cityName(route.from)}-${cityName(route.to)}`, cost: nextLicenceCost(s, r)! });
+        const cost = nextLicenceCost(s, r)!;
+        if (cost > s.money[mine]!) continue;
+        const line = map.routes[r]!;
+        // Several airlines on one route: each drawn a little aside.
+        const k = buyable.filter((b) => b.route === route.id).length;
+        const dx = line.y2 - line.y1, dy = line.x1 - line.x2, len = Math.hypot(dx, dy) || 1, off = k * 4;
+        const at = (n: number) => Math.round(n * 10) / 10;
+        buyable.push({
+          airline: a, airlineName: airlineName(a), colour: colourOf(a), route: route.id, name: `${cityName(route.from)}-${cityName(route.to)}`, cost,
+          x1: at(line.x1 + (dx / len) * off), y1: at(line.y1 + (dy / len) * off), x2: at(line.x2 + (dx / len) * off), y2: at(line.y2 + (dy / len) * off),
+        });
       }
     }
   }
@@ -119,6 +132,7 @@ export function buildView(s: AEState, seat: Seat | null): View {
     hand: mine === null ? null : shareCounts(tallyOf(s.hands[mine]!)),
     myOpening: mine !== null && s.opening[mine] ? [...s.opening[mine]!] : null,
     buyable,
+    map: buyable.length > 0 ? map : null,
     lastScoring: last
       ? {
           number: last.number,
