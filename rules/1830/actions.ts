@@ -15,7 +15,7 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dividend'), kind: z.enum(['payout', 'withhold']) }).strict(),
   z.object({ type: z.literal('buyTrain'), train: z.string(), price: z.number().int().positive(), exchange: z.string().optional() }).strict(),
   z.object({ type: z.literal('discardTrain'), corp, train: z.string() }).strict(),
-  z.object({ type: z.literal('buyCompany'), company: z.string(), price: z.number().int().positive() }).strict(),
+  z.object({ type: z.literal('buyCompany'), company: z.string(), price: z.number().int().nonnegative() }).strict(),
   z.object({ type: z.literal('bankrupt') }).strict(),
 ]);
 

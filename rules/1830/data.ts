@@ -51,6 +51,7 @@ const phaseSchema = z.object({
   tiles: z.array(z.enum(['yellow', 'green', 'brown', 'gray'])),
   operatingRounds: z.number().int().positive(),
   corporationsBuyPrivates: z.boolean(),
+  playersTradePrivates: z.boolean(),
 });
 
 export const gameDataSchema = z.object({

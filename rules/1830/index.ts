@@ -4,7 +4,7 @@ import { RuleError, type Outcome, type Rules, type Seat, type View } from '../ty
 import { actionSchema, type Action1830 } from './actions';
 import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
 import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data';
-import { applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
+import { applyBuyPrivate, applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
 import { applyOperating, operatingActors, operatingMoves, applyExchange, exchangeProblem } from './operating';
 import { parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
@@ -58,6 +58,7 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
       case 'buy': return applyBuy(state, seat, action.corp, action.from);
       case 'par': return applyPar(state, seat, action.corp, action.price);
       case 'sell': return applySell(state, seat, action.corp, action.percent);
+      case 'buyCompany': return applyBuyPrivate(state, seat, action.company, action.price);
       default: throw new RuleError('in a stock round you may buy, par, sell or pass');
     }
   }

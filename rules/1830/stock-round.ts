@@ -3,7 +3,7 @@
 // when everybody passes in a row. Players with nothing legal to do pass automatically,
 // as on 18xx.games.
 import { RuleError } from '../types';
-import { PAR_CELLS } from './data';
+import { DATA, PAR_CELLS, PRIVATES } from './data';
 import { buyMultiple, moveTo, moveUp, compareOperatingOrder, zoneAt } from './market';
 import {
   buyShare, certCount, certLimit, checkPresidency, gainProblem, PRESIDENT_PERCENT, sellProblem, sellShares, shareCost, SHARE_PERCENT,
@@ -91,9 +91,20 @@ export function mustSell(state: Game1830State, seat: number): boolean {
 
 
 
+/** 18xx.games offers buying another player's private whenever one could be bought (this keeps the turn open). */
+function canBuyAnyPrivate(state: Game1830State, round: StockRound, seat: number): boolean {
+  if (state.turn === 1 || bought(round) || state.cash[seat]! <= 0 || !DATA.phases[state.phase]!.playersTradePrivates) return false;
+  for (const sym in state.privates) {
+    const p = state.privates[sym]!;
+    if (!p.closed && typeof p.owner === 'number' && p.owner !== seat && !PRIVATES[sym]!.noSaleToCorporation) return true;
+  }
+  return false;
+}
+
 export function hasAnyAction(state: Game1830State, seat: number): boolean {
   const round = state.round as StockRound;
   if (canSellAny(state, seat)) return true;
+  if (canBuyAnyPrivate(state, round, seat)) return true;
   if (mustSell(state, seat)) return true;
   for (const sym in state.corps) {
     const corp = state.corps[sym]!;
@@ -191,6 +202,30 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
   round.sold[seat]![corpSym] = 'now';
   sellShares(state, seat, corp, percent);
   round.turnActions.push({ type: 'sell', corp: corpSym });
+  round.lastToAct = seat;
+  afterAction(state, round, seat);
+}
+
+/**
+ * A player buys another player's private (phases 2 to 4, not in the first stock round),
+ * at the price the two agreed; this is the turn's purchase. As on 18xx.games the buyer
+ * enters it; the seller's agreement is arranged between the players.
+ */
+export function applyBuyPrivate(state: Game1830State, seat: number, sym: string, price: number): void {
+  const round = state.round as StockRound;
+  const p = state.privates[sym];
+  if (!p || p.closed) throw new RuleError(`there is no open private ${sym}`);
+  if (state.turn === 1) throw new RuleError('privates change hands between players only after the first stock round');
+  if (!DATA.phases[state.phase]!.playersTradePrivates) throw new RuleError('privates no longer change hands between players in this phase');
+  if (typeof p.owner !== 'number' || p.owner === seat) throw new RuleError(`${sym} is not owned by another player`);
+  if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold`);
+  if (bought(round)) throw new RuleError('has already bought this turn');
+  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
+  if (price > state.cash[seat]!) throw new RuleError(`has $${state.cash[seat]} and cannot pay $${price}`);
+  state.cash[seat]! -= price;
+  state.cash[p.owner]! += price;
+  p.owner = seat;
+  round.turnActions.push({ type: 'buyPrivate', corp: sym });
   round.lastToAct = seat;
   afterAction(state, round, seat);
 }
