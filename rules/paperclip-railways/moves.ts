@@ -5,6 +5,9 @@ import type { PCAction, BuildAction } from './actions';
 import { planBuild } from './build';
 import { BOARD, CARD_BY_ID } from './data';
 import { overLimit } from './draw';
+import { freeClipsOf } from './effects';
+import { clipsFor, polylineLength } from './geometry';
+import { linkPolyline } from './link';
 import { hasCube, isFull, minLengthTo, stationInfo, type PCState, type Station } from './state';
 import { checkObstaclePlacement, checkRiver } from './table';
 
@@ -32,40 +35,49 @@ function bbox(s: PCState): { x0: number; y0: number; x1: number; y1: number } {
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
+/** Grid points over the area's bounding box, visited in a scattered (but fixed) order. */
+function scatteredGrid(s: PCState, margin: number, step: number): [number, number][] {
+  const b = bbox(s);
+  const pts: [number, number][] = [];
+  for (let y = b.y0 + margin; y <= b.y1 - margin; y += step) for (let x = b.x0 + margin; x <= b.x1 - margin; x += step) pts.push([x, y]);
+  const n = pts.length;
+  let stride = 37;
+  while (n > 0 && gcd(stride, n) !== 1) stride++;
+  return pts.map((_, i) => pts[(i * stride) % n]!);
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
 function obstacleMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
-  const b = bbox(s);
-  for (const other of [...s.obstacleSupply].sort().slice(0, 2)) {
-    for (const rot of [0, 90]) {
-      for (let y = b.y0 + 60; y <= b.y1 - 60; y += 120) {
-        for (let x = b.x0 + 60; x <= b.x1 - 60; x += 120) {
-          if (legal(() => checkObstaclePlacement(s, other, x, y, rot))) out.push({ type: 'obstacle', obstacle: other, x, y, rot });
-        }
-      }
+  const grid = scatteredGrid(s, 60, 90);
+  for (const [x, y] of grid) {
+    for (const obstacle of [...s.obstacleSupply].sort()) {
+      const rot = (x + y) % 180 === 0 ? 0 : 90;
+      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot))) out.push({ type: 'obstacle', obstacle, x, y, rot });
     }
+    if (out.length >= MAX_PLACEMENTS) break;
   }
-  return evenlyPick(out, MAX_PLACEMENTS);
+  return out;
 }
 
 function riverMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
-  const b = bbox(s);
   for (const half of [300, 180, 90, 40]) {
     const dirs: [number, number][] = [[half, 0], [0, half], [Math.round(half * 0.7), Math.round(half * 0.7)], [Math.round(half * 0.7), -Math.round(half * 0.7)]];
-    for (let y = b.y0 + 50; y <= b.y1 - 50; y += 100) {
-      for (let x = b.x0 + 50; x <= b.x1 - 50; x += 100) {
-        for (const [dx, dy] of dirs) {
-          const straight: [number, number][] = [[x - dx, y - dy], [x + dx, y + dy]];
-          if (legal(() => checkRiver(s, straight))) out.push({ type: 'river', points: straight });
-          const bend: [number, number] = [Math.round(x + dy / 3), Math.round(y - dx / 3)];
-          const bent: [number, number][] = [[x - dx, y - dy], bend, [x + dx, y + dy]];
-          if (legal(() => checkRiver(s, bent))) out.push({ type: 'river', points: bent });
-        }
-      }
+    for (const [x, y] of scatteredGrid(s, 50, 50)) {
+      const [dx, dy] = dirs[(x + y) % 4 === 0 ? 0 : Math.abs(x * 7 + y * 3) % 4]!;
+      const straight: [number, number][] = [[x - dx, y - dy], [x + dx, y + dy]];
+      if (legal(() => checkRiver(s, straight))) out.push({ type: 'river', points: straight });
+      const bend: [number, number] = [Math.round(x + dy / 3), Math.round(y - dx / 3)];
+      const bent: [number, number][] = [[x - dx, y - dy], bend, [x + dx, y + dy]];
+      if (legal(() => checkRiver(s, bent))) out.push({ type: 'river', points: bent });
+      if (out.length >= MAX_PLACEMENTS) return out;
     }
-    if (out.length >= MAX_PLACEMENTS) break;
   }
-  return evenlyPick(out, MAX_PLACEMENTS);
+  return out;
 }
 
 function combinations<T>(items: T[], k: number): T[][] {
@@ -102,7 +114,12 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
     const info = stationInfo(o);
     for (const t of s.stations) {
       if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) return out;
-      if (t === o || isFull(s, t) || minLengthTo(info, stationInfo(t)) === null) continue;
+      if (t === o || t.faceDown || isFull(s, t)) continue;
+      const min = minLengthTo(info, stationInfo(t));
+      if (min === null) continue;
+      // Cheap first look at the straight link: long enough, and affordable?
+      const clips = clipsFor(polylineLength(linkPolyline(o, t, [])), BOARD.clipLength);
+      if (clips < min || clips > s.clips[seat]! || Math.ceil((clips - freeClipsOf(o) - freeClipsOf(t)) / 3) > hand.length) continue;
       tryAdd({ type: 'build', from: o.id, to: t.id });
     }
   }

@@ -71,7 +71,7 @@ export function renderSvg(view: View): string {
     const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), w = (s.w * f.scale).toFixed(1), h = (s.h * f.scale).toFixed(1);
     out.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${fill}" stroke="#333" stroke-width="1"/>`);
     const dark = s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
-    const label = s.faceDown ? '?' : `${s.points} ${s.name}`;
+    const label = s.faceDown ? '?' : s.kind === 'metro' ? `${s.points} ${s.type}` : `${s.points} ${s.name}`;
     out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`);
     if (!s.faceDown) {
       out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`);
