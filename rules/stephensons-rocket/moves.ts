@@ -49,9 +49,12 @@ export function legalMoves(s: SRState, seat: number): SRAction[] {
     if (l.absorbedInto >= 0 || s.extended.includes(i)) return;
     for (const h of targets[i]!) out.push({ type: 'extend', line: board.lines[i]!.id, to: board.hexIds[h]! });
   });
-  s.cityGoods.forEach((goods, city) => {
-    for (const good of new Set(goods)) out.push({ type: 'token', city: board.places[city]!.id, good });
-  });
+  for (let city = 0; city < s.cityGoods.length; city++) {
+    const goods = s.cityGoods[city]!;
+    for (let k = 0; k < goods.length; k++) {
+      if (goods.indexOf(goods[k]!) === k) out.push({ type: 'token', city: board.places[city]!.id, good: goods[k]! });
+    }
+  }
   if (s.stations[seat]!.includes(-1)) {
     for (const h of stationCandidates(s, occ, -1, targets)) out.push({ type: 'station', hex: board.hexIds[h]! });
   } else {

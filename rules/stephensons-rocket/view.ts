@@ -131,7 +131,7 @@ export function makeView(s: SRState, seat: number | null): View {
     finished: s.finished,
     endReason: s.endReason || null,
     lines,
-    tiles: s.tiles.map((t) => ({ hex: board.hexIds[t.hex]!, line: board.lines[t.line]!.id, sides: [...t.sides] })),
+    tiles: s.tiles.map((t) => ({ hex: board.hexIds[t.hex]!, line: board.lines[t.line]!.id, sides: [...t.sides], kind: (t.sides[0] - t.sides[1] + 6) % 6 === 3 ? 'straight' : 'curve' })),
     tilesLeft: TRACK_TILES - s.tiles.length,
     cities: board.places.flatMap((p, i) => (p.kind === 'city' ? [{ id: p.id, name: p.name, hex: board.hexIds[p.hex]!, goods: [...s.cityGoods[i]!] }] : [])),
     players,

@@ -93,7 +93,7 @@ function finishVote(s: SRState, v: Vote, events: string[], occ?: Occupancy): voi
     l.supply += w.amount;
     to = w.to;
     decidedBy = w.seat;
-    events.push(`the vote is won with ${w.amount} share${w.amount === 1 ? '' : 's'}, handed back to the ${id} supply`);
+    events.push(`the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`);
   }
   events.push(`the ${id} locomotive moves to ${hexName(to)}`);
   completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) }, events);

@@ -123,6 +123,23 @@ describe('extending a line', () => {
     refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 1) }, /Another locomotive stands/);
   });
 
+  it('never back onto its own track', () => {
+    const s = game(2);
+    // the GWR has come round in a curve: its own track lies half left ahead
+    putLoco(s, 'GWR', 'U8', 0);
+    putTile(s, 'GWR', nb('U8', 5));
+    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 5) }, /already has track/);
+    expect(targets(s, 0, 'GWR')).not.toContain(nb('U8', 5));
+  });
+
+  it('lays straight or curved track depending on the turn', () => {
+    const s = game(2);
+    putLoco(s, 'GWR', 'U8', 0);
+    R.apply(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 0) });
+    const v = R.view(s, 0) as any;
+    expect(v.tiles).toEqual([{ hex: 'U8', line: 'GWR', sides: [3, 0], kind: 'straight' }]);
+  });
+
   it('may move onto a station, and lays the track under it when it moves on', () => {
     const s = game(2);
     putLoco(s, 'GWR', 'U8', 0);
