@@ -43,11 +43,25 @@ export function describeAction(action: Action1830, before: Game1830State, seat: 
     case 'exchange': return `${p} exchanges M&H for a 10% share of NYC from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
     case 'layTile': return `${action.via ? `${action.via} for ${op}` : by} lays tile #${action.tile} on ${action.hex} (rotation ${action.rotation})`;
     case 'placeToken': return `${by} places a station token on ${action.hex}${action.city ? ` (city ${action.city + 1})` : ''}`;
-    case 'runRoutes': return `${by} runs ${action.routes.length} train${action.routes.length === 1 ? '' : 's'}`;
+    case 'runRoutes': {
+      if (action.routes.length === 0) return `${by} runs no trains`;
+      const parts = action.routes.map((r) => {
+        const stops = r.connections.length ? [r.connections[0]![0]!, ...r.connections.map((c) => c[c.length - 1]!)] : [];
+        return `a ${r.train.split('-')[0]} train ${stops.join('-')}`;
+      });
+      return `${by} runs ${parts.join(', ')}`;
+    }
     case 'dividend': return action.kind === 'payout' ? `${by} pays out its revenue` : `${by} withholds its revenue`;
-    case 'buyTrain': return `${by} buys a ${action.train.split('-')[0]} train for $${action.price}${action.exchange ? ` trading in a ${action.exchange.split('-')[0]} train` : ''}`;
+    case 'buyTrain': {
+      const t = before.trains.find((x) => x.id === action.train);
+      const from = !t || t.owner === 'depot' ? 'the bank' : t.owner === 'pool' ? 'the bank pool' : t.owner;
+      return `${by} buys a ${action.train.split('-')[0]} train from ${from} for $${action.price}${action.exchange ? `, trading in a ${action.exchange.split('-')[0]} train` : ''}`;
+    }
     case 'discardTrain': return `${action.corp} discards a ${action.train.split('-')[0]} train`;
-    case 'buyCompany': return `${by} buys ${action.company} for $${action.price}`;
+    case 'buyCompany': {
+      const owner = before.privates[action.company]?.owner;
+      return `${by} buys ${PRIVATES[action.company]?.name ?? action.company} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
+    }
     case 'bankrupt': return `${p} goes bankrupt`;
   }
 }

@@ -135,8 +135,16 @@ export const game1830: Rules<Game1830State, Action1830> = {
   describe: (action, before, seat) => describeAction(action, before, seat),
   parse: (text, state, seat) => parseCommand(text, state, seat),
   autoMove: (state, seat) => {
+    // pass where legal; otherwise the least committal move: run the suggested routes, withhold, the forced train or discard
     const ms = moves(state, seat);
-    return ms.find((m) => m.type === 'pass') ?? (ms.find((m) => m.type === 'dividend' && m.kind === 'withhold') ?? null);
+    return (
+      ms.find((m) => m.type === 'pass') ??
+      ms.find((m) => m.type === 'runRoutes') ??
+      ms.find((m) => m.type === 'dividend' && m.kind === 'withhold') ??
+      ms.find((m) => m.type === 'placeToken' && state.round.kind === 'operating') ??
+      ms.find((m) => m.type === 'buyTrain' || m.type === 'discardTrain' || m.type === 'sell' || m.type === 'bankrupt') ??
+      (state.round.kind === 'auction' && state.round.pendingPar.length ? ms[0] ?? null : null)
+    );
   },
   undoable: () => true,
   check: checkInvariants,

@@ -2,7 +2,8 @@
 // "pass", "payout", "withhold", "train", "buy train 3".
 import { RuleError } from '../types';
 import type { Action1830 } from './actions';
-import { CORP_SYMS, PRIVATE_SYMS } from './data';
+import { CORP_SYMS, PRIVATE_SYMS, TRAINS } from './data';
+import { depotOffer, suggestRun } from './operating';
 import type { Game1830State } from './state';
 
 function corpOf(word: string | undefined): string {
@@ -33,9 +34,15 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'buy': {
       if ((words[1] ?? '').toLowerCase() === 'train') {
         const name = words[2];
-        const depot = state.trains.find((t) => t.owner === 'depot' && (!name || t.name === name));
-        if (!depot) throw new RuleError('no such train in the depot');
-        return { type: 'buyTrain', train: depot.id, price: 0 } as unknown as Action1830;
+        const offer = depotOffer(state);
+        const t = name ? offer.find((x) => x.name === name) : offer.reduce<(typeof offer)[number] | undefined>((a, b) => (!a || TRAINS[b.name]!.price < TRAINS[a.name]!.price ? b : a), undefined);
+        if (!t) throw new RuleError(`no ${name ?? ''} train is for sale from the bank now`);
+        return { type: 'buyTrain', train: t.id, price: TRAINS[t.name]!.price };
+      }
+      if (PRIVATE_SYMS.includes((words[1] ?? '').toUpperCase())) {
+        const price = Number(words[2]);
+        if (!Number.isInteger(price)) throw new RuleError('say the price: "buy CA 160"');
+        return { type: 'buyCompany', company: (words[1] ?? '').toUpperCase(), price };
       }
       const corp = corpOf(words[1]);
       const from = (words[2] ?? 'ipo').toLowerCase();
@@ -48,10 +55,33 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       if (!Number.isInteger(n) || n < 1) throw new RuleError('say how many shares: "sell NYC 2"');
       return { type: 'sell', corp, percent: n * 10 };
     }
+    case 'lay': {
+      const [hex, tile, rot] = [words[1], words[2], Number(words[3] ?? 0)];
+      if (!hex || !tile || !Number.isInteger(rot)) throw new RuleError('say hex, tile and rotation: "lay H10 57 1"');
+      return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot };
+    }
+    case 'token': case 'station': {
+      const hex = words[1];
+      if (!hex) throw new RuleError('say where: "token E19" (add the city number for a hex with two: "token E11 1")');
+      return { type: 'placeToken', hex: hex.toUpperCase(), city: Number(words[2] ?? 0) };
+    }
+    case 'run': {
+      const r = state.round;
+      const corp = r.kind === 'operating' && r.current ? state.corps[r.current] : undefined;
+      if (!corp) throw new RuleError('no corporation is operating');
+      return { type: 'runRoutes', routes: suggestRun(state, corp) };
+    }
+    case 'discard': {
+      const id = words[1] ?? '';
+      const t = state.trains.find((x) => x.id === id || (x.name === id && x.owner !== 'depot' && x.owner !== 'pool' && x.owner !== 'gone'));
+      if (!t) throw new RuleError('say which train: "discard 3-1"');
+      return { type: 'discardTrain', corp: t.owner, train: t.id };
+    }
+    case 'exchange': return { type: 'exchange', company: 'MH', from: (words[1] ?? 'ipo').toLowerCase() === 'pool' ? 'pool' : 'ipo' };
     case 'payout': return { type: 'dividend', kind: 'payout' };
     case 'withhold': return { type: 'dividend', kind: 'withhold' };
     case 'bankrupt': return { type: 'bankrupt' };
     default:
-      throw new RuleError('commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, payout, withhold');
+      throw new RuleError('commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
   }
 }
