@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { importExport, type Export18xx } from '../../rules/1830/import/replay';
 import type { Checkpoint } from '../../rules/1830/import/compare';
 
-export const description = 'replay an 18xx.games 1830 export and compare it with checkpoints';
+export const summary = 'import-18xx <export.json> [--checkpoints <file.jsonl>]   replay an 18xx.games 1830 export through our engine (one JSON line)';
 
 export async function run(args: string[]): Promise<number> {
   let file: string | undefined;
