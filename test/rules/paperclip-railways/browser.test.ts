@@ -1,0 +1,120 @@
+// The link form in a real browser (Debian's chromium through playwright-core):
+// click the start station and the end station, add a bend by clicking and take
+// it back, read the clips, crossings and score shown before sending, send.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { paperclipRailways } from '../../../rules/paperclip-railways/index';
+import { startTestServer, type TestGame, type TestServer } from '../../support/server';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let srv: TestServer;
+let browser: Browser;
+let game: TestGame;
+
+beforeAll(async () => {
+  srv = await startTestServer({ registry: [paperclipRailways] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  game = await srv.createGame({ rules: 'paperclip-railways', players: ['Ada', 'Bob'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+describe('paperclip railways link form in a browser', () => {
+  it('builds a link by clicking stations, previewing clips and score first', async () => {
+    // Setup (obstacles, river) and a few turns through the API until someone can build to a station on the table.
+    let handle = game.seats[0]!;
+    let build: any = null;
+    for (let i = 0; i < 60 && !build; i++) {
+      const any = await srv.state(game.seats[0]!.key);
+      handle = game.seats.find((s) => s.seat === any.view.toAct[0])!;
+      const mine = await srv.state(handle.key);
+      build = mine.moves.map((m) => m.action as any).find((a) => a.type === 'build' && a.to) ?? null;
+      if (!build) {
+        const draw = mine.moves.find((m) => (m.action as any).type === 'draw') ?? mine.moves[0]!;
+        expect((await srv.move(handle.key, mine.game.seq, draw.action)).status).toBeLessThan(400);
+      }
+    }
+    expect(build).not.toBeNull();
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(`${srv.url}/play/${handle.key}`);
+    await page.click(`#pc-svg rect.pc-st[data-id="${build.from}"]`);
+    expect(await page.locator('#pc-info').innerText()).toMatch(/end station/);
+    await page.click(`#pc-svg rect.pc-st[data-id="${build.to}"]`);
+    const info = await page.locator('#pc-info').innerText();
+    expect(info).toMatch(/\d+ clips .*crossing.*score about -?\d+/);
+    expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
+    // A click on the table adds a bend; the command carries it; take it back.
+    const spot = (await srv.state(handle.key)).view.area as [number, number][];
+    const mm = [Math.round(spot[0]![0] * 0.55), Math.round(spot[0]![1] * 0.55 + 40)];
+    const at = await page.evaluate((mm) => {
+      const svg = document.getElementById('pc-svg') as unknown as SVGSVGElement;
+      const p = svg.createSVGPoint();
+      p.x = mm[0]!; p.y = mm[1]!;
+      const q = p.matrixTransform(svg.getScreenCTM()!);
+      return [q.x, q.y];
+    }, mm);
+    await page.mouse.click(at[0]!, at[1]!);
+    expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^build ${build.from} ${build.to} via -?\\d+,-?\\d+$`));
+    await page.click('#pc-undo-bend');
+    expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
+    await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
+    expect(await page.locator('ol.history').innerText()).toMatch(/built a \d+-clip link/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('places a new card from the hand at a clicked spot and drags a bend', async () => {
+    const any = await srv.state(game.seats[0]!.key);
+    const handle = game.seats.find((s) => s.seat === any.view.toAct[0])!;
+    const mine = await srv.state(handle.key);
+    const view = mine.view as any;
+    expect(view.hand.length).toBeGreaterThan(0);
+    const start = view.players[handle.seat].start;
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(`${srv.url}/play/${handle.key}`);
+    const toScreen = (mm: number[]) =>
+      page.evaluate((mm) => {
+        const svg = document.getElementById('pc-svg') as unknown as SVGSVGElement;
+        const p = svg.createSVGPoint();
+        p.x = mm[0]!; p.y = mm[1]!;
+        const q = p.matrixTransform(svg.getScreenCTM()!);
+        return [q.x, q.y];
+      }, mm);
+    await page.click(`#pc-svg rect.pc-st[data-id="${start}"]`);
+    await page.selectOption('#pc-card', view.hand[0].id);
+    const area = view.area as [number, number][];
+    const spot = [Math.round(area[1]![0] * 0.5), Math.round(area[1]![1] * 0.5)];
+    const p1 = await toScreen(spot);
+    await page.mouse.click(p1[0]!, p1[1]!);
+    const placed = await page.inputValue('#pc-command');
+    expect(placed).toMatch(new RegExp(`^build ${start} new ${view.hand[0].id} at -?\\d+,-?\\d+$`));
+    expect(await page.locator('#pc-info').innerText()).toMatch(/clips/);
+    const bend = [Math.round(area[2]![0] * 0.4), Math.round(area[2]![1] * 0.4)];
+    const b1 = await toScreen(bend);
+    await page.mouse.click(b1[0]!, b1[1]!);
+    const withBend = await page.inputValue('#pc-command');
+    expect(withBend).toContain(' via ');
+    // Drag the bend 60 mm to the right.
+    const b2 = await toScreen([bend[0]! + 60, bend[1]!]);
+    await page.mouse.move(b1[0]!, b1[1]!);
+    await page.mouse.down();
+    await page.mouse.move(b2[0]!, b2[1]!, { steps: 4 });
+    await page.mouse.up();
+    const dragged = await page.inputValue('#pc-command');
+    expect(dragged).not.toBe(withBend);
+    const x = Number(dragged.split(' via ')[1]!.split(',')[0]);
+    expect(Math.abs(x - (bend[0]! + 60))).toBeLessThanOrEqual(2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
