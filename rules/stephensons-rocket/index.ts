@@ -54,15 +54,16 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
     }
   },
 
+  /** Taken back only if it opened no vote, paid nobody and did not end the game. */
   undoable(action, before) {
-    if (!action || action.type === 'bid') return false;
+    if (!action || action.type === 'bid' || before.vote) return false;
     const copy = structuredClone(before);
     try {
-      play(copy, copy.vote ? -1 : copy.turn, action);
+      play(copy, copy.turn, action);
     } catch {
       return false;
     }
-    return !copy.vote && !copy.finished;
+    return !copy.vote && !copy.finished && copy.ledger.length === before.ledger.length;
   },
 
   autoMove(s, seat) {

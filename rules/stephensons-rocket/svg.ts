@@ -51,7 +51,7 @@ export function renderSvg(view: View): string {
   board.hexIds.forEach((id, h) => {
     const pts = [0, 1, 2, 3, 4, 5].map((k) => corner(h, k).map(f).join(',')).join(' ');
     out.push(`<polygon points="${pts}" fill="#eef3df" stroke="#b9c2a0" stroke-width="0.8"/>`);
-    if (board.placeAt[h]! < 0) out.push(`<text x="${f(X[h]!)}" y="${f(Y[h]! + S * 0.75)}" font-size="6" fill="#9aa38a" text-anchor="middle">${id}</text>`);
+    if (board.placeAt[h]! < 0) out.push(`<text x="${f(X[h]!)}" y="${f(Y[h]! + S * 0.75)}" font-size="7" fill="#7d866c" text-anchor="middle">${id}</text>`);
   });
   for (const t of tiles) {
     const h = board.hexIndex.get(t.hex)!;

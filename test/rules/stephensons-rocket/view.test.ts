@@ -93,6 +93,11 @@ describe('describe, parse, undo, autoMove, svg', () => {
     expect(board.hexIds[s.lines[L('NR')]!.loco]).toBe(board.hexIds[board.neighbour[H('P7')]![4]!]);
   });
 
+  it('does not take back a move that paid someone', () => {
+    const { s, action } = scoredGame();
+    expect(R.undoable!(action, s)).toBe(false);
+  });
+
   it('lets simple moves be taken back, not bids or moves that open a vote', () => {
     const s = game(2);
     expect(R.undoable!({ type: 'token', city: 'manchester', good: 'steel' }, s)).toBe(true);
