@@ -147,20 +147,28 @@ export function loadBoard(raw: unknown): Board {
 
 export const board: Board = loadBoard(boardJson);
 
+const companyIndex = new Map(board.companies.map((c) => [c.code, c.index]));
+
 /** Company index by code (case-insensitive), or undefined. */
 export function companyByCode(code: string): number | undefined {
-  const up = code.toUpperCase();
-  const i = board.companies.findIndex((c) => c.code === up);
-  return i < 0 ? undefined : i;
+  return companyIndex.get(code) ?? companyIndex.get(code.toUpperCase());
+}
+
+/** Circle labels in both city orders and any case, to the circle index. */
+const circleIndex = new Map<string, number>();
+for (const r of board.routes) {
+  const [a, b] = r.id.split('-');
+  r.circles.forEach((ci, k) => {
+    for (const sep of ['/', ':', '.', '#']) {
+      circleIndex.set(`${a}-${b}${sep}${k + 1}`, ci);
+      circleIndex.set(`${b}-${a}${sep}${k + 1}`, ci);
+    }
+  });
 }
 
 /** Circle index by its label "ORD-MSP/2" (either city order, case-insensitive), or undefined. */
 export function circleByLabel(label: string): number | undefined {
-  const m = /^([a-z]{3})-([a-z]{3})[/:.#]([1-3])$/i.exec(label.trim());
-  if (!m) return undefined;
-  const a = m[1]!.toUpperCase(), b = m[2]!.toUpperCase();
-  const route = board.routes.find((r) => r.id === `${a}-${b}` || r.id === `${b}-${a}`);
-  return route?.circles[Number(m[3]) - 1];
+  return circleIndex.get(label) ?? circleIndex.get(label.trim().toUpperCase());
 }
 
 export function circleText(ci: number): string {

@@ -6,11 +6,11 @@ import type { AirlinesAction } from './actions';
 import { board as sharedBoard } from './board';
 import { routeCardsLeft } from './draw';
 import { extensions, foundings, type Placement } from './placement';
-import { networks, supplies, type AirlinesState } from './state';
+import { supplies, type AirlinesState } from './state';
 
 const board = sharedBoard;
 
-const SABOTAGE_CHOICES = 6;
+const SABOTAGE_CHOICES = 3;
 /** Circles, most valuable first. */
 const circlesByValue = board.circles.map((c) => c.index).sort((a, b) => board.circles[b]!.value - board.circles[a]!.value || a - b);
 
@@ -36,8 +36,14 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
     }
     return withDraws(exts, draws, extendMove);
   }
+  // Order for the quick links of the turn mail: draw a route card, lay out stock,
+  // found an airline, then the sabotages.
   const out: AirlinesAction[] = [];
   if (routeCardsLeft(s) > 0) out.push({ type: 'drawRoute' });
+  const stockable = board.companies.filter((c) => s.founded[c.index] && s.stock[seat]![c.index]! > 0);
+  for (const company of stockable) {
+    for (let count = 1; count <= s.stock[seat]![company.index]!; count++) out.push({ type: 'stock', company: company.code, count });
+  }
   const founding = foundings(s, seat).flatMap((p) => {
     const held = s.stock[seat]![p.company]!;
     return (held > 1 ? [1, held] : [1]).map((count) => ({ ...p, count }));
@@ -52,13 +58,11 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
       draw,
     })),
   );
-  let sabotage: { company: string; circle: string }[] | null = null;
-  for (const company of board.companies) {
-    const held = s.stock[seat]![company.index]!;
-    if (!s.founded[company.index] || held === 0) continue;
-    sabotage ??= sabotageChoices(s);
-    for (let count = 1; count <= held; count++) out.push({ type: 'stock', company: company.code, count });
-    for (const sab of sabotage) out.push({ type: 'stock', company: company.code, count: 1, sabotage: sab });
+  if (stockable.length > 0) {
+    const sabotage = sabotageChoices(s);
+    for (const company of stockable) {
+      for (const sab of sabotage) out.push({ type: 'stock', company: company.code, count: 1, sabotage: sab });
+    }
   }
   return out;
 }
@@ -96,21 +100,24 @@ function sabotageChoices(s: AirlinesState): { company: string; circle: string }[
     }
   }
   if (marker < 0) return [];
-  const reach = board.cities.map(() => false);
-  for (const net of networks(s)) net.forEach((on, i) => {
-    if (on) reach[i] = true;
-  });
-  const sabotaged = new Set<number>();
-  s.circles.forEach((m, ci) => {
-    if (m?.sab) sabotaged.add(board.circles[ci]!.route);
-  });
+  // Cities some founded airline reaches, and routes already sabotaged.
+  const reach = new Uint8Array(board.cities.length);
+  for (const c of board.companies) if (s.founded[c.index]) reach[c.home] = 1;
+  const sabotaged = new Uint8Array(board.routes.length);
+  for (let ci = 0; ci < s.circles.length; ci++) {
+    const m = s.circles[ci];
+    if (!m) continue;
+    const r = board.routes[board.circles[ci]!.route]!;
+    if (m.sab) sabotaged[r.index] = 1;
+    else reach[r.from] = reach[r.to] = 1;
+  }
   const out: { company: string; circle: string }[] = [];
   const code = board.companies[marker]!.code;
   for (const ci of circlesByValue) {
     const c = board.circles[ci]!;
     if (c.value < 5) break;
     const r = board.routes[c.route]!;
-    if (s.circles[ci] || sabotaged.has(r.index) || !(reach[r.from] || reach[r.to])) continue;
+    if (s.circles[ci] || sabotaged[r.index] || !(reach[r.from] || reach[r.to])) continue;
     out.push({ company: code, circle: c.label });
     if (out.length === SABOTAGE_CHOICES) break;
   }

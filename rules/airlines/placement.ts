@@ -55,20 +55,23 @@ export function extensions(s: AirlinesState, seat: number): Placement[] {
   const cards = distinctCards(s.routes[seat]!);
   const left = supplies(s);
   const live = board.companies.filter((c) => s.founded[c.index] && left[c.index]! > 0);
-  const all = networks(s);
-  const nets = live.map((c) => all[c.index]!);
+  const nets = networks(s);
+  const cities = board.cities.length;
   for (const id of cards) {
     const card = board.cardById.get(id)!;
     for (const route of routesByPattern.get(card.pattern) ?? []) {
-      live.forEach((company, k) => {
-        if (!company.patterns.includes(route.pattern)) return;
-        const at = nets[k]!;
-        if (!at[route.from] && !at[route.to]) return;
-        if (fliesRoute(s, company.index, route.index)) return;
+      let free = false;
+      for (const ci of route.circles) if (!s.circles[ci] && board.circles[ci]!.value <= card.value) free = true;
+      if (!free) continue;
+      for (const company of live) {
+        if (!company.patterns.includes(route.pattern)) continue;
+        const base = company.index * cities;
+        if (!nets[base + route.from] && !nets[base + route.to]) continue;
+        if (fliesRoute(s, company.index, route.index)) continue;
         for (const ci of route.circles) {
           if (!s.circles[ci] && board.circles[ci]!.value <= card.value) out.push({ company: company.index, card: id, circle: ci });
         }
-      });
+      }
     }
   }
   return out;
@@ -77,11 +80,15 @@ export function extensions(s: AirlinesState, seat: number): Placement[] {
 /** Every legal founding placement for airlines the seat holds stock of. */
 export function foundings(s: AirlinesState, seat: number): Placement[] {
   const out: Placement[] = [];
-  const cards = distinctCards(s.routes[seat]!);
+  const held = s.stock[seat]!;
+  const candidates = board.companies.filter(
+    (c) => held[c.index]! > 0 && !s.founded[c.index] && !s.played.some((p) => p[c.index]! > 0),
+  );
+  if (candidates.length === 0) return out;
   const left = supplies(s);
-  for (const company of board.companies) {
-    if (s.founded[company.index] || s.stock[seat]![company.index]! === 0 || left[company.index]! < 2) continue;
-    if (s.played.some((p) => p[company.index]! > 0)) continue;
+  const cards = distinctCards(s.routes[seat]!);
+  for (const company of candidates) {
+    if (left[company.index]! < 2) continue;
     for (const id of cards) {
       const card = board.cardById.get(id)!;
       if (!company.patterns.includes(card.pattern)) continue;
