@@ -55,7 +55,7 @@ describe('paperclip railways link form in a browser', () => {
     const spot = (await srv.state(handle.key)).view.area as [number, number][];
     const mm = [Math.round(spot[0]![0] * 0.55), Math.round(spot[0]![1] * 0.55 + 40)];
     const at = await page.evaluate((mm) => {
-      const svg = document.getElementById('pc-svg') as unknown as SVGSVGElement;
+      const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
       const p = svg.createSVGPoint();
       p.x = mm[0]!; p.y = mm[1]!;
       const q = p.matrixTransform(svg.getScreenCTM()!);
@@ -84,7 +84,7 @@ describe('paperclip railways link form in a browser', () => {
     await page.goto(`${srv.url}/play/${handle.key}`);
     const toScreen = (mm: number[]) =>
       page.evaluate((mm) => {
-        const svg = document.getElementById('pc-svg') as unknown as SVGSVGElement;
+        const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
         const p = svg.createSVGPoint();
         p.x = mm[0]!; p.y = mm[1]!;
         const q = p.matrixTransform(svg.getScreenCTM()!);
