@@ -72,9 +72,20 @@ function otherCorpTrains(state: Game1830State, corp: CorpState): TrainState[] {
   return state.trains.filter((t) => t.owner !== corp.sym && t.owner !== 'depot' && t.owner !== 'pool' && t.owner !== 'gone' && !state.corps[t.owner]?.closed);
 }
 
+const CORP_LIST = DATA.corporations.map((d) => d.sym);
+const NONE: CorpState[] = [];
+/** Corporations over the train limit, in charter order (usually none: no allocation then). */
 function crowded(state: Game1830State): CorpState[] {
   const limit = trainLimit(state);
-  return DATA.corporations.map((d) => state.corps[d.sym]!).filter((c) => !c.closed && c.trains.length > limit);
+  let out: CorpState[] = NONE;
+  for (const sym of CORP_LIST) {
+    const c = state.corps[sym]!;
+    if (!c.closed && c.trains.length > limit) {
+      if (out === NONE) out = [];
+      out.push(c);
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- network facts
@@ -131,14 +142,23 @@ function canToken(state: Game1830State, corp: CorpState): boolean {
 
 function canBuyTrain(state: Game1830State, corp: CorpState): boolean {
   if (corp.trains.length >= trainLimit(state)) return false;
-  let min = Infinity;
-  for (const t of depotOffer(state)) min = Math.min(min, trainPrice(t));
-  if (otherCorpTrains(state, corp).length) min = Math.min(min, 1);
-  return min !== Infinity && corp.cash >= min;
+  if (corp.cash >= 1) {
+    for (const t of state.trains) {
+      const o = t.owner;
+      if (o !== corp.sym && o !== 'depot' && o !== 'pool' && o !== 'gone' && !state.corps[o]!.closed) return true;
+    }
+  }
+  const min = cheapestDepotPrice(state);
+  return min > 0 && corp.cash >= min;
 }
 
 export function mustBuyTrain(state: Game1830State, corp: CorpState): boolean {
-  return corp.trains.length === 0 && depotOffer(state).length > 0 && routeAvailable(state, corp);
+  return corp.trains.length === 0 && bankHasTrains(state) && routeAvailable(state, corp);
+}
+
+function bankHasTrains(state: Game1830State): boolean {
+  for (const t of state.trains) if (t.owner === 'depot' || t.owner === 'pool') return true;
+  return false;
 }
 
 /** Players' privates a corporation may buy now (phases 3 and 4, not the B&O private). */
