@@ -1,5 +1,6 @@
 // 18xx.games export payloads -> our actions (pure functions for the importer).
 import { RuleError } from '../../types';
+import { HEXES } from './data';
 import type { Board, RouteInput, TileLay, TokenPlace } from './types';
 
 /** lay_tile {hex, tile: "57-1", rotation} -> TileLay (tile number, copy, same rotation numbering). */
@@ -31,4 +32,58 @@ export function routesFrom18xx(a: { routes: { train: string; connections: string
     if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
     return out;
   });
+}
+
+/**
+ * Routes typed as text: one route per line or ";", "TRAIN: HEX-HEX-HEX", the
+ * hexes of the whole run in order (the route is cut at its stops); a ","
+ * starts a new stretch at a stop where the track could also run straight past
+ * (Altoona): "4-0: H10-H12, H12-H14".
+ */
+export function routesFromText(text: string): RouteInput[] {
+  const out: RouteInput[] = [];
+  for (const raw of text.split(/[;\n]/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^([0-9D]+-[0-9]+)\s*:?\s+(.+)$/i.exec(line);
+    if (!m) throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${line}")`);
+    const connections = m[2]
+      .split(',')
+      .map((c) => c.trim().toUpperCase().split(/[\s-]+/).filter(Boolean))
+      .filter((c) => c.length);
+    for (const c of connections) {
+      if (c.length < 2) throw new RuleError(`A stretch of route needs at least two hexes (got "${c.join('-')}")`);
+      for (const h of c) if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${h}" is not a hex of the 1830 map`);
+    }
+    out.push({ train: m[1].toUpperCase(), connections });
+  }
+  return out;
+}
+
+/** A printed hex where track can run straight past its stop (Altoona): a route stopping there is written with a ",". */
+function passesBy(hex: string): boolean {
+  const h = HEXES[hex];
+  return !!h && h.printed.nodes.length > 0 && h.printed.track.some(([a, b]) => a < 6 && b < 6);
+}
+
+/** Routes as text for people (the inverse of routesFromText for routes whose stretches follow each other). */
+export function routesToText(routes: RouteInput[]): string {
+  return routes
+    .map((r) => {
+      const chain: string[] = [];
+      r.connections.forEach((c, i) => {
+        let piece = c;
+        if (i === 0) {
+          const next = r.connections[1];
+          if (next && !next.includes(c[c.length - 1]) && (c[0] === next[0] || c[0] === next[next.length - 1])) piece = [...c].reverse();
+        } else {
+          const last = chain[chain.length - 1];
+          if (piece[0] !== last && piece[piece.length - 1] === last) piece = [...c].reverse();
+        }
+        if (chain.length && chain[chain.length - 1] === piece[0] && !passesBy(piece[0])) chain.push(...piece.slice(1));
+        else chain.push(...(chain.length ? ['|', ...piece] : piece));
+      });
+      return `${r.train}: ${chain.join('-').replace(/-\|-/g, ', ')}`;
+    })
+    .join('; ');
 }

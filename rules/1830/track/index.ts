@@ -60,6 +60,8 @@
 //   layTileFrom18xx({hex, tile: "57-1", rotation}): TileLay
 //   placeTokenFrom18xx(board, {city: "57-1-0", slot}): TokenPlace
 //   routesFrom18xx({routes: [{train, connections, nodes?}]}): RouteInput[]
+//   routesFromText("2-0: I15-J14; 4-0: I19-I17-I15-J14-K13"): RouteInput[]   typed routes (cut at their stops)
+//   routesToText(routes): string                 the same notation for people
 //
 // SVG (./svg):
 //   mapSvg(board, opts?: { phase?, colors?: Record<corp, {fill, text}>, standalone?: boolean, width?: number,

@@ -3,7 +3,7 @@
 // run_routes is valid here with the same revenue; our suggestion for the
 // corporation's trains is at least that revenue.
 import { describe, expect, it } from 'vitest';
-import { runRoutes, routesFrom18xx, suggestRoutes, type TrainInput } from '../../../../rules/1830/track';
+import { runRoutes, routesFrom18xx, routesFromText, routesToText, suggestRoutes, type TrainInput } from '../../../../rules/1830/track';
 import { GAMES, HAVE_FIXTURES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games';
 
 const distance = (name: string) => (name === 'D' ? 999 : Number(name));
@@ -44,6 +44,8 @@ describe.skipIf(!HAVE_FIXTURES)('1830 map module against the real games', () => 
         try {
           const res = runRoutes(s.board, corp, s.phase, ran, routes);
           if (res.revenue !== recorded) problems.push(`${s.action.id}: ours ${res.revenue}, recorded ${recorded}`);
+          const typed = runRoutes(s.board, corp, s.phase, ran, routesFromText(routesToText(routes)));
+          if (typed.revenue !== recorded) problems.push(`${s.action.id}: as text ${routesToText(routes)} gives ${typed.revenue}`);
           (s.action.routes as { revenue: number }[]).forEach((r, i) => {
             if (res.routes[i].revenue !== r.revenue) problems.push(`${s.action.id}: route ${i} ours ${res.routes[i].revenue}, recorded ${r.revenue}`);
           });

@@ -279,3 +279,17 @@ describe('typed routes', () => {
     expect(r.routes[0].hexes).toEqual(['I19', 'I15', 'J14', 'K13']);
   });
 });
+
+describe('routes as text', () => {
+  it('reads and writes the typed notation', async () => {
+    const { routesFromText, routesToText } = await import('../../../../rules/1830/track');
+    const routes = routesFromText('2-0: I15-J14; 4-0 i19 i17 i15 j14 k13');
+    expect(routes).toEqual([
+      { train: '2-0', connections: [['I15', 'J14']] },
+      { train: '4-0', connections: [['I19', 'I17', 'I15', 'J14', 'K13']] },
+    ]);
+    expect(routesToText([{ train: '6-1', connections: [['E19', 'F18', 'G19'], ['E19', 'D18', 'D16', 'D14']] }])).toBe('6-1: G19-F18-E19-D18-D16-D14');
+    expect(() => routesFromText('fast: I15')).toThrow(RuleError);
+    expect(() => routesFromText('2-0: I15-Z9')).toThrow(/not a hex/);
+  });
+});
