@@ -49,6 +49,11 @@ describe('airlines setup', () => {
     expect(new Set(board.routes.map((r) => r.pattern)).size).toBe(5);
     for (const r of board.routes) expect(r.circles.length).toBeGreaterThanOrEqual(1);
     for (const r of board.routes) expect(r.circles.length).toBeLessThanOrEqual(3);
+    // Every airline has at least three routes from home it may fly.
+    for (const c of board.companies) {
+      const flyable = board.routesAt[c.home]!.filter((ri) => c.patterns.includes(board.routes[ri]!.pattern));
+      expect(flyable.length, c.code).toBeGreaterThanOrEqual(3);
+    }
     // Every circle can be reached by some route card of its pattern.
     for (const c of board.circles) {
       const pattern = board.routes[c.route]!.pattern;

@@ -58,6 +58,16 @@ describe('airlines: hidden information', () => {
     expect(airlines.svg!(v)).toMatch(/^<svg[\s\S]*GLA[\s\S]*<\/svg>$/);
   });
 
+  it('draws markers, sabotage markers (with their black dot) and founded homes on the map', () => {
+    const { a } = twoWorlds();
+    mark(a, 'DEN-DFW/3', 'LSA', true);
+    const svg = airlines.svg!(airlines.view(a, null));
+    expect(svg).toContain('<circle cx="' + board.circles.find((c) => c.label === 'DEN-DFW/3')!.x);
+    expect(svg).toMatch(/fill="#d62728" stroke="#000" stroke-width="3"\/><circle cx="\d+" cy="\d+" r="3.5" fill="#000"\/>/);
+    expect(svg).toMatch(/fill="#1f77b4" stroke="#1f77b4" stroke-width="2"\/><text[^>]*>GLA</);
+    expect(svg).not.toContain('undefined');
+  });
+
   it('describes moves without naming a card drawn blind', () => {
     const { a } = twoWorlds();
     expect(airlines.describe({ type: 'drawRoute' }, a, 0)).toBe('drew a route card to extend a network');
