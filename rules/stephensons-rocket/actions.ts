@@ -51,9 +51,15 @@ export function stationProblem(s: SRState, h: number, from: number, occ: Occupan
   return null;
 }
 
-/** Hexes of the seat's own stations that may still be moved (not yet joined to a line). */
+/**
+ * Hexes of the seat's own stations on the board, any of which may be moved (the rules
+ * let a player move "one of his own stations on the board"); those not yet joined to a
+ * line come first.
+ */
 export function movableStations(s: SRState, seat: number, occ: Occupancy): number[] {
-  return s.stations[seat]!.filter((h) => h >= 0 && occ.track[h]! < 0 && occ.loco[h]! < 0);
+  const on = s.stations[seat]!.filter((h) => h >= 0);
+  const joined = (h: number) => occ.track[h]! >= 0 || occ.loco[h]! >= 0;
+  return [...on.filter((h) => !joined(h)), ...on.filter(joined)];
 }
 
 export function extendProblem(s: SRState, line: number, to: number, occ: Occupancy): string | null {
@@ -128,7 +134,6 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (a.from !== undefined) {
         from = hexOf(a.from);
         if (from < 0 || !s.stations[seat]!.includes(from)) throw new RuleError(`You have no station on ${a.from}.`);
-        if (!movableStations(s, seat, occ).includes(from)) throw new RuleError(`Your station on ${a.from} is joined to a line and stays there.`);
       } else if (!s.stations[seat]!.includes(-1)) {
         throw new RuleError('All your stations are on the board: move one of them instead (say which, with "from").');
       }

@@ -67,13 +67,16 @@ describe('stations', () => {
     refuses(s, 0, { type: 'station', hex: 'Q12' }, /already a station/);
   });
 
-  it('only moves your own stations, and not once a line joined them', () => {
+  it('only moves your own stations; one on a line may be moved off it, leaving the track', () => {
     const s = game(2);
     putStation(s, 1, 'Q12');
     refuses(s, 0, { type: 'station', hex: 'J9', from: 'Q12' }, /no station on Q12/);
     putStation(s, 0, 'R10');
     putTile(s, 'LNWR', 'R10');
-    refuses(s, 0, { type: 'station', hex: 'J9', from: 'R10' }, /joined to a line/);
+    R.apply(s, 0, { type: 'station', hex: 'J9', from: 'R10' });
+    expect(s.stations[0]).toContain(H('J9'));
+    expect(s.stations[0]).not.toContain(H('R10'));
+    expect(s.tiles.map((t) => id(t.hex))).toContain('R10');
   });
 
   it('has seven stations a player; then only moves', () => {
