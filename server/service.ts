@@ -253,6 +253,10 @@ export class GameService {
     }
     game.stateSeq = lastStateSeq(doc.log);
     this.games.set(gameId, game);
+    if (this.store.entry(gameId)?.lastSeq !== doc.log.length) {
+      await this.store.reindex(doc);
+      this.indexKeys(indexEntryOf(doc));
+    }
     return game;
   }
 

@@ -11,7 +11,8 @@ import { dirname } from 'node:path';
 
 interface PendingWrite {
   file: string;
-  content: string;
+  /** null: only a journal line. */
+  content: string | null;
   journalLine: string | null;
   resolve: () => void;
   reject: (err: unknown) => void;
@@ -44,24 +45,33 @@ export async function writeFileDurably(file: string, content: string): Promise<v
 
 export class GroupCommitter {
   private pending: PendingWrite[] = [];
-  private flushing: Promise<void> | null = null;
+  private inFlight = new Set<Promise<void>>();
+  private busyFiles = new Set<string>();
   private journal: FileHandle | null = null;
-  /** Runs between batches with nothing else writing (index compaction). */
+  private compacting: Promise<void> | null = null;
+  /** Runs with no batch in flight (index compaction); no batch starts until it is done. */
   betweenBatches: (() => Promise<void>) | null = null;
 
-  constructor(private dir: string, private journalPath: string | null) {}
+  /**
+   * @param maxInFlight batches committing at once; a file is never in two of
+   *   them, so its writes land in order.
+   */
+  constructor(private dir: string, private journalPath: string | null, private maxInFlight = 3) {}
 
   /** Resolves once `content` is durably in `file` and `journalLine` durably in the journal. */
-  write(file: string, content: string, journalLine: string | null = null): Promise<void> {
+  write(file: string, content: string | null, journalLine: string | null = null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ file, content, journalLine, resolve, reject });
-      if (!this.flushing) this.flushing = this.flushLoop();
+      this.pump();
     });
   }
 
   /** Waits for every write queued so far. */
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.pending.length > 0 || this.inFlight.size > 0 || this.compacting) {
+      await Promise.allSettled([...this.inFlight, this.compacting ?? Promise.resolve()]);
+      if (this.pending.length > 0 && this.inFlight.size === 0 && !this.compacting) this.pump();
+    }
   }
 
   async close(): Promise<void> {
@@ -84,46 +94,58 @@ export class GroupCommitter {
     return this.journal;
   }
 
-  private async flushLoop(): Promise<void> {
-    try {
-      while (this.pending.length > 0) {
-        const batch = this.pending;
-        this.pending = [];
-        try {
-          await this.commitBatch(batch);
-          for (const w of batch) w.resolve();
-        } catch (err) {
-          for (const w of batch) w.reject(err);
-        }
-        if (this.betweenBatches) {
-          try {
-            await this.betweenBatches();
-          } catch {
-            /* compaction is retried after the next batch */
-          }
+  /** Starts batches while there is room and work whose files are not already being written. */
+  private pump(): void {
+    while (!this.compacting && this.inFlight.size < this.maxInFlight && this.pending.length > 0) {
+      const batch: PendingWrite[] = [];
+      const rest: PendingWrite[] = [];
+      const files = new Set<string>();
+      for (const w of this.pending) {
+        if (this.busyFiles.has(w.file)) rest.push(w);
+        else {
+          batch.push(w);
+          files.add(w.file);
         }
       }
-    } finally {
-      this.flushing = null;
+      if (batch.length === 0) return;
+      this.pending = rest;
+      for (const f of files) this.busyFiles.add(f);
+      const run: Promise<void> = this.commitBatch(batch).then(
+        () => batch.forEach((w) => w.resolve()),
+        (err) => batch.forEach((w) => w.reject(err)),
+      ).finally(() => {
+        for (const f of files) this.busyFiles.delete(f);
+        this.inFlight.delete(run);
+        if (this.inFlight.size === 0 && this.betweenBatches && !this.compacting) {
+          const between = this.betweenBatches;
+          this.compacting = between().catch(() => {}).finally(() => {
+            this.compacting = null;
+            this.pump();
+          });
+        } else this.pump();
+      });
+      this.inFlight.add(run);
     }
   }
 
   private async commitBatch(batch: PendingWrite[]): Promise<void> {
-    const tmps = await Promise.all(
-      batch.map(async (w) => {
+    // Only the last write of a file in a batch needs to reach the disk; the
+    // earlier ones are superseded and resolve with it.
+    const last = new Map<string, PendingWrite>();
+    for (const w of batch) if (w.content !== null) last.set(w.file, w);
+    await Promise.all(
+      [...last.values()].map(async (w) => {
         const tmp = `${w.file}.tmp-${process.pid}-${++tmpCounter}`;
         const fh = await open(tmp, 'w', 0o600);
         try {
-          await fh.writeFile(w.content);
+          await fh.writeFile(w.content!);
           await fh.sync();
         } finally {
           await fh.close();
         }
-        return tmp;
+        await rename(tmp, w.file);
       }),
     );
-    // In queue order, so two writes of one file in a batch end with the later one.
-    for (let i = 0; i < batch.length; i++) await rename(tmps[i]!, batch[i]!.file);
     const lines = batch.flatMap((w) => (w.journalLine ? [w.journalLine + '\n'] : [])).join('');
     const journalDone = (async () => {
       if (!lines) return;
@@ -131,6 +153,6 @@ export class GroupCommitter {
       await j.appendFile(lines);
       await j.sync();
     })();
-    await Promise.all([fsyncDir(this.dir), journalDone]);
+    await Promise.all([last.size > 0 ? fsyncDir(this.dir) : Promise.resolve(), journalDone]);
   }
 }

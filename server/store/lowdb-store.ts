@@ -57,6 +57,8 @@ export interface LowdbStoreOptions {
   dataDir: string;
   /** Called with the file name of a damaged index line or game file (logging). */
   onProblem?: (message: string) => void;
+  /** Journal lines before the index snapshot is rewritten (default 20,000). */
+  compactAfter?: number;
 }
 
 export class LowdbGameStore implements GameStore {
@@ -128,6 +130,14 @@ export class LowdbGameStore implements GameStore {
     await db.write();
   }
 
+  async reindex(doc: GameDoc): Promise<void> {
+    const entry = indexEntryOf(doc);
+    if (JSON.stringify(entry) === JSON.stringify(this.index.get(doc.id))) return;
+    await this.committer.write(join(this.gamesDir, `${doc.id}.json`), null, JSON.stringify(entry));
+    this.index.set(doc.id, entry);
+    this.journalLines++;
+  }
+
   async close(): Promise<void> {
     await this.committer.drain();
     if (this.journalLines > 0) await this.writeSnapshot();
@@ -156,7 +166,7 @@ export class LowdbGameStore implements GameStore {
   }
 
   private async compactIfDue(): Promise<void> {
-    if (this.journalLines >= COMPACT_AFTER) await this.writeSnapshot();
+    if (this.journalLines >= (this.opts.compactAfter ?? COMPACT_AFTER)) await this.writeSnapshot();
   }
 
   private async writeSnapshot(): Promise<void> {

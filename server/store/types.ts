@@ -143,6 +143,11 @@ export interface GameStore {
    * only once both are on disk. Callers serialise writes to one game.
    */
   save(doc: GameDoc): Promise<void>;
+  /**
+   * Makes the index entry match a document just read (after a crash the
+   * index may lag the game file by one unacknowledged write).
+   */
+  reindex(doc: GameDoc): Promise<void>;
   /** Flushes the index snapshot and releases files. */
   close(): Promise<void>;
 }
