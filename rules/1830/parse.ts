@@ -33,6 +33,13 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     }
     case 'buy': {
       if ((words[1] ?? '').toLowerCase() === 'train') {
+        const named = words[2] ? state.trains.find((x) => x.id === words[2]) : undefined;
+        if (named) {
+          const price = Number(words[3] ?? TRAINS[named.name]!.price);
+          if (!Number.isInteger(price)) throw new RuleError('say the price: "buy train 3-1 120"');
+          const trade = (words[4] ?? '').toLowerCase() === 'trade' ? words[5] : undefined;
+          return { type: 'buyTrain', train: named.id, price, ...(trade ? { exchange: trade } : {}) };
+        }
         const name = words[2];
         const offer = depotOffer(state);
         const t = name ? offer.find((x) => x.name === name) : offer.reduce<(typeof offer)[number] | undefined>((a, b) => (!a || TRAINS[b.name]!.price < TRAINS[a.name]!.price ? b : a), undefined);

@@ -5,6 +5,7 @@ import { tokenHexes as boardTokens, type Board } from './track';
 import { key, parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
 import type { Game1830State } from './state';
+import { operatingOptions } from './operating';
 
 function tokenHexes(state: Game1830State, corp: string): string[] {
   return state.map ? boardTokens(state.map as Board, corp) : [];
@@ -87,6 +88,7 @@ export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]
     certLimit: certLimit(state),
     players, corporations, privates, market, depot, depotList, discarded, auction,
     operating: r.kind === 'operating' ? { current: r.current, step: r.step } : null,
+    options: operatingOptions(state, seat !== null && toAct.includes(seat) ? seat : null),
     finished: state.finished,
     endReason: state.endReason,
     corpNames: Object.fromEntries(Object.values(CORPS).map((c) => [c.sym, c.name])),

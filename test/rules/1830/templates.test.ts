@@ -26,3 +26,23 @@ describe('1830 templates', () => {
     });
   }
 });
+
+describe('1830 operating-round form', () => {
+  it('offers the acting president tile lays, routes, dividends and trains', () => {
+    const r = new PageRenderer();
+    const seen = new Set<string>();
+    for (const upto of [27, 43, 44, 45, 60]) {
+      const { state } = importExport({ ...exp, actions: exp.actions.slice(0, upto) });
+      const seat = game1830.toAct(state)[0]!;
+      const view = game1830.view(state, seat);
+      const ctx = { view, players, you: seat, game: { id: 'g', title: '1830', seq: upto }, moveUrl: '/m', seq: upto };
+      const html = r.gameForm('1830', ctx)!;
+      expect(html).not.toContain('could not be drawn');
+      for (const w of ['Lay or upgrade a tile', 'Suggested routes', 'Pay out', 'Buy a train', 'Place a station']) if (html.includes(w)) seen.add(w);
+      expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+      // another seat gets no choices
+      expect(game1830.view(state, (seat + 1) % 3).options).toBeNull();
+    }
+    expect([...seen].sort()).toEqual(['Buy a train', 'Lay or upgrade a tile', 'Pay out', 'Suggested routes'].sort());
+  });
+});
