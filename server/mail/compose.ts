@@ -34,6 +34,8 @@ export interface ComposerOptions {
   /** Domain for Message-IDs. */
   domain: string;
   digest: DigestBook;
+  /** false: always rasterise afresh (the bench). */
+  pngCache?: boolean;
 }
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
@@ -202,9 +204,9 @@ export class MailComposer {
     };
   }
 
-  private mail(kind: MailKind, ctx: MailContext, game: LoadedGame, rec: SeatRecord, key: string, subject: string): OutgoingMail {
+  private async mail(kind: MailKind, ctx: MailContext, game: LoadedGame, rec: SeatRecord, key: string, subject: string): Promise<OutgoingMail> {
     ctx.kind = kind;
-    const rendered = this.o.renderer.render(ctx, game.doc.rules);
+    const rendered = await this.o.renderer.render(ctx, game.doc.rules, { pngCache: this.o.pngCache });
     const root = this.threadRoot(game.doc.id, rec.email);
     return {
       from: this.o.from,
@@ -249,7 +251,7 @@ export class MailComposer {
       inviter: doc.creator.name,
       replacing: spec.replacing,
     };
-    const rendered = this.o.renderer.render(ctx, doc.rules);
+    const rendered = await this.o.renderer.render(ctx, doc.rules);
     const root = this.threadRoot(doc.id, spec.email);
     return {
       from: this.o.from,
@@ -300,7 +302,7 @@ export class MailComposer {
       links: {},
       games,
     };
-    const rendered = this.o.renderer.render(ctx, null);
+    const rendered = await this.o.renderer.render(ctx, null);
     return {
       from: this.o.from,
       to: formatAddress(name, email),

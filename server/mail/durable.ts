@@ -14,6 +14,37 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * fsync of a folder shared by concurrent writers: a caller joins a flush that
+ * has not started yet, or queues one to start when the running one ends (a
+ * flush that began before the caller's rename might not cover it). Many
+ * concurrent writes into one folder then cost one directory flush, not one each.
+ */
+const dirFlush = new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>();
+
+export function fsyncDirShared(dir: string): Promise<void> {
+  let st = dirFlush.get(dir);
+  if (!st) {
+    st = { running: null, next: null };
+    dirFlush.set(dir, st);
+  }
+  const s = st;
+  if (s.next) return s.next;
+  const start = (): Promise<void> => {
+    const p = fsyncDir(dir).finally(() => {
+      if (s.running === p) s.running = null;
+    });
+    s.running = p;
+    return p;
+  };
+  if (!s.running) return start();
+  s.next = s.running.catch(() => {}).then(() => {
+    s.next = null;
+    return start();
+  });
+  return s.next;
+}
+
 /** Writes `data` to `path` atomically and durably. */
 export async function writeFileDurable(path: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(path);
@@ -26,7 +57,7 @@ export async function writeFileDurable(path: string, data: string | Uint8Array):
     await fh.close();
   }
   await rename(tmp, path);
-  await fsyncDir(dir);
+  await fsyncDirShared(dir);
 }
 
 /** Removes a file (if present) and makes the removal durable. */
@@ -37,7 +68,7 @@ export async function unlinkDurable(path: string): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     return;
   }
-  await fsyncDir(dirname(path));
+  await fsyncDirShared(dirname(path));
 }
 
 export async function ensureDir(dir: string): Promise<void> {

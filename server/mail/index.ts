@@ -33,6 +33,8 @@ export interface MailerOptions {
   transport?: MailTransport;
   queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
   templatesDir?: string;
+  /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
+  pngCache?: boolean;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -73,7 +75,7 @@ export function createMailer(o: MailerOptions): Mailer {
   const mailDir = join(o.dataDir, 'mail');
   const digest = new DigestBook(mailDir);
   const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
-  const composer = new MailComposer({ service: o.service, renderer, from, domain, digest });
+  const composer = new MailComposer({ service: o.service, renderer, from, domain, digest, pngCache: o.pngCache });
   const transport = o.transport ?? transportFromEnv(env, o.dataDir);
   const queue = new MailQueue({
     dir: mailDir,

@@ -23,6 +23,7 @@
 // exactly-once: its .eml file name is the id and an existing file is kept.
 import { readdir, readFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { ensureDir, unlinkDurable, writeFileDurable } from './durable';
 import { mailId, type OutgoingMail } from './message';
 
@@ -46,6 +47,8 @@ export interface QueuedMail {
   mail?: OutgoingMail;
   /** ...or what to render when it is sent (see MailQueueOptions.compose). */
   spec?: MailSpec;
+  /** Set when it was queued in a batch file (enqueueSpecs) and has no file of its own yet. */
+  batch?: string;
 }
 
 /** A small JSON description of a mail that is rendered only when it is sent. */
@@ -113,6 +116,9 @@ export class MailQueue {
   /** Ids being enqueued right now (guards two enqueues of one key at once). */
   private readonly enqueuing = new Map<string, Promise<boolean>>();
   private timer: NodeJS.Timeout | null = null;
+  private dirsReady: Promise<void> | null = null;
+  /** Batch file -> ids in it not yet done. */
+  private readonly batches = new Map<string, Set<string>>();
   private running = false;
   private pumping = false;
   private repump = false;
@@ -135,8 +141,9 @@ export class MailQueue {
   /** Loads what a previous run left in the queue and starts sending. */
   async start(): Promise<void> {
     await Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]);
-    for (const file of await readdir(this.queueDir)) {
-      if (!file.endsWith('.json') || file.startsWith('.')) continue;
+    const files = (await readdir(this.queueDir)).filter((f) => f.endsWith('.json') && !f.startsWith('.'));
+    for (const file of files) {
+      if (file.startsWith('batch-')) continue;
       const path = join(this.queueDir, file);
       let rec: QueuedMail;
       try {
@@ -155,6 +162,25 @@ export class MailQueue {
         rec.state = 'pending';
       }
       this.pending.set(rec.id, rec);
+    }
+    // Batch files: a message in one that has its own file (it was attempted) follows that file.
+    for (const file of files) {
+      if (!file.startsWith('batch-')) continue;
+      let records: QueuedMail[];
+      try {
+        records = (JSON.parse(await readFile(join(this.queueDir, file), 'utf8')) as { records: QueuedMail[] }).records;
+      } catch (err) {
+        this.log({ msg: 'mail batch unreadable', file, err: String(err) });
+        continue;
+      }
+      const outstanding = new Set<string>();
+      for (const r of records) {
+        if ((await this.isSent(r.id)) || (await exists(join(this.failedDir, `${r.id}.json`)))) continue;
+        outstanding.add(r.id);
+        if (!this.pending.has(r.id)) this.pending.set(r.id, { ...r, state: 'pending', batch: file });
+      }
+      if (outstanding.size === 0) await unlinkDurable(join(this.queueDir, file));
+      else this.batches.set(file, outstanding);
     }
     this.running = true;
     this.kick();
@@ -183,6 +209,57 @@ export class MailQueue {
     return this.enqueueContent(key, { spec }, opts.notBefore);
   }
 
+  /**
+   * Queues many specs with one durable write (one batch file) instead of one
+   * per message: what the reminder job does for all the games due in a tick.
+   * Keys already known are left out. Resolves with the number queued now.
+   */
+  async enqueueSpecs(items: { key: string; spec: MailSpec; notBefore?: number }[]): Promise<number> {
+    if (!this.opts.compose) throw new Error('MailQueue: enqueueSpecs needs a compose hook');
+    const fresh: QueuedMail[] = [];
+    const seen = new Set<string>();
+    const t = this.now();
+    for (const item of items) {
+      const id = mailId(item.key);
+      if (seen.has(id) || this.enqueuing.has(id) || this.pending.has(id)) continue;
+      seen.add(id);
+      fresh.push({ key: item.key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: Math.max(t, item.notBefore ?? t), spec: item.spec });
+    }
+    const checked = await Promise.all(
+      fresh.map(async (r) => !((await this.isSent(r.id)) || (await exists(join(this.failedDir, `${r.id}.json`))) || (await exists(join(this.queueDir, `${r.id}.json`))))),
+    );
+    const records = fresh.filter((_, i) => checked[i] && !this.enqueuing.has(fresh[i]!.id) && !this.pending.has(fresh[i]!.id));
+    if (records.length === 0) return 0;
+    const file = `batch-${t}-${randomBytes(6).toString('hex')}.json`;
+    let release!: () => void;
+    const guard = new Promise<boolean>((r) => (release = () => r(true)));
+    for (const r of records) this.enqueuing.set(r.id, guard);
+    try {
+      this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(() => {});
+      await this.dirsReady;
+      await writeFileDurable(join(this.queueDir, file), JSON.stringify({ records }));
+      this.batches.set(file, new Set(records.map((r) => r.id)));
+      for (const r of records) this.pending.set(r.id, { ...r, batch: file });
+    } finally {
+      for (const r of records) this.enqueuing.delete(r.id);
+      release();
+    }
+    this.kick();
+    return records.length;
+  }
+
+  /** A message of a batch is done (sent, skipped or given up): the batch file goes with its last one. */
+  private async settleBatch(rec: QueuedMail): Promise<void> {
+    if (!rec.batch) return;
+    const outstanding = this.batches.get(rec.batch);
+    if (!outstanding) return;
+    outstanding.delete(rec.id);
+    if (outstanding.size === 0) {
+      this.batches.delete(rec.batch);
+      await unlinkDurable(join(this.queueDir, rec.batch));
+    }
+  }
+
   private enqueueContent(key: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
     const id = mailId(key);
     const inFlight = this.enqueuing.get(id);
@@ -195,6 +272,8 @@ export class MailQueue {
   private async enqueueOnce(key: string, id: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
     if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`)))) return false;
     if (await exists(join(this.queueDir, `${id}.json`))) return false;
+    this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(() => {});
+    await this.dirsReady;
     const t = this.now();
     const rec: QueuedMail = { key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: Math.max(t, notBefore ?? t), ...content };
     await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify(rec));
@@ -305,6 +384,7 @@ export class MailQueue {
       if (await this.isSent(rec.id)) {
         this.pending.delete(rec.id);
         await unlinkDurable(path);
+        await this.settleBatch(rec);
         return;
       }
       let mail: OutgoingMail | null;
@@ -342,6 +422,7 @@ export class MailQueue {
       await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify(receipt));
       this.pending.delete(rec.id);
       await unlinkDurable(path);
+      await this.settleBatch(rec);
       if (mail) this.counters.sent++;
       else this.counters.skipped++;
       this.log({ msg: mail ? 'mail sent' : 'mail no longer relevant, skipped', id: rec.id, attempts: rec.attempts });
@@ -362,6 +443,7 @@ export class MailQueue {
       await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify(rec));
       this.pending.delete(rec.id);
       await unlinkDurable(path);
+      await this.settleBatch(rec);
       this.counters.failed++;
       this.log({ msg: 'mail given up', id: rec.id, attempts: rec.attempts, err: message });
       return;

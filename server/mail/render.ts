@@ -156,11 +156,11 @@ export class MailRenderer {
   }
 
   /** Renders one mail: body inside the shared layout, HTML and text, plus the board PNG. */
-  render(ctx: MailContext, rulesId: string | null): RenderedMail {
+  async render(ctx: MailContext, rulesId: string | null, opts: { pngCache?: boolean } = {}): Promise<RenderedMail> {
     let png: Buffer | undefined;
     if (ctx.svg) {
       try {
-        png = svgToPng(ctx.svg);
+        png = await svgToPng(ctx.svg, { cache: opts.pngCache });
       } catch {
         png = undefined; // a broken picture never stops the mail
       }

@@ -11,10 +11,10 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { GameService, LoadedGame } from '../service';
 import { ServiceError } from '../errors';
-import type { MailQueue } from '../mail/queue';
+import type { MailQueue, MailSpec } from '../mail/queue';
 import type { Spec } from '../mail/compose';
 import type { Seat } from '../../rules/types';
-import { decideReminder } from './decide';
+import { decideReminder, type ReminderDecision } from './decide';
 
 export const DEFAULT_REMINDER_CRON = '*/5 * * * *';
 
@@ -24,7 +24,7 @@ export interface ReminderJobOptions {
   queue?: MailQueue | null;
   /** The job's clock (ms); defaults to Date.now. The service should share it. */
   now?: () => number;
-  /** Due games handled at once. */
+  /** Due games handled at once (default 128: their durable writes then share disk flushes). */
   concurrency?: number;
   log?: (event: Record<string, unknown>) => void;
 }
@@ -36,6 +36,13 @@ export interface TickResult {
   escalations: number;
   autoMoves: number;
   errors: number;
+}
+
+interface Plan {
+  gameId: string;
+  since: string;
+  decision: Exclude<ReminderDecision, { kind: 'none' }>;
+  mails: { key: string; spec: MailSpec }[];
 }
 
 export class ReminderJob {
@@ -56,41 +63,87 @@ export class ReminderJob {
     const now = this.now();
     const due = this.o.service.dueReminders(new Date(now));
     const result: TickResult = { due: due.length, opened: 0, reminders: 0, escalations: 0, autoMoves: 0, errors: 0 };
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) {
-        const entry = due[next++]!;
-        try {
-          await this.step(entry.id, now, result);
-        } catch (err) {
-          result.errors++;
-          this.o.log?.({ msg: 'reminder step failed', gameId: entry.id, err: String((err as Error)?.message ?? err) });
-        }
-      }
+    const fail = (gameId: string, err: unknown) => {
+      result.errors++;
+      this.o.log?.({ msg: 'reminder step failed', gameId, err: String((err as Error)?.message ?? err) });
     };
-    await Promise.all(Array.from({ length: Math.min(this.o.concurrency ?? 8, due.length) }, worker));
+    // 1. Open the due games (only those) and decide each one's step.
+    const plans: Plan[] = [];
+    await this.each(due.map((e) => e.id), async (gameId) => {
+      try {
+        const game = await this.o.service.open(gameId);
+        result.opened++;
+        const plan = this.plan(game, now);
+        if (plan) plans.push(plan);
+      } catch (err) {
+        fail(gameId, err);
+      }
+    });
+    // 2. Queue every mail of this tick in one durable write.
+    const mails = plans.flatMap((p) => p.mails);
+    if (mails.length > 0 && this.o.queue) await this.o.queue.enqueueSpecs(mails);
+    // 3. Log each step in its game (reminder, notice) or play the auto moves.
+    await this.each(plans, async (plan) => {
+      try {
+        await this.carryOut(plan, result);
+      } catch (err) {
+        fail(plan.gameId, err);
+      }
+    });
     return result;
   }
 
-  private async step(gameId: string, now: number, result: TickResult): Promise<void> {
-    const { service } = this.o;
-    const game = await service.open(gameId);
-    result.opened++;
+  private async each<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await fn(items[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.o.concurrency ?? 128, items.length) }, worker));
+  }
+
+  private plan(game: LoadedGame, now: number): Plan | null {
     const doc = game.doc;
     const decision = decideReminder(doc, now, typeof game.rules.autoMove === 'function');
-    if (decision.kind === 'none' || !doc.wait) return;
+    if (decision.kind === 'none' || !doc.wait) return null;
+    const gameId = doc.id;
     const since = doc.wait.since;
-    const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`).join(', ');
-    const present = decision.seats.filter((s) => doc.seats[s] && !doc.seats[s]!.vacant);
-
+    const mails: Plan['mails'] = [];
     if (decision.kind === 'remind') {
-      for (const seat of present) {
-        const rec = doc.seats[seat]!;
-        await this.put(`reminder:${gameId}:${since}:${decision.number}:${seat}:${rec.slot}.${rec.generation}`, {
-          type: 'reminder', gameId, seat, slot: rec.slot, generation: rec.generation, number: decision.number, of: decision.of, since,
-        });
+      for (const seat of decision.seats) {
+        const rec = doc.seats[seat];
+        if (!rec || rec.vacant) continue;
+        const spec: Spec = { type: 'reminder', gameId, seat, slot: rec.slot, generation: rec.generation, number: decision.number, of: decision.of, since };
+        mails.push({ key: `reminder:${gameId}:${since}:${decision.number}:${seat}:${rec.slot}.${rec.generation}`, spec: spec as unknown as MailSpec });
       }
-      if (!(await this.sameWait(game, since))) return;
+    } else if (!decision.autoMove) {
+      mails.push(...this.escalationMails(game, since, decision.reminders));
+    }
+    return { gameId, since, decision, mails };
+  }
+
+  /** The escalation notice, to everyone at the table. */
+  private escalationMails(game: LoadedGame, since: string, reminders: number): Plan['mails'] {
+    const doc = game.doc;
+    const waitingFor = doc.wait?.toAct ?? [];
+    const out: Plan['mails'] = [];
+    for (let seat = 0; seat < doc.seats.length; seat++) {
+      const rec = doc.seats[seat]!;
+      if (rec.vacant || !rec.email) continue;
+      const spec: Spec = { type: 'escalation', gameId: doc.id, seat, slot: rec.slot, generation: rec.generation, since, waitingFor, reminders };
+      out.push({ key: `escalation:${doc.id}:${since}:${seat}:${rec.slot}.${rec.generation}`, spec: spec as unknown as MailSpec });
+    }
+    return out;
+  }
+
+  private async carryOut(plan: Plan, result: TickResult): Promise<void> {
+    const { service } = this.o;
+    const { gameId, since, decision } = plan;
+    const game = await service.open(gameId);
+    const doc = game.doc;
+    // A move slipped in since we decided: this step no longer applies (its mail composes to nothing).
+    if (!doc.wait || doc.wait.since !== since || doc.wait.escalated) return;
+    const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`).join(', ');
+    if (decision.kind === 'remind') {
       await service.appendNote(gameId, {
         kind: 'reminder',
         text: `Reminder ${decision.number} of ${decision.of} sent to ${names(decision.seats)}`,
@@ -99,12 +152,12 @@ export class ReminderJob {
       result.reminders++;
       return;
     }
-
-    // Escalation.
+    if (decision.kind !== 'escalate') return;
     if (decision.autoMove) {
       let played = 0;
       let without = false;
-      for (const seat of present) {
+      for (const seat of decision.seats) {
+        if (!doc.seats[seat] || doc.seats[seat]!.vacant) continue;
         try {
           const r = await service.playAutoMove(gameId, seat);
           if (r) played++;
@@ -116,37 +169,21 @@ export class ReminderJob {
       }
       result.autoMoves += played;
       if (!without) {
-        result.escalations++;
+        if (played > 0) result.escalations++;
         return;
       }
       // The rules offered no move for some seat: fall back to telling everyone.
+      const fresh = await service.open(gameId);
+      if (!fresh.doc.wait || fresh.doc.wait.since !== since || fresh.doc.wait.escalated) return;
+      if (this.o.queue) await this.o.queue.enqueueSpecs(this.escalationMails(fresh, since, decision.reminders));
     }
-    const fresh = await service.open(gameId);
-    if (!fresh.doc.wait || fresh.doc.wait.since !== since || fresh.doc.wait.escalated) return;
-    const waitingFor = fresh.doc.wait.toAct;
-    for (let seat = 0; seat < fresh.doc.seats.length; seat++) {
-      const rec = fresh.doc.seats[seat]!;
-      if (rec.vacant || !rec.email) continue;
-      await this.put(`escalation:${gameId}:${since}:${seat}:${rec.slot}.${rec.generation}`, {
-        type: 'escalation', gameId, seat, slot: rec.slot, generation: rec.generation, since, waitingFor, reminders: decision.reminders,
-      });
-    }
+    const waitingFor = (await service.open(gameId)).doc.wait?.toAct ?? decision.seats;
     await service.appendNote(gameId, {
       kind: 'notice',
       text: `The game has waited for ${names(waitingFor)} since ${since.slice(0, 16).replace('T', ' ')} UTC; everyone was told`,
       data: { escalation: true, seats: waitingFor, since },
     });
     result.escalations++;
-  }
-
-  /** The wait is still the one we decided on (no move slipped in while we queued mail). */
-  private async sameWait(game: LoadedGame, since: string): Promise<boolean> {
-    const fresh = await this.o.service.open(game.doc.id);
-    return fresh.doc.wait?.since === since && !fresh.doc.wait.escalated;
-  }
-
-  private async put(key: string, spec: Spec): Promise<void> {
-    if (this.o.queue) await this.o.queue.enqueueSpec(key, spec as unknown as { type: string });
   }
 }
 

@@ -117,6 +117,30 @@ describe('mail queue', () => {
     await q2.stop();
   });
 
+  it('a batch of specs (one durable write) survives a restart while refused, and each is sent once', async () => {
+    smtp.refuse = true;
+    const compose = (spec: { type: string; n?: unknown }, key: string) => mail(key, Number(spec.n));
+    let q = new MailQueue({ dir, transport: smtpTransport(smtp.url), compose, ...fast });
+    await q.start();
+    const items = Array.from({ length: 8 }, (_, n) => ({ key: `batch:${n}`, spec: { type: 'test', n } }));
+    expect(await q.enqueueSpecs(items)).toBe(8);
+    expect(await q.enqueueSpecs(items)).toBe(0); // known keys
+    expect(await q.enqueue('batch:3', mail('batch:3', 3))).toBe(false);
+    const files = await readdir(join(dir, 'queue'));
+    expect(files.filter((f) => f.startsWith('batch-'))).toHaveLength(1);
+    while (smtp.refused < 8) await new Promise((r) => setTimeout(r, 10));
+    await q.stop();
+    q = new MailQueue({ dir, transport: smtpTransport(smtp.url), compose, ...fast });
+    await q.start();
+    expect(q.stats().pending).toBe(8);
+    smtp.refuse = false;
+    await smtp.waitFor(8);
+    await q.idle();
+    await q.stop();
+    expect(smtp.messageIds.sort()).toEqual(items.map((i) => messageIdFor(i.key, 'test.invalid')).sort());
+    expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
+  });
+
   it('writes .eml files to the outbox exactly once without SMTP_URL', async () => {
     const outbox = join(dir, 'outbox');
     const q = new MailQueue({ dir: join(dir, 'mail'), transport: outboxTransport(outbox), ...fast });
