@@ -4,7 +4,7 @@
 // and (extending) its network must touch the route; (founding) the route must
 // start at its home.
 import { board as sharedBoard, type RouteCard } from './board';
-import { fliesRoute, network, networks, supplies, supply, type AirlinesState } from './state';
+import { fliesRoute, network, supplies, supply, type AirlinesState } from './state';
 
 const board = sharedBoard;
 
@@ -47,6 +47,11 @@ export function placementProblem(
 const routesByPattern = new Map<string, (typeof board.routes)[number][]>();
 for (const r of board.routes) routesByPattern.set(r.pattern, [...(routesByPattern.get(r.pattern) ?? []), r]);
 
+/** Airlines that may fly each pattern; each circle's value and route, as flat arrays. */
+const fliersByPattern = new Map(board.patterns.map((p) => [p.id, board.companies.filter((c) => c.patterns.includes(p.id)).map((c) => c.index)]));
+const circleValue = Int8Array.from(board.circles.map((c) => c.value));
+const circleRoute = Int16Array.from(board.circles.map((c) => c.route));
+
 export interface Placement { company: number; card: number; circle: number }
 
 /** Every legal extension with the seat's route cards (cards of equal pattern and value counted once). */
@@ -54,22 +59,33 @@ export function extensions(s: AirlinesState, seat: number): Placement[] {
   const out: Placement[] = [];
   const cards = distinctCards(s.routes[seat]!);
   const left = supplies(s);
-  const live = board.companies.filter((c) => s.founded[c.index] && left[c.index]! > 0);
-  const nets = networks(s);
   const cities = board.cities.length;
+  // One pass over the board: the cities each airline reaches, the airlines on each route.
+  const nets = new Uint8Array(board.companies.length * cities);
+  const flown = new Uint16Array(board.routes.length);
+  for (const c of board.companies) if (s.founded[c.index]) nets[c.index * cities + c.home] = 1;
+  for (let ci = 0; ci < s.circles.length; ci++) {
+    const m = s.circles[ci];
+    if (!m || m.sab) continue;
+    const r = board.routes[circleRoute[ci]!]!;
+    nets[m.c * cities + r.from] = 1;
+    nets[m.c * cities + r.to] = 1;
+    flown[r.index]! |= 1 << m.c;
+  }
   for (const id of cards) {
     const card = board.cardById.get(id)!;
+    const fliers = (fliersByPattern.get(card.pattern) ?? []).filter((c) => s.founded[c] && left[c]! > 0);
+    if (fliers.length === 0) continue;
     for (const route of routesByPattern.get(card.pattern) ?? []) {
       let free = false;
-      for (const ci of route.circles) if (!s.circles[ci] && board.circles[ci]!.value <= card.value) free = true;
+      for (const ci of route.circles) if (!s.circles[ci] && circleValue[ci]! <= card.value) free = true;
       if (!free) continue;
-      for (const company of live) {
-        if (!company.patterns.includes(route.pattern)) continue;
-        const base = company.index * cities;
+      for (const c of fliers) {
+        const base = c * cities;
         if (!nets[base + route.from] && !nets[base + route.to]) continue;
-        if (fliesRoute(s, company.index, route.index)) continue;
+        if (flown[route.index]! & (1 << c)) continue;
         for (const ci of route.circles) {
-          if (!s.circles[ci] && board.circles[ci]!.value <= card.value) out.push({ company: company.index, card: id, circle: ci });
+          if (!s.circles[ci] && circleValue[ci]! <= card.value) out.push({ company: c, card: id, circle: ci });
         }
       }
     }

@@ -70,22 +70,6 @@ export function supplies(s: AirlinesState): number[] {
   return left;
 }
 
-/** The networks of all airlines in one pass (see `network`): nets[company * cities + city] is 1 where it reaches. */
-export function networks(s: AirlinesState): Uint8Array {
-  const cities = board.cities.length;
-  const nets = new Uint8Array(board.companies.length * cities);
-  for (const c of board.companies) if (s.founded[c.index]) nets[c.index * cities + c.home] = 1;
-  for (let i = 0; i < s.circles.length; i++) {
-    const m = s.circles[i];
-    if (m && !m.sab) {
-      const r = board.routes[board.circles[i]!.route]!;
-      nets[m.c * cities + r.from] = 1;
-      nets[m.c * cities + r.to] = 1;
-    }
-  }
-  return nets;
-}
-
 export function supply(s: AirlinesState, c: number): number {
   const m = markersOnBoard(s, c);
   return board.markersPerCompany - m.scoring - m.sabotage;
