@@ -14,7 +14,7 @@ import { RuleError } from '../../types';
 import { faceAt, tilesInSupply, tileAt } from './board';
 import { HEXES, HOME_LAYS, NODE, PRIVATE_HEXES, PRIVATE_LAYS, TILES, phaseColors, rotatedTrack, type End, type TileDef } from './data';
 import { reachOf, type Reach } from './graph';
-import { tileLaySchema, type Board, type LayContext, type LayResult, type TileLay } from './types';
+import { type Board, type LayContext, type LayResult, type TileLay } from './types';
 
 const COLOR_WORD: Record<string, string> = { yellow: 'Yellow', green: 'Green', brown: 'Brown', gray: 'Grey' };
 const FIRST_PHASE: Record<string, string> = { yellow: '2', green: '3', brown: '5', gray: '-' };
@@ -124,10 +124,24 @@ function checkRotation(
   return null;
 }
 
+function isTileLay(x: unknown): x is TileLay {
+  if (!x || typeof x !== 'object') return false;
+  const l = x as Record<string, unknown>;
+  return (
+    typeof l.hex === 'string' &&
+    /^[A-Z][0-9]{1,2}$/.test(l.hex) &&
+    typeof l.tile === 'string' &&
+    /^[0-9]{1,3}$/.test(l.tile) &&
+    Number.isInteger(l.rotation) &&
+    (l.rotation as number) >= 0 &&
+    (l.rotation as number) <= 5 &&
+    (l.copy === undefined || (Number.isInteger(l.copy) && (l.copy as number) >= 0))
+  );
+}
+
 function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach): Checked {
-  const parsed = tileLaySchema.safeParse(input);
-  if (!parsed.success) throw new RuleError('A tile lay needs a hex (like F20), a tile number (like 57) and a rotation from 0 to 5');
-  const lay: TileLay = parsed.data;
+  if (!isTileLay(input)) throw new RuleError('A tile lay needs a hex (like F20), a tile number (like 57) and a rotation from 0 to 5');
+  const lay: TileLay = input;
   const h = HEXES[lay.hex];
   if (!h) throw new RuleError(`There is no hex ${lay.hex} on the 1830 map`);
   if (h.color === 'red') throw new RuleError(`${hexLabel(lay.hex)} is an off-board area; no tile can be laid there`);

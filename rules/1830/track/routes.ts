@@ -13,7 +13,7 @@ import { cityBlocks, faceAt, nodeId, parseNodeId, trackAt } from './board';
 import { HEXES, NODE, invert, nodeRevenue } from './data';
 import { hexLabel } from './lay';
 import { BORDER, type Stop } from './network';
-import { routeInputSchema, type Board, type PhaseName, type RouteInput, type RouteResult, type RunResult, type TrainInput } from './types';
+import { type Board, type PhaseName, type RouteInput, type RouteResult, type RunResult, type TrainInput } from './types';
 
 interface Lane {
   from: string;
@@ -45,89 +45,139 @@ const label = (board: Board, id: string): string => {
   return tile.nodes.length > 1 ? `${hexLabel(hex)} ${tile.nodes[index].kind} ${index}` : hexLabel(hex);
 };
 
+function brokenChain(hexes: string[]): RuleError {
+  return new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
+}
+
+function hasPath(board: Board, hex: string, p: number, q: number): boolean {
+  const track = trackAt(board, hex);
+  for (let k = 0; k < track.length; k++) {
+    const a = track[k][0];
+    const b = track[k][1];
+    if ((a === p && b === q) || (a === q && b === p)) return true;
+  }
+  return false;
+}
+
+/** Stops of a hex joined by track to one of its edges. */
+function stopsAtEdge(board: Board, hex: string, edge: number): string[] {
+  const out: string[] = [];
+  const track = trackAt(board, hex);
+  for (let k = 0; k < track.length; k++) {
+    const a = track[k][0];
+    const b = track[k][1];
+    if (a === edge && b >= NODE) out.push(nodeId(hex, b - NODE));
+    else if (b === edge && a >= NODE) out.push(nodeId(hex, a - NODE));
+  }
+  return out;
+}
+
 /**
  * The stretches of track that follow a hex chain. Normally the chain runs from
  * a stop to a stop (one stretch); a chain typed through stops ("K13-J14-I15")
  * is cut at every hex where the track can only go on through a stop.
  */
 function lanesAlong(board: Board, hexes: string[]): Lane[][] {
-  const broken = () => new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
   const edges: number[] = [];
   for (let i = 0; i + 1 < hexes.length; i++) {
     const h = HEXES[hexes[i]];
     if (!h) throw new RuleError(`There is no hex ${hexes[i]} on the 1830 map`);
     const e = h.neighbors.indexOf(hexes[i + 1]);
-    if (e < 0) throw broken();
+    if (e < 0) throw brokenChain(hexes);
     edges.push(e);
   }
   if (!HEXES[hexes[hexes.length - 1]]) throw new RuleError(`There is no hex ${hexes[hexes.length - 1]} on the 1830 map`);
-  const has = (hex: string, p: number, q: number) => trackAt(board, hex).some(([a, b]) => (a === p && b === q) || (a === q && b === p));
-  const nodesAt = (hex: string, edge: number): string[] =>
-    trackAt(board, hex).flatMap(([a, b]) => (a === edge && b >= NODE ? [nodeId(hex, b - NODE)] : b === edge && a >= NODE ? [nodeId(hex, a - NODE)] : []));
-  // cut points: [hex index, stop there (null at the two ends: any stop meeting the edge)]
-  const cuts: { at: number; stop: string | null }[] = [{ at: 0, stop: null }];
+  // cut points: hex index and the stop there (null at the two ends: any stop meeting the edge)
+  const cutAt: number[] = [0];
+  const cutStop: (string | null)[] = [null];
   for (let i = 1; i + 1 < hexes.length; i++) {
     const entry = invert(edges[i - 1]);
-    if (has(hexes[i], entry, edges[i])) continue;
-    const through = nodesAt(hexes[i], entry).filter((n) => nodesAt(hexes[i], edges[i]).includes(n));
-    if (through.length !== 1) throw broken();
-    cuts.push({ at: i, stop: through[0] });
+    if (hasPath(board, hexes[i], entry, edges[i])) continue;
+    const onward = stopsAtEdge(board, hexes[i], edges[i]);
+    const through = stopsAtEdge(board, hexes[i], entry).filter((n) => onward.includes(n));
+    if (through.length !== 1) throw brokenChain(hexes);
+    cutAt.push(i);
+    cutStop.push(through[0]);
   }
-  cuts.push({ at: hexes.length - 1, stop: null });
+  cutAt.push(hexes.length - 1);
+  cutStop.push(null);
   const out: Lane[][] = [];
-  for (let k = 0; k + 1 < cuts.length; k++) {
-    const s = cuts[k].at;
-    const t = cuts[k + 1].at;
-    const starts = cuts[k].stop ? [cuts[k].stop!] : nodesAt(hexes[s], edges[s]);
-    const ends = cuts[k + 1].stop ? [cuts[k + 1].stop!] : nodesAt(hexes[t], invert(edges[t - 1]));
-    const borders = edges.slice(s, t).map((e, i) => BORDER[hexes[s + i]][e]);
+  for (let k = 0; k + 1 < cutAt.length; k++) {
+    const s = cutAt[k];
+    const t = cutAt[k + 1];
+    const starts = cutStop[k] !== null ? [cutStop[k]!] : stopsAtEdge(board, hexes[s], edges[s]);
+    const ends = cutStop[k + 1] !== null ? [cutStop[k + 1]!] : stopsAtEdge(board, hexes[t], invert(edges[t - 1]));
+    const borders: number[] = [];
+    for (let i = s; i < t; i++) borders.push(BORDER[hexes[i]][edges[i]]);
     const part = hexes.slice(s, t + 1);
     const lanes: Lane[] = [];
     for (const from of starts) for (const to of ends) if (from !== to) lanes.push({ from, to, borders, hexes: part });
-    if (!lanes.length) throw broken();
+    if (!lanes.length) throw brokenChain(hexes);
     out.push(lanes);
   }
   return out;
 }
 
+interface Joined {
+  lane: Lane;
+  a: string;
+  b: string;
+}
+
+/** One stretch per connection, consecutive ones sharing a stop (depth-first; usually one choice each). */
+function joinLanes(options: Lane[][], k: number, prevEnd: string | null, acc: Joined[]): Joined[] | null {
+  if (k === options.length) return acc;
+  for (const c of options[k]) {
+    for (let flip = 0; flip < 2; flip++) {
+      const a = flip ? c.to : c.from;
+      const b = flip ? c.from : c.to;
+      if (prevEnd !== null && a !== prevEnd) continue;
+      acc.push({ lane: c, a, b });
+      const r = joinLanes(options, k + 1, b, acc);
+      if (r) return r;
+      acc.pop();
+    }
+  }
+  return null;
+}
+
 /** Turns one route's connections into its stops and stretches of track; throws RuleError when the track is not there. */
 export function resolveRoute(board: Board, route: RouteInput): { stops: string[]; lanes: Lane[] } {
-  const pinned = new Set(route.nodes ?? []);
-  const options = route.connections.flatMap((hexes) =>
-    lanesAlong(board, hexes).map((found) => {
-      const preferred = found.filter((c) => pinned.has(c.from) && pinned.has(c.to));
-      return preferred.length ? preferred : found;
-    }),
-  );
-  // one stretch per connection, consecutive ones sharing a stop
-  const pick = (k: number, prevEnd: string | null, acc: { lane: Lane; a: string; b: string }[]): typeof acc | null => {
-    if (k === options.length) return acc;
-    for (const c of options[k]) {
-      for (const [a, b] of [
-        [c.from, c.to],
-        [c.to, c.from],
-      ]) {
-        if (prevEnd !== null && a !== prevEnd) continue;
-        const r = pick(k + 1, b, [...acc, { lane: c, a, b }]);
-        if (r) return r;
-      }
+  const pinned = route.nodes ?? [];
+  const options: Lane[][] = [];
+  for (const hexes of route.connections) {
+    for (const found of lanesAlong(board, hexes)) {
+      const preferred = pinned.length ? found.filter((c) => pinned.includes(c.from) && pinned.includes(c.to)) : [];
+      options.push(preferred.length ? preferred : found);
     }
-    return null;
-  };
-  const joined = pick(0, null, []);
+  }
+  const joined = joinLanes(options, 0, null, []);
   if (!joined) throw new RuleError(`The pieces of the route of train ${route.train} do not join up stop to stop`);
   return { stops: [joined[0].a, ...joined.map((j) => j.b)], lanes: joined.map((j) => j.lane) };
 }
 
+const HEX_RE = /^[A-Z][0-9]{1,2}$/;
+function wellFormed(routes: unknown): routes is RouteInput[] {
+  if (!Array.isArray(routes)) return false;
+  for (const r of routes) {
+    if (!r || typeof r !== 'object' || typeof r.train !== 'string' || !r.train || !Array.isArray(r.connections) || !r.connections.length) return false;
+    for (const c of r.connections) {
+      if (!Array.isArray(c) || c.length < 2) return false;
+      for (const h of c) if (typeof h !== 'string' || !HEX_RE.test(h)) return false;
+    }
+    if (r.nodes !== undefined && (!Array.isArray(r.nodes) || r.nodes.some((n: unknown) => typeof n !== 'string'))) return false;
+  }
+  return true;
+}
+
 /** Checks every route of a corporation's run together and computes the revenue; throws RuleError on the first broken rule. */
 export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: TrainInput[], routes: RouteInput[]): RunResult {
-  const parsed = routeInputSchema.array().safeParse(routes);
-  if (!parsed.success) throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
+  if (!wellFormed(routes)) throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
   const used = new Set<string>();
   const borders = new Map<number, string>();
   const results: RouteResult[] = [];
   let total = 0;
-  for (const route of parsed.data) {
+  for (const route of routes) {
     const train = trains.find((t) => t.id === route.train);
     if (!train) throw new RuleError(`${corp} has no train ${route.train}`);
     if (used.has(route.train)) throw new RuleError(`Train ${route.train} can run only one route`);
@@ -139,10 +189,11 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
       if (seen.has(s.id)) throw new RuleError(`The route of train ${route.train} visits ${label(board, s.id)} twice`);
       seen.add(s.id);
     }
-    stops.slice(1, -1).forEach((stop) => {
+    for (let k = 1; k + 1 < stops.length; k++) {
+      const stop = stops[k];
       if (stop.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${label(board, stop.id)}; train ${route.train} runs through it`);
       if (!stop.passable) throw new RuleError(`${label(board, stop.id)} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
-    });
+    }
     if (!stops.some((s) => s.token)) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
     if (stops.length > train.distance) {
       throw new RuleError(`Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${stops.length}`);
@@ -162,9 +213,10 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
         borders.set(b, route.train);
       }
     }
-    const revenue = stops.reduce((sum, s) => sum + s.revenue, 0);
+    let revenue = 0;
+    for (const st of stops) revenue += st.revenue;
     total += revenue;
-    results.push({ train: route.train, revenue, stops: ids, hexes: stops.map((s) => s.hex) });
+    results.push({ train: route.train, revenue, stops: ids, hexes: stops.map((st) => st.hex) });
   }
   return { revenue: total, routes: results };
 }

@@ -12,7 +12,7 @@ import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, nodeId, reservedSlo
 import { HEXES, PRIVATE_LAYS } from './data';
 import { reachOf } from './graph';
 import { hexLabel } from './lay';
-import { tokenPlaceSchema, type Board, type TokenContext, type TokenPlace } from './types';
+import { type Board, type TokenContext, type TokenPlace } from './types';
 
 function openSlot(board: Board, corp: string, hex: string, city: number): string | null {
   const { tile } = faceAt(board, hex);
@@ -34,9 +34,12 @@ function openSlot(board: Board, corp: string, hex: string, city: number): string
 }
 
 function checkCity(board: Board, place: unknown): TokenPlace {
-  const parsed = tokenPlaceSchema.safeParse(place);
-  if (!parsed.success) throw new RuleError('A station needs a hex (like E19) and a city number (0 unless the hex has two cities)');
-  const { hex, city } = parsed.data;
+  const p = place as Record<string, unknown> | null;
+  if (!p || typeof p !== 'object' || typeof p.hex !== 'string' || !/^[A-Z][0-9]{1,2}$/.test(p.hex) || !Number.isInteger(p.city) || (p.city as number) < 0 || (p.city as number) > 3) {
+    throw new RuleError('A station needs a hex (like E19) and a city number (0 unless the hex has two cities)');
+  }
+  const hex = p.hex;
+  const city = p.city as number;
   if (!HEXES[hex]) throw new RuleError(`There is no hex ${hex} on the 1830 map`);
   const { tile } = faceAt(board, hex);
   if (tile.cityCount === 0) throw new RuleError(`${hexLabel(hex)} has no city for a station`);
