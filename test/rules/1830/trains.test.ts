@@ -1,0 +1,66 @@
+// Trains, discards, forced purchases and bankruptcy, from positions of a real game (29133).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { RuleError } from '../../../rules/types';
+
+const exp = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+function through(id: number): Game1830State {
+  const i = exp.actions.findIndex((a) => a.id === id);
+  return importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
+}
+function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
+  const before = JSON.stringify(state);
+  let message = '';
+  try { g.apply(state, seat, action); } catch (e) { expect(e).toBeInstanceOf(RuleError); message = (e as Error).message; }
+  expect(message).toMatch(words);
+  expect(JSON.stringify(state)).toBe(before);
+}
+
+describe('1830 trains', () => {
+  it('makes a corporation over the new train limit discard before anything else', () => {
+    const s = through(229); // B&M bought the first 5: phase 5, limit 2
+    expect(s.phase).toBe(3);
+    const bm = s.corps['B&M']!;
+    expect(bm.trains.length).toBe(3);
+    const seat = bm.president!;
+    expect(g.toAct(s)).toEqual([seat]);
+    refuses(s, seat, { type: 'pass' }, /must discard one first/);
+    expect(g.moves(s, seat).every((m) => m.type === 'discardTrain')).toBe(true);
+    g.apply(s, seat, { type: 'discardTrain', corp: 'B&M', train: '3-3' });
+    expect(bm.trains.length).toBe(2);
+    expect(s.trains.find((t) => t.id === '3-3')!.owner).toBe('pool');
+    // the phase-5 event closed every private
+    expect(Object.values(s.privates).every((p) => p.closed)).toBe(true);
+  });
+
+  it('refuses a pass when a corporation with a route has no train, and lets a broke president go bankrupt, ending the game', () => {
+    const s = through(449);
+    const nynh = s.corps.NYNH!;
+    const seat = nynh.president!;
+    expect(nynh.trains).toEqual([]);
+    expect(g.toAct(s)).toEqual([seat]);
+    refuses(s, seat, { type: 'pass' }, /must buy one/);
+    const d = s.trains.find((t) => t.owner === 'depot')!;
+    refuses(s, seat, { type: 'buyTrain', train: d.id, price: 1100 }, /must sell shares|cannot pay/);
+    g.apply(s, seat, { type: 'bankrupt' });
+    expect(s.finished).toBe(true);
+    expect(g.toAct(s)).toEqual([]);
+    const o = g.outcome(s)!;
+    expect(o.reason).toBe('a player went bankrupt');
+    expect(o.scores[seat]).toBe(416);
+  });
+
+  it('refuses buying a train from another corporation for less than $1 or more than the treasury', () => {
+    const i = exp.actions.findIndex((a) => a.id === 437);
+    const s = importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
+    const erie = s.corps.ERIE!;
+    const seat = erie.president!;
+    const t = s.trains.find((x) => x.id === '4-1')!;
+    expect(t.owner).not.toBe('ERIE');
+    refuses(s, seat, { type: 'buyTrain', train: '4-1', price: erie.cash + 1 }, /may pay between \$1 and/);
+    g.apply(s, seat, { type: 'buyTrain', train: '4-1', price: 5 });
+    expect(erie.trains).toContain('4-1');
+  });
+});
