@@ -35,3 +35,54 @@ export const actionSchema = z.discriminatedUnion('type', [
 
 export type AEAction = z.infer<typeof actionSchema>;
 export type Take = z.infer<typeof takeSchema>;
+
+// A fast exact check of the common shapes, so the hot path of playouts skips
+// zod; anything it does not accept goes through the schema above, which gives
+// the verdict (and the error). It accepts nothing the schema would refuse.
+const isObj = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && Object.getPrototypeOf(x) === Object.prototype;
+const isName = (x: unknown): x is string => typeof x === 'string' && x.length >= 1 && x.length <= 20;
+const keysAre = (o: Record<string, unknown>, n: number) => Object.keys(o).length === n;
+const isInt = (x: unknown, min: number, max: number) => Number.isInteger(x) && (x as number) >= min && (x as number) <= max;
+/** Every element, holes included (a hole fails). */
+function all(items: unknown[], ok: (x: unknown) => boolean): boolean {
+  for (let i = 0; i < items.length; i++) if (!(i in items) || !ok(items[i])) return false;
+  return true;
+}
+
+function isTake(t: unknown): boolean {
+  if (!isObj(t)) return false;
+  if (t.from === 'deck') return keysAre(t, 1);
+  return t.from === 'market' && keysAre(t, 2) && isName(t.airline);
+}
+
+export function quickShape(a: unknown): a is AEAction {
+  if (!isObj(a)) return false;
+  switch (a.type) {
+    case 'money':
+      return keysAre(a, 1);
+    case 'take':
+      return keysAre(a, 2) && isTake(a.take);
+    case 'buy': {
+      const l = a.licences;
+      if (!keysAre(a, 3) || !Array.isArray(l) || l.length < 1 || l.length > 2 || !isTake(a.take)) return false;
+      return all(l, (x) => isObj(x) && keysAre(x, 2) && isName(x.airline) && typeof x.route === 'string' && x.route.length >= 3 && x.route.length <= 60);
+    }
+    case 'play': {
+      const p = a.shares;
+      if (!keysAre(a, 2) || !Array.isArray(p) || p.length < 1 || p.length > 5) return false;
+      return all(p, (x) => isObj(x) && keysAre(x, 2) && isName(x.airline) && isInt(x.count, 1, 40));
+    }
+    case 'trade': {
+      const g = a.give;
+      if (!keysAre(a, 3) || !isInt(a.get, 0, 20) || !Array.isArray(g) || g.length < 1 || g.length > 10) return false;
+      return all(g, (x) => isObj(x) && keysAre(x, 2) && isName(x.airline) && (x.from === 'hand' || x.from === 'portfolio'));
+    }
+    case 'open': {
+      const o = a.airlines;
+      return keysAre(a, 2) && Array.isArray(o) && o.length === 2 && all(o, isName);
+    }
+    default:
+      return false;
+  }
+}

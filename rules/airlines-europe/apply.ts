@@ -1,7 +1,7 @@
 // Applying a move: check the whole move first, then change the state.
 import { RuleError, type Seat } from '../types';
 import { board, airlineName } from './board';
-import { actionSchema, type AEAction } from './actions';
+import { actionSchema, quickShape, type AEAction } from './actions';
 import { drawBlind, nextSeat, refillMarket, takeFromMarket, takeProblem } from './deck';
 import { allAirlinesBlocked, buyLicence, licenceProblem, nextLicenceCost, type Licence } from './licences';
 import { payFromBank } from './bank';
@@ -23,6 +23,7 @@ export function toAct(s: AEState): Seat[] {
 }
 
 export function parseAction(raw: unknown): AEAction {
+  if (quickShape(raw)) return raw;
   const parsed = actionSchema.safeParse(raw);
   if (!parsed.success) {
     throw new RuleError('That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.');

@@ -27,8 +27,10 @@ function taken(s: AEState, route: number, earlier: readonly Licence[]): number {
 }
 
 /** The price of the next licence on the route (the cheapest free one), or null when none is left. */
-export function nextLicenceCost(s: AEState, route: number, earlier: readonly Licence[] = []): number | null {
-  const costs = board.routes[route]!.costs;
+const NONE: readonly Licence[] = [];
+
+export function nextLicenceCost(s: AEState, route: number, earlier: readonly Licence[] = NONE): number | null {
+  const costs = ROUTES[route]!.costs;
   const k = taken(s, route, earlier);
   return k < costs.length ? costs[k]! : null;
 }

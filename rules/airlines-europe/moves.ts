@@ -5,7 +5,7 @@ import type { Seat } from '../types';
 import { board } from './board';
 import type { AEAction, Take } from './actions';
 import { toAct } from './apply';
-import { buyableRoutes, nextLicenceCost, type Licence } from './licences';
+import { buyableRoutes, licenceProblem, nextLicenceCost, type Licence } from './licences';
 import type { AEState } from './state';
 
 function distinct(items: readonly string[]): string[] {
@@ -27,6 +27,7 @@ export function takeOptions(s: AEState): Take[] {
 }
 
 const MAX_PAIRS = 8;
+const SINGLES_PER_AIRLINE = 3;
 
 const ROUTES = board.routes;
 
@@ -34,15 +35,45 @@ function id(l: Licence): { airline: string; route: string } {
   return { airline: l.airline, route: ROUTES[l.route]!.id };
 }
 
+/** A licence for the same airline leading on from the new city the first licence reached, if any fits the money. */
+function onwardRoute(s: AEState, first: Licence, money: number): number | null {
+  if (s.planes[first.airline]! < 2) return null;
+  const r = ROUTES[first.route]!;
+  const network = s.networks[first.airline]!;
+  const city = network.includes(r.to) ? r.from : r.to;
+  if (network.includes(city)) return null;
+  const earlier = [first];
+  for (const route of board.routesByCity[city]!) {
+    if (route === first.route) continue;
+    if (licenceProblem(s, first.airline, route, earlier) !== null) continue;
+    if (nextLicenceCost(s, route, earlier)! <= money) return route;
+  }
+  return null;
+}
+
 function buyMoves(s: AEState, seat: Seat): AEAction[] {
   const takes = takeOptions(s);
   if (takes.length === 0) return [];
   const money = s.money[seat]!;
   const singles: Licence[] = [];
+  // Per airline the few cheapest licences it can buy (the move form on the page offers every one).
   for (const airline of s.airlines) {
+    const best: number[] = [];
+    const bestCost: number[] = [];
     for (const route of buyableRoutes(s, airline)) {
-      if (nextLicenceCost(s, route)! <= money) singles.push({ airline, route });
+      const cost = nextLicenceCost(s, route)!;
+      if (cost > money) continue;
+      let k = best.length;
+      while (k > 0 && bestCost[k - 1]! > cost) k--;
+      if (k >= SINGLES_PER_AIRLINE) continue;
+      best.splice(k, 0, route);
+      bestCost.splice(k, 0, cost);
+      if (best.length > SINGLES_PER_AIRLINE) {
+        best.pop();
+        bestCost.pop();
+      }
     }
+    for (const route of best) singles.push({ airline, route });
   }
   const out: AEAction[] = [];
   // Each single licence once, the ways to take a share in turn (market airlines and the pile),
@@ -58,8 +89,8 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
     const left = money - nextLicenceCost(s, first.route)!;
     // The second licence: the same airline onward, else another airline's licence from the singles.
     let second: Licence | undefined;
-    const onward = buyableRoutes(s, first.airline, [first]).find((r) => nextLicenceCost(s, r, [first])! <= left);
-    if (onward !== undefined) second = { airline: first.airline, route: onward };
+    const onward = onwardRoute(s, first, left);
+    if (onward !== null) second = { airline: first.airline, route: onward };
     else {
       second = singles.find((l) => l.airline !== first.airline && l.route !== first.route && nextLicenceCost(s, l.route)! <= left);
     }

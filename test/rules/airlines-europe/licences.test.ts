@@ -177,11 +177,13 @@ describe('Airlines Europe licences', () => {
     expect(rules.check!(s)).toEqual([]);
     s.portfolios[0] = { abacus: 1 };
     s.abacusSupply -= 1;
-    const move = rules.moves(s, 0).find((m) => m.type === 'buy' && m.licences.length === 1 && m.take.from === 'deck')!;
+    const move = rules.moves(s, 0).find((m) => m.type === 'buy' && m.licences.length === 1)!;
     expect(move).toBeDefined();
     expect(rules.describe(move, s, 0)).toMatch(/every airline is now blocked and the game ends/);
     const hand = [...s.hands[0]!];
+    const market = [...s.market];
     rules.apply(s, 0, move);
+    expect(s.market).toEqual(market);
     expect(s.phase).toBe('over');
     expect(s.allBlocked).toBe(true);
     expect(s.hands[0]).toEqual(hand); // no share is taken: the game ended at once
