@@ -189,14 +189,10 @@ function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach
     }
     throw new RuleError(`Tile #${tile.id} is not an upgrade of ${what} on ${hexLabel(lay.hex)}`);
   }
-  const supply = tilesInSupply(board);
-  if ((supply[tile.id] ?? 0) <= 0) throw new RuleError(`All ${tile.count} copies of tile #${tile.id} are on the map`);
+  const onMap = new Set<number>();
+  for (const hex in board.tiles) if (board.tiles[hex].tile === tile.id) onMap.add(board.tiles[hex].copy);
+  if (onMap.size >= tile.count) throw new RuleError(`All ${tile.count} copies of tile #${tile.id} are on the map`);
   let copy = lay.copy;
-  const onMap = new Set(
-    Object.values(board.tiles)
-      .filter((t) => t.tile === tile.id)
-      .map((t) => t.copy),
-  );
   if (copy === undefined) {
     copy = 0;
     while (onMap.has(copy)) copy++;
