@@ -97,6 +97,13 @@ describe('airlines: founding an airline', () => {
     refused(s, 0, { type: 'found', company: 'GLA', count: 1, card: dotted4, circle: 'ORD-XYZ/1', draw: 'pile' }, /no circle "ORD-XYZ\/1"/);
   });
 
+  it('refuses an airline with fewer than two markers left (its others spent on sabotage)', () => {
+    const { s, dotted4 } = ready();
+    const spare = board.circles.filter((c) => c.value >= 5).slice(0, 14);
+    for (const c of spare) s.circles[c.index] = { c: co('GLA'), sab: true };
+    refused(s, 0, { type: 'found', company: 'GLA', count: 1, card: dotted4, circle: 'MSP-ORD/2', draw: 'pile' }, /GLA has too few markers left to be founded/);
+  });
+
   it('refuses founding out of turn and in the middle of an extension', () => {
     const { s, dotted4 } = ready();
     refused(s, 1, { type: 'found', company: 'GLA', count: 1, card: dotted4, circle: 'MSP-ORD/1', draw: 'pile' }, /not your turn/);
