@@ -9,6 +9,18 @@ import { startTestServer, type TestGame, type TestServer } from '../../support/s
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** Points of the table (mm) well away from every station, so a click there hits the bare table. */
+function freeSpots(view: any): number[][] {
+  const out: number[][] = [];
+  for (let y = -400; y <= 400; y += 40) {
+    for (let x = -400; x <= 400; x += 40) {
+      const clear = view.stations.every((s: any) => Math.abs(s.x - x) > s.w / 2 + 25 || Math.abs(s.y - y) > s.h / 2 + 25);
+      if (clear) out.push([x, y]);
+    }
+  }
+  return out;
+}
+
 let srv: TestServer;
 let browser: Browser;
 let game: TestGame;
@@ -40,7 +52,7 @@ describe('paperclip railways link form in a browser', () => {
       }
     }
     expect(build).not.toBeNull();
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
     const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(String(e)));
@@ -52,8 +64,7 @@ describe('paperclip railways link form in a browser', () => {
     expect(info).toMatch(/\d+ clips .*crossing.*score about -?\d+/);
     expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
     // A click on the table adds a bend; the command carries it; take it back.
-    const spot = (await srv.state(handle.key)).view.area as [number, number][];
-    const mm = [Math.round(spot[0]![0] * 0.55), Math.round(spot[0]![1] * 0.55 + 40)];
+    const mm = freeSpots((await srv.state(handle.key)).view)[0]!;
     const at = await page.evaluate((mm) => {
       const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
       const p = svg.createSVGPoint();
@@ -78,7 +89,7 @@ describe('paperclip railways link form in a browser', () => {
     const view = mine.view as any;
     expect(view.hand.length).toBeGreaterThan(0);
     const start = view.players[handle.seat].start;
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`${srv.url}/play/${handle.key}`);
@@ -92,14 +103,15 @@ describe('paperclip railways link form in a browser', () => {
       }, mm);
     await page.click(`#pc-svg rect.pc-st[data-id="${start}"]`);
     await page.selectOption('#pc-card', view.hand[0].id);
-    const area = view.area as [number, number][];
-    const spot = [Math.round(area[1]![0] * 0.5), Math.round(area[1]![1] * 0.5)];
+    const free = freeSpots(view);
+    const spot = free[Math.floor(free.length / 2)]!;
     const p1 = await toScreen(spot);
     await page.mouse.click(p1[0]!, p1[1]!);
     const placed = await page.inputValue('#pc-command');
     expect(placed).toMatch(new RegExp(`^build ${start} new ${view.hand[0].id} at -?\\d+,-?\\d+$`));
     expect(await page.locator('#pc-info').innerText()).toMatch(/clips/);
-    const bend = [Math.round(area[2]![0] * 0.4), Math.round(area[2]![1] * 0.4)];
+    // A bend away from stations and from the new card, with room to drag it 60 mm to the right.
+    const bend = free.find((p) => Math.abs(p[0]! - spot[0]!) > 150 && free.some((q) => q[0] === p[0]! + 80 && q[1] === p[1]))!;
     const b1 = await toScreen(bend);
     await page.mouse.click(b1[0]!, b1[1]!);
     const withBend = await page.inputValue('#pc-command');
