@@ -293,3 +293,22 @@ describe('routes as text', () => {
     expect(() => routesFromText('2-0: I15-Z9')).toThrow(/not a hex/);
   });
 });
+
+
+describe('D trains run any number of stops', () => {
+  // the board at the end of the real 3-player game (18xx.games fixture 1830_game_end_bank)
+  const END: Board = {"tiles":{"I17":{"tile":"43","copy":1,"rotation":1},"F20":{"tile":"69","copy":0,"rotation":4},"H14":{"tile":"41","copy":0,"rotation":4},"J14":{"tile":"14","copy":0,"rotation":2},"E19":{"tile":"15","copy":0,"rotation":5},"H16":{"tile":"63","copy":0,"rotation":0},"H18":{"tile":"65","copy":0,"rotation":3},"G19":{"tile":"62","copy":0,"rotation":0},"I15":{"tile":"61","copy":0,"rotation":0},"F18":{"tile":"43","copy":0,"rotation":3},"G17":{"tile":"1","copy":0,"rotation":0},"H10":{"tile":"63","copy":1,"rotation":0},"G7":{"tile":"55","copy":0,"rotation":1},"E11":{"tile":"66","copy":0,"rotation":2},"D18":{"tile":"8","copy":0,"rotation":5},"D16":{"tile":"24","copy":0,"rotation":4},"B20":{"tile":"58","copy":0,"rotation":2},"H8":{"tile":"23","copy":0,"rotation":4},"D10":{"tile":"64","copy":0,"rotation":1},"E13":{"tile":"47","copy":0,"rotation":0},"E23":{"tile":"61","copy":1,"rotation":3},"F22":{"tile":"15","copy":1,"rotation":1},"G9":{"tile":"8","copy":3,"rotation":5},"F12":{"tile":"24","copy":2,"rotation":0},"D12":{"tile":"26","copy":0,"rotation":1},"G5":{"tile":"23","copy":1,"rotation":1},"G11":{"tile":"9","copy":4,"rotation":0},"H6":{"tile":"23","copy":2,"rotation":4},"G3":{"tile":"24","copy":1,"rotation":2},"E15":{"tile":"8","copy":6,"rotation":1},"H4":{"tile":"63","copy":2,"rotation":0},"G15":{"tile":"7","copy":2,"rotation":4}},"tokens":{"I15":[["B&O"]],"G19":[["PRR"],["NYNH","NYC"]],"H12":[["PRR"]],"J14":[["B&O"]],"H18":[["PRR"],[]],"E19":[["NYNH","NYC"]],"F6":[["C&O"]],"E11":[["ERIE"],["NYC"]],"H16":[["C&O","B&O"]],"E23":[["B&M"]]},"homes":{"CPR":{"hex":"A19","city":0}},"pending":[]};
+
+  it('an 11-stop route is fine for a D train and too long for a 6-train', () => {
+    const b = structuredClone(END);
+    const best = suggestRoutes(b, 'NYC', 'D', [{ id: 'D-0', distance: 999 }]);
+    expect(best.details[0].stops.length).toBeGreaterThan(6);
+    const run = runRoutes(b, 'NYC', 'D', [{ id: 'D-0', distance: 999 }], best.routes);
+    expect(run.revenue).toBe(best.revenue);
+    const six = best.routes.map((r) => ({ ...r, train: '6-0' }));
+    refused(b, () => runRoutes(b, 'NYC', 'D', [{ id: '6-0', distance: 6 }], six), /counts at most 6 stops/);
+    const sixBest = suggestRoutes(b, 'NYC', 'D', [{ id: '6-0', distance: 6 }]);
+    expect(sixBest.details[0].stops.length).toBeLessThanOrEqual(6);
+    expect(sixBest.revenue).toBeLessThanOrEqual(best.revenue);
+  });
+});
