@@ -9,7 +9,25 @@ import { payPrivates } from './rounds';
 import { bankPays, buyShare, checkPresidency, gainProblem, PRESIDENT_PERCENT, sellProblem, sellShares, SHARE_PERCENT } from './shares';
 import type { CorpState, Game1830State, OperatingRound, TrainState } from './state';
 import { startStockRound } from './stock-round';
-import * as track from './track';
+import {
+  cityCount,
+  faceAt,
+  hasHomeToken,
+  hasTokenIn,
+  hexReservedByOther,
+  homeTokenChoices,
+  layTile as mapLayTile,
+  legalTileLays,
+  legalTokens,
+  newBoard,
+  parseNodeId,
+  placeHomeToken,
+  placePendingToken,
+  placeToken as mapPlaceToken,
+  reservedSlots,
+  runRoutes as mapRunRoutes,
+  suggestRoutes,
+} from './track';
 import { reachOf } from './track/graph';
 import type { Board, PhaseName, RouteInput } from './track';
 
@@ -117,7 +135,7 @@ function boardChanged(state: Game1830State): void {
 
 /** 18xx.games: a route exists when the network from a station reaches two stops. */
 function routeAvailable(state: Game1830State, corp: CorpState): boolean {
-  if (!track.hasHomeToken(board(state), corp.sym)) return false;
+  if (!hasHomeToken(board(state), corp.sym)) return false;
   return reach(state, corp.sym).nodes.size >= 2;
 }
 
@@ -126,15 +144,15 @@ function canToken(state: Game1830State, corp: CorpState): boolean {
   const r = orRound(state);
   if (r.turn.tokened || tokensLeft(corp) <= 0 || nextTokenCost(corp) > corp.cash) return false;
   const b = board(state);
-  if (!track.hasHomeToken(b, corp.sym)) return false;
+  if (!hasHomeToken(b, corp.sym)) return false;
   for (const id of reach(state, corp.sym).nodes) {
-    const { hex, index } = track.parseNodeId(id);
-    const node = track.faceAt(b, hex).tile.nodes[index];
+    const { hex, index } = parseNodeId(id);
+    const node = faceAt(b, hex).tile.nodes[index];
     if (!node || node.kind !== 'city') continue;
     const toks = b.tokens[hex]?.[index] ?? [];
-    if (toks.length >= node.slots || track.hasTokenIn(b, corp.sym, hex)) continue;
-    if (track.hexReservedByOther(b, hex, corp.sym)) continue;
-    if (toks.length + track.reservedSlots(b, hex, index, corp.sym) >= node.slots) continue;
+    if (toks.length >= node.slots || hasTokenIn(b, corp.sym, hex)) continue;
+    if (hexReservedByOther(b, hex, corp.sym)) continue;
+    if (toks.length + reservedSlots(b, hex, index, corp.sym) >= node.slots) continue;
     return true;
   }
   return false;
@@ -192,7 +210,7 @@ function hasUnusedAbility(state: Game1830State, corp: CorpState): boolean {
 function stepActive(state: Game1830State, corp: CorpState, step: OrStep): boolean {
   const r = orRound(state);
   switch (step) {
-    case 'home': return !track.hasHomeToken(board(state), corp.sym) && track.homeTokenChoices(board(state), corp.sym).length > 1;
+    case 'home': return !hasHomeToken(board(state), corp.sym) && homeTokenChoices(board(state), corp.sym).length > 1;
     case 'track': return !r.turn.laid;
     case 'token': return canToken(state, corp);
     case 'route': return corp.trains.length > 0 && routeAvailable(state, corp);
@@ -210,7 +228,7 @@ function newTurn(): OperatingRound['turn'] {
 }
 
 export function startOperatingRound(state: Game1830State, num: number): void {
-  if (!state.map) state.map = track.newBoard();
+  if (!state.map) state.map = newBoard();
   payPrivates(state);
   const order = Object.values(state.corps).filter((c) => c.floated && !c.closed);
   order.sort((a, b) => compareOperatingOrder(state, a, b));
@@ -233,10 +251,10 @@ function nextCorporation(state: Game1830State): void {
     r.turn = newTurn();
     r.step = 'home';
     const b = board(state);
-    if (!track.hasHomeToken(b, corp.sym)) {
-      const choices = track.homeTokenChoices(b, corp.sym);
+    if (!hasHomeToken(b, corp.sym)) {
+      const choices = homeTokenChoices(b, corp.sym);
       if (choices.length === 1) {
-        track.placeHomeToken(b, corp.sym, choices[0]);
+        placeHomeToken(b, corp.sym, choices[0]);
         boardChanged(state);
         corp.tokensUsed = Math.max(corp.tokensUsed, 1);
       }
@@ -378,7 +396,7 @@ function layTile(state: Game1830State, corp: CorpState, a: Extract<Action1830, {
   } else requireStep(state, 'track', 'Laying a tile');
   const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: r.turn.laid, playerPrivates: playerPrivates(state), cash: corp.cash, ...(a.via ? { via: a.via } : {}) };
   const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
-  const result = track.layTile(board(state), ctx, lay);
+  const result = mapLayTile(board(state), ctx, lay);
   boardChanged(state);
   corp.cash -= result.cost;
   state.bank += result.cost;
@@ -394,14 +412,14 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
   const r = orRound(state);
   const b = board(state);
   if (b.pending.length) {
-    track.placePendingToken(b, b.pending[0]!.corp, { hex: a.hex, city: a.city });
+    placePendingToken(b, b.pending[0]!.corp, { hex: a.hex, city: a.city });
     boardChanged(state);
     if (b.pending.length) return;
     if (r.step === 'track' && r.turn.laid) return passStep(state);
     return advance(state);
   }
   if (r.step === 'home') {
-    track.placeHomeToken(b, corp.sym, a.city);
+    placeHomeToken(b, corp.sym, a.city);
     boardChanged(state);
     corp.tokensUsed = Math.max(corp.tokensUsed, 1);
     return passStep(state);
@@ -409,7 +427,7 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
   if (a.via === 'DH') {
     if (!r.turn.teleport) throw new RuleError('the D&H station follows the D&H tile lay in the same turn');
     if (r.turn.tokened) throw new RuleError(`${corp.sym} has already placed a station this turn`);
-    track.placeToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp), via: 'DH' }, { hex: a.hex, city: a.city });
+    mapPlaceToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp), via: 'DH' }, { hex: a.hex, city: a.city });
     boardChanged(state);
     r.turn.tokened = true;
     r.turn.teleport = false;
@@ -419,7 +437,7 @@ function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830
   requireStep(state, 'token', 'Placing a station');
   const cost = nextTokenCost(corp);
   if (cost > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${cost} for a station`);
-  track.placeToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }, { hex: a.hex, city: a.city });
+  mapPlaceToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }, { hex: a.hex, city: a.city });
   boardChanged(state);
   corp.tokensUsed++;
   corp.cash -= cost;
@@ -441,14 +459,14 @@ function runRoutes(state: Game1830State, corp: CorpState, routes: RouteInput[]):
     if (seen.has(route.train)) throw new RuleError(`train ${route.train} cannot run twice`);
     seen.add(route.train);
   }
-  const result = routes.length ? track.runRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes) : { revenue: 0 };
+  const result = routes.length ? mapRunRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes) : { revenue: 0 };
   r.turn.revenue = result.revenue;
   r.turn.ran = true;
   passStep(state);
 }
 
 export function suggestRun(state: Game1830State, corp: CorpState): RouteInput[] {
-  return track.suggestRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp)).routes;
+  return suggestRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp)).routes;
 }
 
 // ---------------------------------------------------------------- trains
@@ -710,22 +728,22 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
   const b = board(state);
   if (b.pending.length) {
     const p = b.pending[0]!;
-    const n = track.cityCount(b, p.hex);
+    const n = cityCount(b, p.hex);
     for (let city = 0; city < n; city++) out.push({ type: 'placeToken', hex: p.hex, city });
     return out;
   }
   switch (r.step) {
     case 'home':
-      for (const city of track.homeTokenChoices(b, corp.sym)) out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
+      for (const city of homeTokenChoices(b, corp.sym)) out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
       break;
     case 'track': {
       const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
-      for (const lay of track.legalTileLays(b, ctx, 6)) out.push({ type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation });
+      for (const lay of legalTileLays(b, ctx, 6)) out.push({ type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation });
       out.push({ type: 'pass' });
       break;
     }
     case 'token':
-      for (const t of track.legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }).slice(0, 4)) out.push({ type: 'placeToken', hex: t.hex, city: t.city });
+      for (const t of legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }).slice(0, 4)) out.push({ type: 'placeToken', hex: t.hex, city: t.city });
       out.push({ type: 'pass' });
       break;
     case 'route':
@@ -803,20 +821,20 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   if (corp.president !== seat) return null;
   if (b.pending.length) {
     const p = b.pending[0]!;
-    out.pendingToken = { hex: p.hex, cities: Array.from({ length: track.cityCount(b, p.hex) }, (_, i) => i) };
+    out.pendingToken = { hex: p.hex, cities: Array.from({ length: cityCount(b, p.hex) }, (_, i) => i) };
     return out;
   }
   if (r.step === 'track') {
     const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
-    for (const lay of track.legalTileLays(b, ctx, 400)) out.lays.push({ ...lay, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
+    for (const lay of legalTileLays(b, ctx, 400)) out.lays.push({ ...lay, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
   }
   if (r.step === 'token') {
-    for (const t of track.legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) })) {
+    for (const t of legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) })) {
       out.tokens.push({ ...t, cost: nextTokenCost(corp), command: `token ${t.hex} ${t.city}` });
     }
   }
   if (r.step === 'route') {
-    const sug = track.suggestRoutes(b, corp.sym, phaseName(state), trainInputs(corp));
+    const sug = suggestRoutes(b, corp.sym, phaseName(state), trainInputs(corp));
     out.suggestion = {
       revenue: sug.revenue, routes: sug.routes, json: JSON.stringify({ type: 'runRoutes', routes: sug.routes }),
       lines: sug.details.map((d) => `${d.train.split('-')[0]} train: ${d.hexes.join('-')} for $${d.revenue}`),
