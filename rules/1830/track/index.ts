@@ -38,7 +38,8 @@
 // Tile lays (./lay):
 //   checkTileLay(board, ctx, lay): LayResult    throws RuleError when illegal
 //   layTile(board, ctx, lay): LayResult         check, then apply (tokens move with the upgrade)
-//   legalTileLays(board, ctx, limit?): TileLay[]  every legal lay (for moves/hints)
+//   legalTileLays(board, ctx, limit?): TileLay[]  every legal lay (for moves/hints; rotations giving the same track once)
+//   tileLayOptions(board, ctx): {hex: {tile: rotations[]}}   the same grouped for a click-a-hex move form
 //
 // Tokens (./tokens):
 //   checkToken(board, ctx, place): void          throws RuleError (reachability, open slot, one per hex, home reservations)

@@ -291,3 +291,10 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
   }
   return out;
 }
+
+/** The legal lays grouped for a move form: hex -> tile -> rotations. */
+export function tileLayOptions(board: Board, ctx: LayContext): Record<string, Record<string, number[]>> {
+  const out: Record<string, Record<string, number[]>> = {};
+  for (const l of legalTileLays(board, ctx)) ((out[l.hex] ??= {})[l.tile] ??= []).push(l.rotation);
+  return out;
+}

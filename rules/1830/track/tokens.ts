@@ -10,7 +10,7 @@
 import { RuleError } from '../../types';
 import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, nodeId, reservedSlots } from './board';
 import { HEXES, PRIVATE_LAYS } from './data';
-import { reachOf } from './graph';
+import { reachOf, type Reach } from './graph';
 import { hexLabel } from './lay';
 import { type Board, type TokenContext, type TokenPlace } from './types';
 
@@ -49,6 +49,10 @@ function checkCity(board: Board, place: unknown): TokenPlace {
 
 /** Checks an ordinary (or D&H) station placement; throws RuleError with the rule that forbids it. */
 export function checkToken(board: Board, ctx: TokenContext, place: TokenPlace): void {
+  checkTokenWith(board, ctx, place, null);
+}
+
+function checkTokenWith(board: Board, ctx: TokenContext, place: TokenPlace, known: Reach | null): void {
   const { hex, city } = checkCity(board, place);
   if (ctx.via === 'DH') {
     const dh = PRIVATE_LAYS.DH;
@@ -64,7 +68,7 @@ export function checkToken(board: Board, ctx: TokenContext, place: TokenPlace): 
   const full = openSlot(board, ctx.corp, hex, city);
   if (full) throw new RuleError(full[0].toUpperCase() + full.slice(1));
   if (ctx.via !== 'DH') {
-    const reach = reachOf(board, ctx.corp);
+    const reach = known ?? reachOf(board, ctx.corp);
     if (!reach.nodes.has(nodeId(hex, city))) {
       throw new RuleError(`${ctx.corp}'s track does not reach the city in ${hexLabel(hex)}${faceAt(board, hex).tile.cityCount > 1 ? ` (city ${city})` : ''}`);
     }
@@ -86,12 +90,13 @@ function addToken(board: Board, corp: string, hex: string, city: number): void {
 /** Every legal ordinary station for the context. */
 export function legalTokens(board: Board, ctx: TokenContext): TokenPlace[] {
   const out: TokenPlace[] = [];
-  const hexes = ctx.via === 'DH' ? [PRIVATE_LAYS.DH.hex] : Object.keys(reachOf(board, ctx.corp).edges);
+  const reach = reachOf(board, ctx.corp);
+  const hexes = ctx.via === 'DH' ? [PRIVATE_LAYS.DH.hex] : Object.keys(reach.edges);
   for (const hex of hexes) {
     const n = faceAt(board, hex).tile.cityCount;
     for (let city = 0; city < n; city++) {
       try {
-        checkToken(board, ctx, { hex, city });
+        checkTokenWith(board, ctx, { hex, city }, reach);
         out.push({ hex, city });
       } catch (e) {
         if (!(e instanceof RuleError)) throw e;

@@ -312,3 +312,15 @@ describe('D trains run any number of stops', () => {
     expect(sixBest.revenue).toBeLessThanOrEqual(best.revenue);
   });
 });
+
+describe('move helpers', () => {
+  it('groups legal lays by hex and tile for the form, and lists legal stations', async () => {
+    const { tileLayOptions } = await import('../../../../rules/1830/track');
+    const b = baltimore();
+    const opts = tileLayOptions(b, ctx('B&O'));
+    expect(opts.I17?.['9']).toContain(1);
+    expect(opts.J14?.['57']).toEqual([0]);
+    layTile(b, ctx('B&O'), { hex: 'J14', tile: '57', rotation: 0 });
+    expect(legalTokens(b, { corp: 'B&O', tokensLeft: 2 })).toEqual([{ hex: 'J14', city: 0 }]);
+  });
+});
