@@ -62,7 +62,8 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   describe: (action, before, seat) => describeAction(action, before, seat),
 
   undoable(action, before) {
-    if (action.type === 'draw') return false;
+    // Drawing shows cards; laying the river turns the stations face up and deals the hands.
+    if (action.type === 'draw' || action.type === 'river') return false;
     if (action.type === 'build') {
       // A build that draws cards (a station's effect) reveals the pile.
       try {

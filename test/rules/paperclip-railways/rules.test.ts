@@ -426,6 +426,8 @@ describe('moves, describe, parse, undo, autoMove', () => {
     expect(R.describe({ type: 'draw' }, s, 0)).toBe('drew 2 cards');
     expect(R.describe({ type: 'build', from: 'S1', to: 'york' }, s, 0)).toMatch(/built a 8-clip link Red start – York, paying 3 cards: \+14 points/);
     expect(R.undoable!({ type: 'draw' }, s)).toBe(false);
+    expect(R.undoable!({ type: 'river', points: [[0, 0], [10, 0]] }, s)).toBe(false); // it reveals the stations and deals
+    expect(R.undoable!({ type: 'build', from: 'S1', to: 'york', pay: ['dent', 'settle', 'rannoch'] }, s)).toBe(true);
     expect(R.undoable!({ type: 'build', from: 'S1', to: 'york' }, s)).toBe(true);
     expect(R.autoMove!(s, 0)).toEqual({ type: 'draw' });
   });
