@@ -23,3 +23,25 @@ describe('npm run cli -- import-18xx', () => {
     expect(report.result).toEqual({ 4631: 1477, 4639: 951, 4836: 887, 1668: 416 });
   });
 });
+
+import { readFileSync } from 'node:fs';
+import { import18xx } from '../../../rules/1830/import/index';
+import { game1830 } from '../../../rules/1830/index';
+import { RuleError } from '../../../rules/types';
+
+describe('import18xx for the server', () => {
+  it('gives seats, options and our actions, which replay to the same end', () => {
+    const text = readFileSync(`${DIR}29133.json`, 'utf8');
+    const imp = import18xx(text);
+    expect(imp.seats.map((s) => s.id)).toEqual(['4836', '4631', '4639', '1668']);
+    expect(imp.report.stoppedAt).toBeNull();
+    const state = game1830.setup(imp.seats.length, 'any seed', imp.options);
+    for (const { seat, action } of imp.actions) game1830.apply(state, seat, JSON.parse(JSON.stringify(action)));
+    expect(state.finished).toBe(true);
+  });
+  it('refuses what is not an export', () => {
+    expect(() => import18xx('not json')).toThrow(RuleError);
+    expect(() => import18xx({ players: [] })).toThrow(/not an 18xx.games export/);
+    expect(() => import18xx({ title: '1889', players: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], actions: [] })).toThrow(/not 1830/);
+  });
+});
