@@ -73,7 +73,9 @@ export function renderSvg(view: View): string {
     } else {
       out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${S * 0.42}" fill="#fff" stroke="#333" stroke-width="1.2"/>`);
     }
-    out.push(`<text x="${f(x)}" y="${f(y - S * 0.8)}" font-size="8.5" text-anchor="middle" fill="#111" stroke="#eef3df" stroke-width="2" paint-order="stroke">${esc(p.name)}</text>`);
+    const west = board.neighbour[h]![3]!;
+    const below = west >= 0 && board.placeAt[west]! >= 0; // a place just west: write this name below
+    out.push(`<text x="${f(x)}" y="${f(below ? y + S * 1.15 : y - S * 0.8)}" font-size="8.5" text-anchor="middle" fill="#111" stroke="#eef3df" stroke-width="2" paint-order="stroke">${esc(p.name)}</text>`);
   });
   for (const pl of players) {
     for (const id of pl.stations) {
