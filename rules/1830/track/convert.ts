@@ -25,9 +25,10 @@ export function placeTokenFrom18xx(board: Board, a: { city: string; slot?: numbe
   throw new RuleError(`Tile ${name}-${copy} of city "${a.city}" is not on the map`);
 }
 
-/** run_routes {routes: [{train, connections, nodes?}]} -> RouteInput[] (the revenue is recomputed, not trusted). */
+/** run_routes {routes: [{train, connections, nodes?}]} -> RouteInput[] (the revenue is recomputed, not trusted; trains without track are left out). */
 export function routesFrom18xx(a: { routes: { train: string; connections: string[][]; nodes?: string[] }[] }): RouteInput[] {
-  return a.routes.map((r) => {
+  // a train listed without track ran nothing: leave it out
+  return a.routes.filter((r) => Array.isArray(r.connections) && r.connections.length > 0).map((r) => {
     const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
     if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
     return out;
