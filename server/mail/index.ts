@@ -33,6 +33,10 @@ export interface MailerOptions {
   transport?: MailTransport;
   queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
   templatesDir?: string;
+  /** The game clock (ms), for the restart reconciliation window. */
+  now?: () => number;
+  /** Games changed this recently before start() get their current mail re-queued (idempotent). Default 15 min. */
+  reconcileWindowMs?: number;
   /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
   pngCache?: boolean;
   log?: (event: Record<string, unknown>) => void;
@@ -100,6 +104,12 @@ export function createMailer(o: MailerOptions): Mailer {
     async start() {
       await queue.start();
       unsubscribe = o.service.on(notifier);
+      // Mail for writes that landed just before a crash (their events were lost with the process).
+      try {
+        await notifier.reconcile((o.now ?? Date.now)(), o.reconcileWindowMs ?? 15 * 60_000);
+      } catch (err) {
+        o.log?.({ msg: 'mail reconcile failed', err: String((err as Error)?.message ?? err) });
+      }
     },
     async stop() {
       unsubscribe?.();

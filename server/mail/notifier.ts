@@ -36,7 +36,7 @@ function seatId(doc: GameDoc, seat: Seat) {
   return { seat, slot: s.slot, generation: s.generation };
 }
 
-export function createMailNotifier(o: NotifierOptions): GameEventListener & { handle(event: GameEvent): Promise<void> } {
+export function createMailNotifier(o: NotifierOptions): Notifier {
   const put = (key: string, spec: Spec) => o.queue.enqueueSpec(key, spec as unknown as { type: string });
 
   async function turn(game: LoadedGame, seat: Seat, at: string, intro?: string): Promise<void> {
@@ -150,7 +150,37 @@ export function createMailNotifier(o: NotifierOptions): GameEventListener & { ha
     }
   }
 
-  const listener = ((event: GameEvent) => handle(event)) as GameEventListener & { handle(event: GameEvent): Promise<void> };
+  /**
+   * After a restart: the events of writes that reached the disk just before a
+   * crash may never have reached this listener. For games changed in the last
+   * `windowMs`, queue again what their current position calls for (the turn
+   * mails, the game-over mail); the idempotency keys make this a no-op for
+   * every mail that was queued before. Opens only those recent games.
+   */
+  async function reconcile(now: number, windowMs: number): Promise<number> {
+    const from = new Date(now - windowMs).toISOString();
+    let opened = 0;
+    for (const e of o.service.list()) {
+      if (e.updatedAt < from || (e.status !== 'active' && e.status !== 'finished')) continue;
+      const game = await o.service.open(e.id);
+      opened++;
+      const doc = game.doc;
+      if (doc.status === 'active' && game.state) {
+        for (const seat of game.rules.toAct(game.state)) await turn(game, seat, doc.updatedAt);
+      } else if (doc.status === 'finished') {
+        await handle({ type: 'finished', gameId: doc.id, at: doc.updatedAt });
+      }
+    }
+    return opened;
+  }
+
+  const listener = ((event: GameEvent) => handle(event)) as Notifier;
   listener.handle = handle;
+  listener.reconcile = reconcile;
   return listener;
 }
+
+export type Notifier = GameEventListener & {
+  handle(event: GameEvent): Promise<void>;
+  reconcile(now: number, windowMs: number): Promise<number>;
+};

@@ -23,7 +23,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
   return async (ctx) => {
     const env = opts.env ?? (process.env as MailEnv & { REMINDER_CRON?: string });
     const log = (event: Record<string, unknown>) => ctx.logger.info(event, String(event.msg ?? 'mail'));
-    const mailer = createMailer({ service: ctx.service, dataDir: ctx.dataDir, env, transport: opts.transport, queue: opts.queue, log });
+    const mailer = createMailer({ service: ctx.service, dataDir: ctx.dataDir, env, transport: opts.transport, queue: opts.queue, log, now: () => ctx.now().getTime() });
     ctx.app.use(mailer.router);
     await mailer.start();
     const reminders = new ReminderJob({ service: ctx.service, queue: mailer.queue, now: () => ctx.now().getTime(), log });

@@ -154,4 +154,51 @@ describe('mail for game events', () => {
     const ids = smtp.messageIds;
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('after a crash that lost the event of a durable move, the restart still sends the turn mail, once', async () => {
+    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await settle();
+    // The process "dies" between the durable moves and their mail: no listener hears them.
+    await mailer.stop();
+    for (const seat of [0, 1]) {
+      const g = await t.service.open(created.gameId);
+      await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+    }
+    const g = await t.service.open(created.gameId);
+    const next = g.doc.seats[highCard.toAct(g.state)[0]!]!.email;
+    const turnMails = () => smtp.received.filter((m) => to(m) === next && /^Your turn/.test(m.subject ?? '') && m.subject!.includes(`(move ${g.stateSeq})`));
+    expect(turnMails()).toHaveLength(0);
+    for (let restart = 0; restart < 2; restart++) {
+      mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 }, now: () => t.clock.now().getTime() });
+      await mailer.start();
+      await settle();
+      if (restart === 0) await mailer.stop();
+    }
+    expect(turnMails()).toHaveLength(1);
+  });
+
+  it('the daily digest: one mail listing the games waiting for that address, instead of turn mails', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
+      const { seat } = await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+      await t.service.appendNote(created.gameId, { kind: 'prefs', seat, text: 'Bob changed their mail settings', data: { prefs: { mail: 'digest' } } });
+      await t.service.start(created.gameId);
+      ids.push(created.gameId);
+    }
+    await settle();
+    expect(smtp.received.filter((m) => to(m) === 'bob@example.test')).toHaveLength(0);
+    const digests = mailer.queue.list().filter((r) => r.spec?.type === 'digest');
+    expect(digests).toHaveLength(1); // one per address per day, however many games
+    expect(digests[0]!.nextAttemptAt).toBeGreaterThan(Date.now());
+    mailer.queue.retryNow(); // as if the digest hour had come
+    const digest = await smtp.waitForMail((m) => to(m) === 'bob@example.test');
+    expect(digest.subject).toBe('2 games are waiting for you');
+    for (const id of ids) {
+      const g = await t.service.open(id);
+      const bob = g.doc.seats.findIndex((s) => s.name === 'Bob');
+      expect(digest.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
+    }
+  });
 });
