@@ -763,6 +763,14 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
       }
       if (!must) out.push({ type: 'pass' });
       else if (out.length === 0) {
+        // a train from another corporation, paid with the president's help
+        const possible = corp.cash + state.cash[seat]!;
+        for (const t of otherCorpTrains(state, corp)) {
+          const price = Math.min(trainPrice(t), possible);
+          if (price >= 1 && r.turn.lastSoldPrice === null) { out.push({ type: 'buyTrain', train: t.id, price }); break; }
+        }
+      }
+      if (must && out.length === 0) {
         for (const sym in state.corps) {
           const t = state.corps[sym]!;
           const pct = t.held[seat]! > 0 ? sellableMax(state, seat, corp, t) : 0;
