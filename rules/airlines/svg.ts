@@ -73,7 +73,8 @@ export function renderSvg(view: View): string {
   const byCode = new Map(companies.map((c) => [c.code, c]));
   const parts: string[] = [];
   const legendTop = mapHeight + 10;
-  const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 70;
+  const hand = view.hand as { stock: { code: string; count: number }[]; routes: { pattern: string; value: number }[] } | null;
+  const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
   parts.push(`<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`);
   parts.push(`<text x="16" y="24" font-size="16" font-weight="bold" fill="#234">Airlines — North America</text>`);
@@ -112,8 +113,18 @@ export function renderSvg(view: View): string {
       `<text x="${117 + i * 40}" y="${by + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="#fff">${code}</text>`);
   });
   parts.push(`<text x="320" y="${by + 13}" font-size="12">pile ${view.pileSize} · scoring cards left ${view.scoringCardsLeft} · route cards ${view.routePileSize}</text>`);
-  const points = players.map((p) => `Seat ${p.seat + 1}: ${p.points}`).join('   ');
-  parts.push(`<text x="16" y="${by + 40}" font-size="12"><tspan font-weight="bold">Points</tspan>  ${esc(points)}</text>`);
+  let y = by + 40;
+  for (const p of players) {
+    const laid = p.played.map((x) => `${x.code} ${x.count}`).join('  ') || 'no stock laid out';
+    parts.push(`<text x="16" y="${y}" font-size="12"><tspan font-weight="bold">Seat ${p.seat + 1}: ${p.points} points</tspan> (bonus ${p.bonus}) · hand ${p.stockInHand} stock, ${p.routeCardsInHand} route · ${esc(laid)}</text>`);
+    y += 18;
+  }
+  if (hand) {
+    const stock = hand.stock.map((x) => `${x.code} ${x.count}`).join('  ') || 'none';
+    const routes = hand.routes.map((r) => `${r.pattern} ${r.value}`).join(', ') || 'none';
+    parts.push(`<text x="16" y="${y + 6}" font-size="12"><tspan font-weight="bold">Your stock:</tspan> ${esc(stock)}</text>`);
+    parts.push(`<text x="16" y="${y + 24}" font-size="12"><tspan font-weight="bold">Your route cards:</tspan> ${esc(routes)}</text>`);
+  }
   parts.push('</svg>');
   return parts.join('');
 }
