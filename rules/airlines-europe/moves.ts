@@ -153,9 +153,10 @@ export function legalMoves(s: AEState, seat: Seat): AEAction[] {
     return out;
   }
   if (s.phase === 'clearout') return takeOptions(s).map((take) => ({ type: 'take', take }));
-  const out = buyMoves(s, seat);
+  // Money, playing and trading first: they fit a mail's quick links; licences are bought on the page's map form.
+  const out: AEAction[] = [{ type: 'money' }];
   for (const m of playMoves(s, seat)) out.push(m);
   for (const m of tradeMoves(s, seat)) out.push(m);
-  out.push({ type: 'money' });
+  for (const m of buyMoves(s, seat)) out.push(m);
   return out;
 }
