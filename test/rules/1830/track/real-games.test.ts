@@ -62,3 +62,33 @@ describe.skipIf(!HAVE_FIXTURES)('1830 map module against the real games', () => 
     });
   }
 });
+
+describe('1830 map module against a third real game (no checkpoints)', () => {
+  it('26855: every lay and station is legal, every run pays as recorded, the suggestion is at least as good', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { replayOpenGame } = await import('./real-games');
+    const exp = JSON.parse(readFileSync(new URL('./fixtures/26855.json', import.meta.url), 'utf8'));
+    const problems: string[] = [];
+    let runs = 0;
+    const board = replayOpenGame(exp.actions, (s) => {
+      if (s.action.type !== 'run_routes') return;
+      runs++;
+      const corp = s.action.entity as string;
+      const recorded = (s.action.routes as { revenue: number }[]).reduce((a, r) => a + r.revenue, 0);
+      const routes = routesFrom18xx(s.action as any);
+      const ran = routes.map((r) => ({ id: r.train, distance: distance(r.train.split('-')[0]) }));
+      try {
+        const res = runRoutes(s.board, corp, s.phase, ran, routes);
+        if (res.revenue !== recorded) problems.push(`${s.action.id}: ours ${res.revenue}, recorded ${recorded}`);
+      } catch (e) {
+        problems.push(`${s.action.id}: refused: ${(e as Error).message}`);
+      }
+      const owned = (s.trains[corp] ?? []).map((id) => ({ id, distance: distance(id.split('-')[0]) }));
+      const best = suggestRoutes(s.board, corp, s.phase, owned.length ? owned : ran);
+      if (best.revenue < recorded) problems.push(`${s.action.id}: suggestion ${best.revenue} < recorded ${recorded}`);
+    });
+    expect(problems).toEqual([]);
+    expect(runs).toBeGreaterThan(40);
+    expect(Object.keys(board.tiles).length).toBeGreaterThan(20);
+  });
+});

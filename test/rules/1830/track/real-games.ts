@@ -159,3 +159,61 @@ export function checkpointSummary(cp: Action): { tiles: Record<string, string>; 
   for (const c of cp.corporations ?? []) if ((c.tokens ?? []).length) tokens[c.name] = [...c.tokens].sort();
   return { tiles: { ...(cp.tiles ?? {}) }, tokens };
 }
+
+const TRAIN_ORDER = ['2', '3', '4', '5', '6', 'D'];
+const RUSTS: Record<string, string> = { '4': '2', '6': '3', D: '4' };
+
+export interface OpenStep {
+  action: Action;
+  board: Board;
+  phase: PhaseName;
+  /** Trains each corporation holds before the action (ids like "3-1"). */
+  trains: Record<string, string[]>;
+}
+
+/**
+ * Replays an export that has no checkpoints: the phase follows the trains
+ * bought, privates close as 1830 says (all at the first 5, the BO when B&O
+ * buys a train, the MH when exchanged), a corporation places its home station
+ * when it first acts in an operating round.
+ */
+export function replayOpenGame(actions: Action[], visit: (s: OpenStep) => void): Board {
+  const board = newBoard();
+  let phase: PhaseName = '2';
+  const corpOwned: Record<string, string> = {};
+  const closed = new Set<string>();
+  const trains: Record<string, string[]> = {};
+  for (const a of effectiveActions(actions)) {
+    const company = a.entity_type === 'company';
+    if (a.entity_type === 'corporation' && !hasHomeToken(board, a.entity) && homeTokenChoices(board, a.entity).length === 1) {
+      placeHomeToken(board, a.entity);
+    }
+    const playerPrivates = PRIVATES.filter((p) => !corpOwned[p] && !closed.has(p));
+    visit({ action: a, board, phase, trains });
+    if (a.type === 'buy_company') corpOwned[a.company] = a.entity;
+    if (a.type === 'buy_shares' && company && a.entity === 'MH') closed.add('MH');
+    if (a.type === 'buy_train') {
+      const name = String(a.train).split('-')[0];
+      if (TRAIN_ORDER.indexOf(name) > TRAIN_ORDER.indexOf(phase)) phase = name as PhaseName;
+      if (TRAIN_ORDER.indexOf(phase) >= 3) PRIVATES.forEach((p) => closed.add(p));
+      if (a.entity === 'B&O') closed.add('BO');
+      for (const c of Object.keys(trains)) trains[c] = trains[c].filter((t) => t !== a.train);
+      (trains[a.entity] ??= []).push(a.train);
+      const rust = RUSTS[name];
+      if (rust) for (const c of Object.keys(trains)) trains[c] = trains[c].filter((t) => !t.startsWith(`${rust}-`));
+    }
+    if (a.type === 'discard_train') trains[a.entity] = (trains[a.entity] ?? []).filter((t) => t !== a.train);
+    if (a.type === 'lay_tile') {
+      const corp = company ? corpOwned[a.entity] : a.entity;
+      layTile(board, { corp, phase, layUsed: false, playerPrivates, via: company ? a.entity : undefined }, layTileFrom18xx(a as any));
+    }
+    if (a.type === 'place_token') {
+      const place = placeTokenFrom18xx(board, a as any);
+      const owner: string = a.tokener ?? (company ? corpOwned[a.entity] : a.entity);
+      if (board.pending.some((p) => p.corp === owner && p.hex === place.hex)) placePendingToken(board, owner, place);
+      else if (!hasHomeToken(board, owner)) placeHomeToken(board, owner, place.city);
+      else placeToken(board, { corp: owner, tokensLeft: 9, via: company ? 'DH' : undefined }, place);
+    }
+  }
+  return board;
+}
