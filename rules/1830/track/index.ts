@@ -23,7 +23,9 @@
 //                    DH: tile 57 in F16 as the turn's tile action, no connection needed; then placeToken with via 'DH'.
 //   LayResult        { cost: number (terrain cost to pay), upgrade: boolean, consumesLay: boolean, oldTile: string|null }
 //   TokenPlace       { hex: string, city: number }
-//   TokenContext     { corp, tokensLeft: number (charter tokens still unplaced), via?: 'DH', home?: boolean }
+//   TokenContext     { corp, tokensLeft: number (charter tokens still unplaced), via?: 'DH' }
+//                    the caller charges the cost (40 for the second station, 100 after); the D&H station is free and
+//                    extra (18xx.games adds a token for it), so tokensLeft is not needed with via 'DH'.
 //   RouteInput       { train: string, connections: string[][] }  each connection: hex chain from a stop to the next
 //                    stop (like 18xx.games run_routes); optional `nodes: string[]` ("E11-1": hex-nodeIndex) to pin stops.
 //   TrainInput       { id: string, distance: number }  (D trains: distance 999 = unlimited)
@@ -34,6 +36,7 @@
 //   tileAt(board, hex): {tile, rotation, copy}|null   laid tile, null = preprinted
 //   tilesInSupply(board): Record<tile, number>  copies left per tile number
 //   cityCount(board, hex): number
+//   tokenHexes(board, corp): string[]           hexes where the corporation has stations
 //
 // Tile lays (./lay):
 //   checkTileLay(board, ctx, lay): LayResult    throws RuleError when illegal
@@ -55,7 +58,9 @@
 //
 // Routes (./routes, ./suggest):
 //   runRoutes(board, corp, phase, trains, routes): { revenue, routes: RouteResult[] }   validates all, throws RuleError
-//   suggestRoutes(board, corp, phase, trains): { revenue, routes: RouteInput[] }       best set of routes for all trains
+//   suggestRoutes(board, corp, phase, trains): { revenue, routes: RouteInput[], details: RouteResult[] }
+//                    the best set of routes for all trains together (exact; routes carry `nodes`)
+//   reachOf(board, corp) (./graph): { edges: {hex: edge bit mask}, nodes: Set<"HEX-i"> }  what the network touches
 //
 // 18xx.games conversions (./convert), pure, for the importer:
 //   layTileFrom18xx({hex, tile: "57-1", rotation}): TileLay
