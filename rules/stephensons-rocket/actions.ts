@@ -76,7 +76,7 @@ export function extendProblem(s: SRState, line: number, to: number, occ: Occupan
   return blockedReason(to, line, occ);
 }
 
-function finishAction(s: SRState, events: string[]): void {
+function finishAction(s: SRState, events: string[] | undefined): void {
   s.actionsLeft--;
   if (checkEnd(s, events)) return;
   if (s.actionsLeft <= 0) nextTurn(s);
@@ -89,7 +89,7 @@ export function nextTurn(s: SRState): void {
   s.turns++;
 }
 
-export function applyAction(s: SRState, seat: number, raw: unknown, events: string[]): void {
+export function applyAction(s: SRState, seat: number, raw: unknown, events: string[] | undefined): void {
   const a = parseAction(raw);
   if (s.finished) throw new RuleError('The game is over.');
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) throw new RuleError('No such seat.');
@@ -112,7 +112,7 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
     case 'bid':
       throw new RuleError('There is no vote going on.');
     case 'pass':
-      events.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
+      events?.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
       s.actionsLeft = 1;
       finishAction(s, events);
       return;
@@ -124,7 +124,7 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (k < 0) throw new RuleError(`${board.places[city]!.name} has no ${a.good} token left${goods.length ? ` (it has ${goods.join(', ')})` : ''}.`);
       goods.splice(k, 1);
       s.tokens[seat]!.push({ city, good: a.good });
-      events.push(`took a ${a.good} token from ${board.places[city]!.name}`);
+      events?.push(`took a ${a.good} token from ${board.places[city]!.name}`);
       finishAction(s, events);
       return;
     }
@@ -141,7 +141,7 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (problem) throw new RuleError(problem);
       const k = s.stations[seat]!.indexOf(from);
       s.stations[seat]![k] = to;
-      events.push(from >= 0 ? `moved a station from ${board.hexIds[from]} to ${hexName(to)}` : `placed a station on ${hexName(to)}`);
+      events?.push(from >= 0 ? `moved a station from ${board.hexIds[from]} to ${hexName(to)}` : `placed a station on ${hexName(to)}`);
       finishAction(s, events);
       return;
     }
@@ -152,11 +152,11 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (problem) throw new RuleError(problem);
       const l = s.lines[line]!;
       const id = board.lines[line]!.id;
-      events.push(`extended the ${id} towards ${hexName(to)}`);
+      events?.push(`extended the ${id} towards ${hexName(to)}`);
       s.extended.push(line);
       takeShare(s, line, seat, events);
       openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, occ, events);
-      if (s.vote) events.push(`the ${id} shareholders vote on the direction`);
+      if (s.vote) events?.push(`the ${id} shareholders vote on the direction`);
       else finishAction(s, events);
       return;
     }

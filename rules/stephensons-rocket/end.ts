@@ -11,7 +11,7 @@ export function connectedCities(s: SRState): Set<number> {
 }
 
 /** Checked after every action; ends and scores the game when due. Returns true if it ended. */
-export function checkEnd(s: SRState, events: string[]): boolean {
+export function checkEnd(s: SRState, events: string[] | undefined): boolean {
   let reason = '';
   if (s.tiles.length >= TRACK_TILES) reason = `all ${TRACK_TILES} track tiles are laid`;
   else {
@@ -23,7 +23,7 @@ export function checkEnd(s: SRState, events: string[]): boolean {
   s.endReason = reason;
   s.vote = null;
   finalScoring(s);
-  events.push(`Game over: ${reason}.`, ...s.finalScoring);
+  events?.push(`Game over: ${reason}.`, ...s.finalScoring);
   return true;
 }
 

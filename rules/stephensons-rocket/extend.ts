@@ -7,23 +7,23 @@ import { scoreCity, scoreMerger, scoreTown } from './scoring';
 import { TRACK_TILES, type Occupancy, type SRState } from './state';
 
 /** The mover takes a share of the line if it offers any; the supply running dry exhausts it for good. */
-export function takeShare(s: SRState, line: number, seat: number, events: string[]): void {
+export function takeShare(s: SRState, line: number, seat: number, events: string[] | undefined): void {
   const l = s.lines[line]!;
   const id = board.lines[line]!.id;
   if (l.absorbedInto >= 0) return;
   if (l.isolated) {
-    events.push(`no share: the ${id} is isolated`);
+    events?.push(`no share: the ${id} is isolated`);
     return;
   }
   if (l.exhausted || l.supply === 0) {
     l.exhausted = true;
-    events.push(`no share: the ${id} shares have run out`);
+    events?.push(`no share: the ${id} shares have run out`);
     return;
   }
   l.supply--;
   l.held[seat]!++;
   if (l.supply === 0) l.exhausted = true;
-  events.push(`took a ${id} share`);
+  events?.push(`took a ${id} share`);
 }
 
 export interface Move {
@@ -38,7 +38,7 @@ export interface Move {
   occ: Occupancy;
 }
 
-export function completeExtension(s: SRState, m: Move, events: string[]): void {
+export function completeExtension(s: SRState, m: Move, events: string[] | undefined): void {
   const mover = s.turn;
   const l = s.lines[m.line]!;
   const dir = directionTo(m.from, m.to);
@@ -55,12 +55,12 @@ export function completeExtension(s: SRState, m: Move, events: string[]): void {
 
   const owner = occ.station[m.to]!;
   if (owner >= 0 && owner !== mover) {
-    if (m.decidedBy !== mover) events.push('no passenger: the vote was won by another player');
-    else if (s.passengerSupply === 0) events.push('no passenger: all nine are taken');
+    if (m.decidedBy !== mover) events?.push('no passenger: the vote was won by another player');
+    else if (s.passengerSupply === 0) events?.push('no passenger: all nine are taken');
     else {
       s.passengerSupply--;
       s.passengers[mover]!++;
-      events.push(`picked up a passenger at another player's station`);
+      events?.push(`picked up a passenger at another player's station`);
     }
   }
 
@@ -75,12 +75,12 @@ export function completeExtension(s: SRState, m: Move, events: string[]): void {
   isolateStuckLines(s, occ, events);
 }
 
-function merge(s: SRState, absorbed: number, survivor: number, mover: number, occ: Occupancy, events: string[]): void {
+function merge(s: SRState, absorbed: number, survivor: number, mover: number, occ: Occupancy, events: string[] | undefined): void {
   const a = s.lines[absorbed]!;
   const v = s.lines[survivor]!;
   const aId = board.lines[absorbed]!.id;
   const vId = board.lines[survivor]!.id;
-  events.push(`the ${aId} merges into the ${vId}`);
+  events?.push(`the ${aId} merges into the ${vId}`);
   scoreMerger(s, absorbed, survivor, events);
 
   const at = a.loco;
@@ -122,17 +122,17 @@ function merge(s: SRState, absorbed: number, survivor: number, mover: number, oc
       due--;
     }
   }
-  events.push(`${aId} shares exchanged two for one for ${vId} shares`);
+  events?.push(`${aId} shares exchanged two for one for ${vId} shares`);
 }
 
 /** Lines that can no longer connect a town or city nor merge lose their unissued shares. */
-export function isolateStuckLines(s: SRState, occ: Occupancy, events: string[]): void {
+export function isolateStuckLines(s: SRState, occ: Occupancy, events: string[] | undefined): void {
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0 || l.isolated) return;
     if (canStillReach(s, i, occ)) return;
     l.isolated = true;
     l.retired += l.supply;
     l.supply = 0;
-    events.push(`the ${board.lines[i]!.id} is isolated: its remaining shares are discarded`);
+    events?.push(`the ${board.lines[i]!.id} is isolated: its remaining shares are discarded`);
   });
 }

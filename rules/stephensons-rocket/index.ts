@@ -31,7 +31,7 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   toAct,
 
   apply(s, seat, action) {
-    play(s, seat, action);
+    applyAction(s, seat, action, undefined); // no history lines needed here
   },
 
   moves: legalMoves,

@@ -61,26 +61,26 @@ export function cityTokenCounts(s: SRState, city: number): number[] {
 }
 
 /** A city newly joined to a line: its goods-token majority earns 2,000 and 1,000. */
-export function scoreCity(s: SRState, line: number, city: number, events: string[]): void {
+export function scoreCity(s: SRState, line: number, city: number, events: string[] | undefined): void {
   const name = board.places[city]!.name;
   const lineId = board.lines[line]!.id;
   const n = payAll(s, majorityPayout(cityTokenCounts(s, city), 2000, 1000), `city scoring: ${name} joined the ${lineId}`);
-  events.push(n ? `city scoring for ${name} (goods-token majority paid)` : `${name} scores nothing: nobody holds its goods`);
+  events?.push(n ? `city scoring for ${name} (goods-token majority paid)` : `${name} scores nothing: nobody holds its goods`);
 }
 
 /** A railway town newly joined: the station majority on the line earns 1,000 per town and city on it. */
-export function scoreTown(s: SRState, line: number, town: number, events: string[]): void {
+export function scoreTown(s: SRState, line: number, town: number, events: string[] | undefined): void {
   const name = board.places[town]!.name;
   const lineId = board.lines[line]!.id;
   const value = 1000 * s.lines[line]!.connected.length;
   const n = payAll(s, majorityPayout(stationCounts(s, line), value, roundDown(value / 2)), `railway-town scoring: ${name} joined the ${lineId}`);
-  events.push(n ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities)` : `${name} scores nothing: no station is on the ${lineId}`);
+  events?.push(n ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities)` : `${name} scores nothing: no station is on the ${lineId}`);
 }
 
 /** The absorbed line's share majority earns 1,000 per town and city on it. */
-export function scoreMerger(s: SRState, absorbed: number, survivor: number, events: string[]): void {
+export function scoreMerger(s: SRState, absorbed: number, survivor: number, events: string[] | undefined): void {
   const a = board.lines[absorbed]!.id;
   const value = 1000 * s.lines[absorbed]!.connected.length;
   const n = payAll(s, majorityPayout(s.lines[absorbed]!.held, value, roundDown(value / 2)), `merger: the ${a} was absorbed by the ${board.lines[survivor]!.id}`);
-  events.push(n ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities)` : `the ${a} merger pays nobody: no one holds its shares`);
+  events?.push(n ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities)` : `the ${a} merger pays nobody: no one holds its shares`);
 }

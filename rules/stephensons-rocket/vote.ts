@@ -25,7 +25,7 @@ export function voteSeat(v: Vote): number {
 }
 
 /** Opens a vote if another seat holds shares of the line; otherwise the mover's choice stands at once. */
-export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>, occ: Occupancy, events: string[]): void {
+export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>, occ: Occupancy, events: string[] | undefined): void {
   const order: number[] = [];
   for (let k = 1; k <= s.seats; k++) order.push((v.mover + k) % s.seats);
   const vote: Vote = { ...v, order, next: 0, high: null, bids: [] };
@@ -37,7 +37,7 @@ export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | '
   advance(s, events);
 }
 
-function advance(s: SRState, events: string[]): void {
+function advance(s: SRState, events: string[] | undefined): void {
   const v = s.vote!;
   while (v.next < v.order.length && !canBid(s, v, v.order[v.next]!)) v.next++;
   if (v.next >= v.order.length) {
@@ -67,22 +67,22 @@ export function bidProblem(s: SRState, seat: number, amount: number, to: number 
   return null;
 }
 
-export function placeBid(s: SRState, seat: number, amount: number, to: number | null, events: string[]): void {
+export function placeBid(s: SRState, seat: number, amount: number, to: number | null, events: string[] | undefined): void {
   const v = s.vote!;
   const id = board.lines[v.line]!.id;
   if (amount > 0) {
     const bid = { seat, amount, to: to! };
     v.high = bid;
     v.bids.push(bid);
-    events.push(`bid ${amount} ${id} share${amount === 1 ? '' : 's'} to send the locomotive to ${hexName(to!)}`);
+    events?.push(`bid ${amount} ${id} share${amount === 1 ? '' : 's'} to send the locomotive to ${hexName(to!)}`);
   } else {
-    events.push(`passed in the ${id} vote`);
+    events?.push(`passed in the ${id} vote`);
   }
   v.next++;
   advance(s, events);
 }
 
-function finishVote(s: SRState, v: Vote, events: string[], occ?: Occupancy): void {
+function finishVote(s: SRState, v: Vote, events: string[] | undefined, occ?: Occupancy): void {
   const l = s.lines[v.line]!;
   const id = board.lines[v.line]!.id;
   let to = v.choice;
@@ -93,8 +93,8 @@ function finishVote(s: SRState, v: Vote, events: string[], occ?: Occupancy): voi
     l.supply += w.amount;
     to = w.to;
     decidedBy = w.seat;
-    events.push(`the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`);
+    events?.push(`the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`);
   }
-  events.push(`the ${id} locomotive moves to ${hexName(to)}`);
+  events?.push(`the ${id} locomotive moves to ${hexName(to)}`);
   completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) }, events);
 }
