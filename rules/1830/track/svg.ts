@@ -90,7 +90,15 @@ function drawFace(d: FaceDraw, x0: number, y0: number, s: number): string[] {
     if (a < 6 && b < 6) {
       const [ax, ay] = edgeMid(a);
       const [bx, by] = edgeMid(b);
-      path = `M${f(ax)},${f(ay)} Q${f(x0)},${f(y0)} ${f(bx)},${f(by)}`;
+      const turn = Math.min((a - b + 6) % 6, (b - a + 6) % 6);
+      if (turn === 3) {
+        path = `M${f(ax)},${f(ay)} L${f(bx)},${f(by)}`;
+      } else {
+        // sharp curves turn round the corner between the edges, gentle ones round a point outside the hex
+        const r = turn === 1 ? s / 2 : s * 1.5;
+        const cross = (bx - ax) * (y0 - ay) - (by - ay) * (x0 - ax);
+        path = `M${f(ax)},${f(ay)} A${f(r)},${f(r)} 0 0 ${cross < 0 ? 1 : 0} ${f(bx)},${f(by)}`;
+      }
     } else {
       const e = a < 6 ? a : b;
       const n = (a < 6 ? b : a) - NODE;
