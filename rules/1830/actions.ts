@@ -20,3 +20,55 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 
 export type Action1830 = z.infer<typeof actionSchema>;
+
+// A fast exact check of the same shapes (zod above stays the reference: a test compares
+// the two on many actions). Replays check hundreds of actions, and this is much cheaper.
+type Check = (v: unknown) => boolean;
+const str: Check = (v) => typeof v === 'string' && v.length > 0;
+const short = (max: number): Check => (v) => typeof v === 'string' && v.length >= 1 && v.length <= max;
+const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const oneOf = (...xs: string[]): Check => (v) => typeof v === 'string' && xs.includes(v);
+const strs: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const route: Check = (v) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (k !== 'train' && k !== 'connections' && k !== 'nodes') return false;
+  return typeof o['train'] === 'string' && Array.isArray(o['connections']) && (o['connections'] as unknown[]).every(strs) && (o['nodes'] === undefined || strs(o['nodes']));
+};
+const SHAPES: Record<string, [Record<string, Check>, Record<string, Check>]> = {
+  pass: [{}, {}],
+  bid: [{ company: short(4), price: int(0) }, {}],
+  par: [{ corp: short(8), price: int(1) }, {}],
+  buy: [{ corp: short(8), from: oneOf('ipo', 'pool') }, {}],
+  sell: [{ corp: short(8), percent: int(1) }, {}],
+  exchange: [{ company: oneOf('MH'), from: oneOf('ipo', 'pool') }, {}],
+  layTile: [{ hex: (v) => typeof v === 'string', tile: (v) => typeof v === 'string', rotation: int(0, 5) }, { copy: int(0), via: oneOf('CS', 'DH') }],
+  placeToken: [{ hex: (v) => typeof v === 'string', city: int(0) }, { via: oneOf('DH') }],
+  runRoutes: [{ routes: (v) => Array.isArray(v) && v.every(route) }, {}],
+  dividend: [{ kind: oneOf('payout', 'withhold') }, {}],
+  buyTrain: [{ train: (v) => typeof v === 'string', price: int(1) }, { exchange: (v) => typeof v === 'string' }],
+  discardTrain: [{ corp: short(8), train: (v) => typeof v === 'string' }, {}],
+  buyCompany: [{ company: (v) => typeof v === 'string', price: int(0) }, {}],
+  bankrupt: [{}, {}],
+};
+void str;
+
+/** True when `raw` has exactly one of the shapes above (own keys only). */
+export function hasActionShape(raw: unknown): raw is Action1830 {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
+  const o = raw as Record<string, unknown>;
+  const shape = typeof o['type'] === 'string' ? SHAPES[o['type'] as string] : undefined;
+  if (!shape || !Object.prototype.hasOwnProperty.call(o, 'type')) return false;
+  const [required, optional] = shape;
+  let n = 1;
+  for (const k in required) {
+    if (!Object.prototype.hasOwnProperty.call(o, k) || !required[k]!(o[k])) return false;
+    n++;
+  }
+  for (const k in optional) {
+    if (o[k] === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(o, k) || !optional[k]!(o[k])) return false;
+    n++;
+  }
+  return Object.keys(o).length === n;
+}

@@ -1,7 +1,7 @@
 // 1830: Railways & Robber Barons, after the seed rules and 18xx.games's behaviour.
 // The rules object: setup, toAct, apply, moves, view, outcome, describe, parse, check.
 import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types';
-import { actionSchema, type Action1830 } from './actions';
+import { actionSchema, hasActionShape, type Action1830 } from './actions';
 import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
 import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data';
 import { applyBuyPrivate, applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
@@ -33,9 +33,13 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
   }
   const proto = Object.getPrototypeOf(raw);
   if (proto !== Object.prototype && proto !== null) throw new RuleError('that is not a move of 1830');
-  const parsed = actionSchema.safeParse(raw);
-  if (!parsed.success) throw new RuleError('that is not a move of 1830');
-  const action = parsed.data;
+  let action: Action1830;
+  if (hasActionShape(raw)) action = raw;
+  else {
+    const parsed = actionSchema.safeParse(raw);
+    if (!parsed.success) throw new RuleError('that is not a move of 1830');
+    action = parsed.data;
+  }
   if (state.finished) throw new RuleError('the game is over');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) throw new RuleError('no such seat');
   if (action.type === 'exchange') {

@@ -29,3 +29,29 @@ describe('1830 commands and words', () => {
     expect(g.check!(broken).join()).toMatch(/money not conserved/);
   });
 });
+
+import { actionSchema, hasActionShape } from '../../../rules/1830/actions';
+import { randomPlayout } from '../../support/playout';
+
+describe('1830 action shapes', () => {
+  it('the fast shape check accepts only what the zod schema accepts, and every legal move', () => {
+    const { actions } = randomPlayout(g, 3, 'shapes');
+    const samples: unknown[] = actions.map((a) => a.action);
+    const variants: unknown[] = [];
+    for (const a of samples.slice(0, 400) as Record<string, unknown>[]) {
+      variants.push({ ...a, extra: 1 });
+      for (const k of Object.keys(a)) {
+        if (k === 'type') continue;
+        const { [k]: _drop, ...rest } = a;
+        variants.push(rest);
+        variants.push({ ...a, [k]: 'x' });
+        variants.push({ ...a, [k]: -1 });
+        variants.push({ ...a, [k]: null });
+      }
+    }
+    for (const v of [...samples, ...variants]) {
+      if (hasActionShape(v)) expect(actionSchema.safeParse(v).success, JSON.stringify(v)).toBe(true);
+    }
+    for (const v of samples) expect(hasActionShape(v), JSON.stringify(v)).toBe(true);
+  });
+});
