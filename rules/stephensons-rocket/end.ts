@@ -27,12 +27,17 @@ export function checkEnd(s: SRState, events: string[] | undefined): boolean {
   return true;
 }
 
+/** $12,000 (the rules write amounts with a dollar sign). */
+export function formatMoney(amount: number): string {
+  return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
 function payOut(s: SRState, amounts: number[], reason: string): void {
   const parts: string[] = [];
   amounts.forEach((a, seat) => {
     if (a > 0) {
       pay(s, seat, a, reason);
-      parts.push(`seat ${seat + 1} £${a.toLocaleString('en-GB')}`);
+      parts.push(`seat ${seat + 1} ${formatMoney(a)}`);
     }
   });
   s.finalScoring.push(`${reason}: ${parts.length ? parts.join(', ') : 'nobody'}`);

@@ -129,6 +129,6 @@ describe('final scoring', () => {
     expect(by('final LMR stations')).toEqual([[0, 4000], [2, 2000]]);
     expect(by('final LMR shares')).toEqual([[1, 3000], [2, 3000]]); // tie: (4,000 + 2,000) / 2
     expect(by('final NR')).toEqual([]);
-    expect(s.finalScoring.join('\n')).toMatch(/final LMR stations \(4 towns and cities\): seat 1 £4,000, seat 3 £2,000/);
+    expect(s.finalScoring.join('\n')).toMatch(/final LMR stations \(4 towns and cities\): seat 1 \$4,000, seat 3 \$2,000/);
   });
 });
