@@ -48,3 +48,29 @@ describe('templates', () => {
     expect(bidForm).toMatch(/value="bid 3 [A-Z]\d+"/);
   });
 });
+
+describe('turn mail', () => {
+  it('renders the view and the board PNG through the mail renderer', async () => {
+    const { MailRenderer } = await import('../../../server/mail/render');
+    const s = game(3);
+    R.apply(s, 0, { type: 'token', city: 'manchester', good: 'textiles' });
+    const view = R.view(s, 0);
+    const mail = await new MailRenderer().render(
+      {
+        kind: 'turn',
+        game: { id: 'g1', title: "Stephenson's Rocket", seq: 2 },
+        players,
+        you: 0,
+        recipientName: 'Ada',
+        view,
+        svg: R.svg!(view),
+        links: { play: 'http://localhost/play/k' },
+        quickMoves: [{ label: 'extend LMR', url: 'http://localhost/play/k/m/0' }],
+      },
+      'stephensons-rocket',
+    );
+    expect(mail.html).toContain('Liverpool &amp; Manchester Railway');
+    expect(mail.text).toMatch(/Lines:/);
+    expect(mail.png?.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
