@@ -4,7 +4,7 @@
 // and (extending) its network must touch the route; (founding) the route must
 // start at its home.
 import { board as sharedBoard, type RouteCard } from './board';
-import { fliesRoute, network, supplies, supply, type AirlinesState } from './state';
+import { fliesRoute, supplies, supply, touches, type AirlinesState } from './state';
 
 const board = sharedBoard;
 
@@ -14,7 +14,6 @@ export function placementProblem(
   card: RouteCard,
   ci: number,
   mode: 'found' | 'extend',
-  net?: boolean[],
 ): string | null {
   const company = board.companies[c]!;
   const circle = board.circles[ci]!;
@@ -37,8 +36,7 @@ export function placementProblem(
     return null;
   }
   if (!s.founded[c]) return `${company.code} has not been founded yet.`;
-  const at = net ?? network(s, c);
-  if (!at[route.from] && !at[route.to]) return `${company.code}'s network does not reach ${route.name}.`;
+  if (!touches(s, c, route.index)) return `${company.code}'s network does not reach ${route.name}.`;
   if (fliesRoute(s, c, route.index)) return `${company.code} already flies ${route.name}; each airline only once per route.`;
   if (supply(s, c) < 1) return `${company.code} has no markers left.`;
   return null;

@@ -75,20 +75,19 @@ export function supply(s: AirlinesState, c: number): number {
   return board.markersPerCompany - m.scoring - m.sabotage;
 }
 
-/** Cities a company's network touches: its home and both ends of each route it flies. */
-export function network(s: AirlinesState, c: number): boolean[] {
-  const at = board.cities.map(() => false);
-  if (!s.founded[c]) return at;
-  at[board.companies[c]!.home] = true;
+/** Whether the company's network touches the route (cheaper than building the network). */
+export function touches(s: AirlinesState, c: number, route: number): boolean {
+  if (!s.founded[c]) return false;
+  const r = board.routes[route]!;
+  const home = board.companies[c]!.home;
+  if (r.from === home || r.to === home) return true;
   for (let i = 0; i < s.circles.length; i++) {
     const m = s.circles[i];
-    if (m && m.c === c && !m.sab) {
-      const r = board.routes[board.circles[i]!.route]!;
-      at[r.from] = true;
-      at[r.to] = true;
-    }
+    if (!m || m.c !== c || m.sab) continue;
+    const o = board.routes[board.circles[i]!.route]!;
+    if (o.from === r.from || o.from === r.to || o.to === r.from || o.to === r.to) return true;
   }
-  return at;
+  return false;
 }
 
 /** Whether the company already has a (non-sabotage) marker on the route. */
