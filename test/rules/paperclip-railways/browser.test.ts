@@ -129,4 +129,48 @@ describe('paperclip railways link form in a browser', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('places an obstacle and lays the river by clicking', async () => {
+    const g = await srv.createGame({ rules: 'paperclip-railways', players: ['Cy', 'Di'] });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    const toScreen = (mm: number[]) =>
+      page.evaluate((mm) => {
+        const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
+        const p = svg.createSVGPoint();
+        p.x = mm[0]!; p.y = mm[1]!;
+        const q = p.matrixTransform(svg.getScreenCTM()!);
+        return [q.x, q.y];
+      }, mm);
+    const actor = async () => {
+      const any = await srv.state(g.seats[0]!.key);
+      return g.seats.find((s) => s.seat === any.view.toAct[0])!;
+    };
+    // Two players: the second player places three obstacles (rhombus ±520 × ±380).
+    const spots = [[-260, 0], [260, 0], [0, 230]];
+    for (const spot of spots) {
+      const who = await actor();
+      await page.goto(`${srv.url}/play/${who.key}`);
+      await page.selectOption('#pc-rot', '90');
+      const at = await toScreen(spot);
+      await page.mouse.click(at[0]!, at[1]!);
+      expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^obstacle [a-z]+ ${spot.join(',')} 90$`));
+      await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
+      expect(await page.locator('ol.history').innerText()).toContain(`at ${spot.join(',')} turned 90°`);
+    }
+    const who = await actor();
+    await page.goto(`${srv.url}/play/${who.key}`);
+    for (const p of [[-200, -120], [0, -150], [200, -120]]) {
+      const at = await toScreen(p);
+      await page.mouse.click(at[0]!, at[1]!);
+    }
+    expect(await page.inputValue('#pc-command')).toBe('river -200,-120 0,-150 200,-120');
+    expect(await page.locator('#pc-info').innerText()).toMatch(/3 point\(s\), 404 of at most 960 mm/);
+    await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
+    expect(await page.locator('ol.history').innerText()).toContain('laid the river');
+    expect(((await srv.state(who.key)).view as any).phase).toBe('play');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
