@@ -10,7 +10,7 @@ export function checkState(s: PCState): string[] {
     if (s.clips[seat]! + laid !== supply.clips) problems.push(`seat ${seat}: clips not conserved (${s.clips[seat]} + ${laid})`);
     if (s.clips[seat]! < 0 || s.cubes[seat]! < 0) problems.push(`seat ${seat}: negative supply`);
     const placed = s.stations.reduce((a, st) => a + (st.kind === 'metro' ? 0 : st.cubes[seat]!), 0) + (s.metroCubes[seat] ? 1 : 0);
-    if (s.cubes[seat]! + placed !== supply.cubes) problems.push(`seat ${seat}: cubes not conserved (${s.cubes[seat]} + ${placed})`);
+    if (s.cubes[seat]! + placed + 1 !== supply.cubes) problems.push(`seat ${seat}: cubes not conserved (${s.cubes[seat]} + ${placed} + the score marker)`);
   }
   for (const st of s.stations) {
     if (st.kind === 'metro') continue;

@@ -80,7 +80,8 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
     hands: Array.from({ length: seats }, () => []),
     endOfLineDrawn: false,
     clips: new Array(seats).fill(supply.clips),
-    cubes: new Array(seats).fill(supply.cubes),
+    // One cube of each colour marks its score on the track: the rest is the supply.
+    cubes: new Array(seats).fill(supply.cubes - 1),
     metroCubes: new Array(seats).fill(false),
     scores: zero(),
     turns: zero(),

@@ -11,11 +11,11 @@ const build = (from: string, to: string, extra: object = {}) => ({ type: 'build'
 const newCard = (from: string, c: string, at: [number, number], extra: object = {}) => ({ type: 'build', from, card: c, at, ...extra });
 
 describe('setup', () => {
-  it('gives cubes and clips by player count', () => {
+  it('gives cubes and clips by player count (one cube marks the score)', () => {
     const want: Record<number, [number, number]> = { 2: [25, 60], 3: [25, 60], 4: [23, 54], 5: [22, 48] };
     for (const n of [2, 3, 4, 5]) {
       const s = R.setup(n, 'sup', {});
-      expect(s.cubes).toEqual(new Array(n).fill(want[n]![0]));
+      expect(s.cubes).toEqual(new Array(n).fill(want[n]![0] - 1));
       expect(s.clips).toEqual(new Array(n).fill(want[n]![1]));
       expect(s.scores).toEqual(new Array(n).fill(0));
     }
@@ -227,11 +227,11 @@ describe('building a link', () => {
     const s = table({ stations: [start(0, -300, -200), ...metro(), card('clapham', 300, 200)], hands: [H6] });
     R.apply(s, 0, build('S1', 'M-city'));
     expect(s.metroCubes[0]).toBe(true);
-    expect(s.cubes[0]).toBe(21);
+    expect(s.cubes[0]).toBe(22 - 2);
     s.turn = 0;
     // Leave from another region: the one cube is enough, only clapham takes a cube.
     R.apply(s, 0, build('M-suburban', 'clapham'));
-    expect(s.cubes[0]).toBe(20);
+    expect(s.cubes[0]).toBe(22 - 3);
     expect(s.stations.find((x) => x.id === 'clapham')!.cubes[0]).toBe(1);
   });
 
