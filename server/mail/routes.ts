@@ -3,7 +3,7 @@
 //   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (a logged 'prefs' entry)
 //   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
 //   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
-//   GET  /outbox, /outbox/<id>.eml    without SMTP_URL: what would have been sent (loopback only unless OUTBOX_PUBLIC=1,
+//   GET  /outbox, /outbox/<id>.html|.eml  without SMTP_URL: what would have been sent (loopback only unless OUTBOX_PUBLIC=1,
 //                                     since every mail carries somebody's personal link)
 import express, { type Request, type Response, type Router } from 'express';
 import { readFile } from 'node:fs/promises';
@@ -128,24 +128,28 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
       if (!allowed(req)) return notFoundPage(res);
       const list = await listOutbox(dir);
       const rows = list
-        .map((e) => `<tr><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.to)}</td><td><a href="/outbox/${esc(e.id)}.eml">${esc(e.subject)}</a></td></tr>`)
+        .map(
+          (e) =>
+            `<tr><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.to)}</td><td><a href="/outbox/${esc(e.id)}.html">${esc(e.subject)}</a></td><td><a href="/outbox/${esc(e.id)}.eml">.eml</a></td></tr>`,
+        )
         .join('');
       res.type('html').send(
         page(
           'Outbox',
           `<p>No SMTP_URL is set, so mail is written here instead of being sent (${list.length} message${list.length === 1 ? '' : 's'}, newest first). Each is a standard .eml file any mail program opens.</p>
-<table cellpadding="4" style="border-collapse:collapse;font-size:14px"><tr><th align="left">Written</th><th align="left">To</th><th align="left">Subject</th></tr>${rows}</table>`,
+<table cellpadding="4" style="border-collapse:collapse;font-size:14px"><tr><th align="left">Written</th><th align="left">To</th><th align="left">Subject</th><th></th></tr>${rows}</table>`,
         ),
       );
     });
     router.get('/outbox/:file', async (req: Request, res: Response) => {
       if (!allowed(req)) return notFoundPage(res);
-      const m = /^([A-Za-z0-9_-]{10,64})\.eml$/.exec(String(req.params.file));
+      const m = /^([A-Za-z0-9_-]{10,64})\.(eml|html)$/.exec(String(req.params.file));
       if (!m) return notFoundPage(res);
       try {
-        const eml = await readFile(join(dir, `${m[1]}.eml`));
-        res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
-        res.send(eml);
+        const body = await readFile(join(dir, `${m[1]}.${m[2]}`));
+        if (m[2] === 'eml') res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
+        else res.type('html');
+        res.send(body);
       } catch {
         notFoundPage(res);
       }

@@ -76,6 +76,14 @@ export function outboxTransport(dir: string): MailTransport {
       const info = await builder.sendMail(toNodemailer(mail));
       const summary: OutboxEntry = { id, to: mail.to, subject: mail.subject, at: new Date().toISOString() };
       await writeFileDurable(join(dir, `${id}.json`), JSON.stringify(summary));
+      if (mail.html) {
+        // A copy to look at in a browser: inline images as data: URIs.
+        let html = mail.html;
+        for (const a of mail.attachments ?? []) {
+          if (a.cid) html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.contentBase64}`);
+        }
+        await writeFileDurable(join(dir, `${id}.html`), html);
+      }
       await writeFileDurable(eml, info.message as Buffer);
     },
   };

@@ -1,0 +1,38 @@
+// Without SMTP_URL: mail is written to DATA_DIR/outbox as .eml files and
+// listed at /outbox, as a fresh `npm start` shows it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { highCard } from '../support/high-card';
+import { mailPlugin } from '../../server/mail/plugin';
+import type { Mailer } from '../../server/mail/index';
+
+let srv: TestServer;
+let mailer: Mailer;
+
+beforeEach(async () => {
+  srv = await startTestServer({ registry: [highCard], plugins: [mailPlugin({ env: {}, cron: false, onReady: (p) => (mailer = p.mailer) })] });
+});
+afterEach(async () => {
+  await srv.stop();
+});
+
+describe('the outbox', () => {
+  it('lists every message written instead of sent, each as .eml and as a page with its board', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    await srv.service.settled();
+    await mailer.queue.idle();
+    const list = await fetch(`${srv.url}/outbox`).then((r) => r.text());
+    const ids = [...list.matchAll(/href="\/outbox\/([A-Za-z0-9_-]+)\.html"/g)].map((m) => m[1]!);
+    expect(ids.length).toBe(2);
+    expect(list).toContain('Your turn in High Card');
+    const eml = await fetch(`${srv.url}/outbox/${ids[0]}.eml`);
+    expect(eml.status).toBe(200);
+    const raw = await eml.text();
+    expect(raw).toMatch(/^Message-ID: </m);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const page = await fetch(`${srv.url}/outbox/${ids[0]}.html`).then((r) => r.text());
+    expect(page).toContain('src="data:image/png;base64,');
+    expect(g.seats.some((s) => page.includes(srv.ctx.links.playUrl(s.key)))).toBe(true);
+    expect((await fetch(`${srv.url}/outbox/..%2Fsecret.key`)).status).toBe(404);
+  });
+});
