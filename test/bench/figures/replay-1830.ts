@@ -8,7 +8,7 @@ import { importExport, type Export18xx } from '../../../rules/1830/import/replay
 const FILE = '1830_game_end_bank.json';
 
 export function run(emit: Emit): void {
-  const url = new URL(`../../../../shared/fixtures/18xx.games/1830/${FILE}`, import.meta.url);
+  const url = new URL(`../../fixtures/18xx.games/1830/${FILE}`, import.meta.url);
   const exp = JSON.parse(readFileSync(url, 'utf8')) as Export18xx;
   const { log, options, state: final } = importExport(exp);
   const seats = exp.players.length;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../../server/cli/import-18xx';
 
-const DIR = fileURLToPath(new URL('../../../../shared/fixtures/18xx.games/1830/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../fixtures/18xx.games/1830/', import.meta.url));
 
 describe('npm run cli -- import-18xx', () => {
   it('prints the report of a whole game compared with its checkpoints', async () => {

@@ -5,7 +5,7 @@ import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
 import { RuleError } from '../../../rules/types';
 
-const exp = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
 function after(n: number): Game1830State {
   return importExport({ ...exp, actions: exp.actions.slice(0, n) }).state;
 }

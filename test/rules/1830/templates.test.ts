@@ -5,7 +5,7 @@ import { game1830 } from '../../../rules/1830/index';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
 import { PageRenderer } from '../../../server/render';
 
-const exp = JSON.parse(readFileSync(new URL('../../../../shared/fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
 const players = exp.players.map((p, seat) => ({ seat, name: p.name }));
 
 describe('1830 templates', () => {
