@@ -9,7 +9,7 @@
 // Plugins run after the game routes are mounted and before the 404 handler:
 // the mail code mounts /outbox and subscribes to events there.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -165,8 +165,11 @@ export interface RunningServer {
 /** Listens (port 0 picks a free port) and returns the base URL. */
 export async function startServer(deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: string; port?: number; host?: string }): Promise<RunningServer> {
   const host = deps.host ?? '127.0.0.1';
-  // Listen first so the base URL can carry the port that was picked.
-  const server = createServer();
+  // Listen first so the base URL can carry the port that was picked; requests
+  // that arrive while the app is being made wait for it.
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const early: [IncomingMessage, ServerResponse][] = [];
+  const server = createServer((req, res) => (handler ? handler(req, res) : early.push([req, res])));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port ?? 0, host, () => resolve());
@@ -174,7 +177,8 @@ export async function startServer(deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: s
   const port = (server.address() as AddressInfo).port;
   const url = deps.baseUrl ?? `http://${host}:${port}`;
   const ctx = await createApp({ ...deps, baseUrl: url });
-  server.on('request', ctx.app);
+  handler = ctx.app;
+  for (const [req, res] of early.splice(0)) ctx.app(req, res);
   server.keepAliveTimeout = 5_000;
   const holder = { ctx };
   return {
