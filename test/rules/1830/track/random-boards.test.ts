@@ -1,0 +1,70 @@
+// Random legal play on the map: every offered lay and station passes its own
+// check, stations never get lost, and every suggestion validates to its revenue.
+import { describe, expect, it } from 'vitest';
+import {
+  checkTileLay,
+  legalTileLays,
+  legalTokens,
+  layTile,
+  newBoard,
+  placeHomeToken,
+  placePendingToken,
+  placeToken,
+  runRoutes,
+  suggestRoutes,
+  tilesInSupply,
+  type PhaseName,
+} from '../../../../rules/1830/track';
+
+function lcg(seed: number) {
+  let s = seed;
+  return (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+}
+
+const CORPS = ['PRR', 'NYC', 'CPR', 'B&O', 'C&O', 'ERIE', 'NYNH', 'B&M'];
+const TRAIN_SETS = [
+  [{ id: '2-0', distance: 2 }, { id: '2-1', distance: 2 }, { id: '3-0', distance: 3 }],
+  [{ id: '4-0', distance: 4 }, { id: '5-0', distance: 5 }],
+  [{ id: '6-0', distance: 6 }, { id: 'D-0', distance: 999 }],
+  [{ id: 'D-0', distance: 999 }, { id: 'D-1', distance: 999 }],
+];
+
+describe('random legal play on the 1830 map', () => {
+  for (const seed of [11, 29, 47]) {
+    it(`seed ${seed}`, () => {
+      const rnd = lcg(seed);
+      const b = newBoard();
+      for (const c of CORPS) placeHomeToken(b, c, 0);
+      const stations = () => Object.values(b.tokens).flat(2).length + b.pending.length;
+      for (let i = 0; i < 160; i++) {
+        const corp = CORPS[rnd(CORPS.length)];
+        const phase: PhaseName = i < 40 ? '2' : i < 90 ? '4' : 'D';
+        const ctx = { corp, phase, layUsed: false, playerPrivates: [] };
+        const lays = legalTileLays(b, ctx, 40 + rnd(80));
+        for (const l of lays.slice(0, 5)) expect(() => checkTileLay(b, ctx, l)).not.toThrow();
+        if (lays.length) {
+          const before = stations();
+          layTile(b, ctx, lays[rnd(lays.length)]);
+          expect(stations()).toBe(before);
+          for (const p of [...b.pending]) placePendingToken(b, p.corp, { hex: p.hex, city: 0 });
+        }
+        if (rnd(6) === 0) {
+          const spots = legalTokens(b, { corp, tokensLeft: 1 });
+          if (spots.length) placeToken(b, { corp, tokensLeft: 1 }, spots[rnd(spots.length)]);
+        }
+        if (i % 20 === 19) {
+          for (const c of CORPS) {
+            const trains = TRAIN_SETS[rnd(TRAIN_SETS.length)];
+            const best = suggestRoutes(b, c, phase, trains);
+            expect(runRoutes(b, c, phase, trains, best.routes).revenue).toBe(best.revenue);
+          }
+        }
+      }
+      expect(Object.values(tilesInSupply(b)).every((n) => n >= 0)).toBe(true);
+      expect(Object.keys(b.tiles).length).toBeGreaterThan(30);
+    });
+  }
+});
