@@ -152,12 +152,17 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (problem) throw new RuleError(problem);
       const l = s.lines[line]!;
       const id = board.lines[line]!.id;
-      events?.push(`extended the ${id} towards ${hexName(to)}`);
+      const first = events?.length ?? 0;
+      events?.push(`extended the ${id} to ${hexName(to)}`);
       s.extended.push(line);
       takeShare(s, line, seat, events);
       openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, occ, events);
-      if (s.vote) events?.push(`the ${id} shareholders vote on the direction`);
-      else finishAction(s, events);
+      if (!s.vote) {
+        finishAction(s, events);
+      } else if (events) {
+        events[first] = `moved the ${id} locomotive towards ${hexName(to)}`;
+        events.push(`the ${id} shareholders now vote on the direction`);
+      }
       return;
     }
   }

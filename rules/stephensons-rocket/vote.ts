@@ -30,7 +30,7 @@ export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | '
   for (let k = 1; k <= s.seats; k++) order.push((v.mover + k) % s.seats);
   const vote: Vote = { ...v, order, next: 0, high: null, bids: [] };
   if (!order.some((seat) => seat !== v.mover && s.lines[v.line]!.held[seat]! > 0)) {
-    finishVote(s, vote, events, occ);
+    finishVote(s, vote, events, false, occ);
     return;
   }
   s.vote = vote;
@@ -42,7 +42,7 @@ function advance(s: SRState, events: string[] | undefined): void {
   while (v.next < v.order.length && !canBid(s, v, v.order[v.next]!)) v.next++;
   if (v.next >= v.order.length) {
     s.vote = null;
-    finishVote(s, v, events);
+    finishVote(s, v, events, true);
   }
 }
 
@@ -82,7 +82,7 @@ export function placeBid(s: SRState, seat: number, amount: number, to: number | 
   advance(s, events);
 }
 
-function finishVote(s: SRState, v: Vote, events: string[] | undefined, occ?: Occupancy): void {
+function finishVote(s: SRState, v: Vote, events: string[] | undefined, voted: boolean, occ?: Occupancy): void {
   const l = s.lines[v.line]!;
   const id = board.lines[v.line]!.id;
   let to = v.choice;
@@ -95,6 +95,6 @@ function finishVote(s: SRState, v: Vote, events: string[] | undefined, occ?: Occ
     decidedBy = w.seat;
     events?.push(`the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`);
   }
-  events?.push(`the ${id} locomotive moves to ${hexName(to)}`);
+  if (voted) events?.push(`${v.high ? '' : 'nobody bid: '}the ${id} locomotive moves to ${hexName(to)}`);
   completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) }, events);
 }

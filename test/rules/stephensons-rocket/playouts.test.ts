@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomPlayout } from '../../support/playout';
 import { R } from './helpers';
+import { applyAction } from '../../../rules/stephensons-rocket/actions';
 import type { SRState } from '../../../rules/stephensons-rocket/index';
 
 describe.each([2, 3, 4])('random games, %i players', (seats) => {
@@ -35,9 +36,12 @@ describe('history lines', () => {
       const seed = `hist-${g}`;
       const { actions } = randomPlayout(R, 3, seed);
       const s = R.setup(3, seed, {});
+      const narrated = R.setup(3, seed, {}); // the same game applied with history text on
       for (const { seat, action } of actions) {
         const line = R.describe(action as never, s, seat);
         R.apply(s, seat, structuredClone(action));
+        applyAction(narrated, seat, structuredClone(action), []);
+        expect(JSON.stringify(narrated)).toBe(JSON.stringify(s));
         if (!s.finished) expect(line, seed).not.toMatch(/[£$]|\d,\d{3}/);
       }
       expect(s.finished).toBe(true);

@@ -59,7 +59,7 @@ describe('describe, parse, undo, autoMove, svg', () => {
   it('describes moves in words', () => {
     const s = game(2);
     expect(R.describe({ type: 'token', city: 'manchester', good: 'steel' }, s, 0)).toBe('took a steel token from Manchester');
-    expect(R.describe({ type: 'extend', line: 'LMR', to: 'L6' }, s, 0)).toMatch(/^extended the LMR towards L6.*took a LMR share/);
+    expect(R.describe({ type: 'extend', line: 'LMR', to: 'L6' }, s, 0)).toMatch(/^extended the LMR to L6.*took a LMR share/);
     expect(R.describe({ type: 'station', hex: 'J9' }, s, 0)).toBe('placed a station on J9 (by Manchester, Leeds)');
   });
 
