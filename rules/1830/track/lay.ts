@@ -255,37 +255,39 @@ export function layTile(board: Board, ctx: LayContext, lay: TileLay): LayResult 
 /** Every legal tile lay for the context (all rotations), up to `limit`. */
 export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): TileLay[] {
   const out: TileLay[] = [];
-  const reach = reachOf(board, ctx.corp);
   const via = ctx.via ? PRIVATE_LAYS[ctx.via] : null;
+  if (ctx.via && !via) return out;
+  if ((!via || via.consumesLay) && ctx.layUsed) return out;
+  const reach = reachOf(board, ctx.corp);
   const home = via ? null : HOME_LAYS[ctx.corp];
   const hexes = via ? [via.hex] : Object.keys(reach.edges);
   if (home && !hexes.includes(home.hex)) hexes.push(home.hex);
   const supply = tilesInSupply(board);
   const colors = phaseColors(ctx.phase);
+  const blocked = new Set(ctx.playerPrivates.flatMap((p) => PRIVATE_HEXES[p] ?? []));
   for (const hex of hexes) {
     const h = HEXES[hex];
-    if (!h || h.color === 'red' || h.color === 'gray') continue;
+    if (!h || h.color === 'red' || h.color === 'gray' || blocked.has(hex)) continue;
+    const laid = board.tiles[hex];
+    if (ctx.cash !== undefined && !laid && h.cost > ctx.cash) continue;
     const { tile: oldTile } = faceAt(board, hex);
     for (const id of oldTile.upgrades) {
       const t = TILES[id];
-      const early = home?.anyPhase && home.hex === hex && home.tile === id;
-      if ((!colors.includes(t.color) && !early) || supply[id] <= 0) continue;
+      const homeLay = !!home && home.hex === hex && home.tile === id;
+      if ((!colors.includes(t.color) && !(homeLay && home!.anyPhase && t.color === 'green')) || supply[id] <= 0) continue;
       if (via && !via.tiles.includes(id)) continue;
+      const needsReach = homeLay ? false : !via || via.needsConnection;
       const seen = new Set<string>();
       for (let r = 0; r < 6; r++) {
+        if (checkRotation(board, hex, t, r, needsReach ? reach : null, ctx.corp) !== null) continue;
         const key = rotatedTrack(t, r)
           .map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`))
           .sort()
           .join(',');
         if (seen.has(key)) continue;
-        try {
-          check(board, ctx, { hex, tile: id, rotation: r }, reach);
-          seen.add(key);
-          out.push({ hex, tile: id, rotation: r });
-          if (out.length >= limit) return out;
-        } catch (e) {
-          if (!(e instanceof RuleError)) throw e;
-        }
+        seen.add(key);
+        out.push({ hex, tile: id, rotation: r });
+        if (out.length >= limit) return out;
       }
     }
   }

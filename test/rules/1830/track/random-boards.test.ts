@@ -64,6 +64,22 @@ describe('random legal play on the 1830 map', () => {
         }
       }
       expect(Object.values(tilesInSupply(b)).every((n) => n >= 0)).toBe(true);
+      // the offered lays are exactly the legal ones (up to turns giving the same track)
+      const ctx = { corp: CORPS[seed % CORPS.length], phase: 'D' as PhaseName, layUsed: false, playerPrivates: [] };
+      const offered = new Set(legalTileLays(b, ctx).map((l) => `${l.hex}/${l.tile}`));
+      for (const hex of ['E11', 'G19', 'H10', 'F20', 'D14', 'I15', 'E19', 'G11', 'F16', 'B20']) {
+        for (const tile of Object.keys(tilesInSupply(b))) {
+          for (let rotation = 0; rotation < 6; rotation++) {
+            let legal = true;
+            try {
+              checkTileLay(b, ctx, { hex, tile, rotation });
+            } catch {
+              legal = false;
+            }
+            if (legal) expect(offered.has(`${hex}/${tile}`)).toBe(true);
+          }
+        }
+      }
       expect(Object.keys(b.tiles).length).toBeGreaterThan(30);
     });
   }
