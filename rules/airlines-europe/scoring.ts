@@ -76,6 +76,8 @@ function clearoutSeatWhoCanTake(s: AEState): void {
  */
 export function continueAfterTurn(s: AEState, next: Seat): void {
   if (s.phase === 'over') return;
+  // Whoever plays after the scorings: kept in `turn` while the clear-out runs.
+  s.turn = next;
   if (s.scoringQueue.length > 0) {
     s.phase = 'clearout';
     s.clearout = { seat: s.scoringQueue[0]!, left: s.seats };
@@ -85,7 +87,6 @@ export function continueAfterTurn(s: AEState, next: Seat): void {
   }
   s.phase = 'play';
   s.clearout = null;
-  s.turn = next;
 }
 
 /** One seat takes its clear-out share (already checked): from the market, not refilled, or blind. */
@@ -100,10 +101,10 @@ export function clearoutTake(s: AEState, seat: Seat, take: { from: 'market'; air
 
 /** Everyone has taken: the rest of the market leaves play, the market is refilled, then the scoring. */
 function finishClearout(s: AEState): void {
-  const holder = s.scoringQueue.shift()!;
+  s.scoringQueue.shift();
   removeShares(s, s.market.splice(0));
-  // A scoring card turning up here lies in front of the player after the one who turned it (the holder's predecessor).
-  refillMarket(s, (holder + s.seats - 1) % s.seats);
+  // A scoring card turning up here lies in front of the player who plays next.
+  refillMarket(s, (s.turn + s.seats - 1) % s.seats);
   const number = s.scoringsDone + 1;
   scoreAirlines(s, number);
   if (number >= 3) {
@@ -111,7 +112,8 @@ function finishClearout(s: AEState): void {
     return;
   }
   s.clearout = null;
-  continueAfterTurn(s, holder);
+  // Play goes on with the player after the one whose turn turned up the card(s).
+  continueAfterTurn(s, s.turn);
 }
 
 export function endGame(s: AEState, reason: string, allBlocked: boolean): void {

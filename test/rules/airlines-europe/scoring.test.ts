@@ -64,6 +64,28 @@ describe('Airlines Europe scoring', () => {
     expect(rules.check!(s)).toEqual([]);
   });
 
+  it('a scoring card drawn blind in the clear-out brings a second scoring at once; then the player after the one on turn plays', () => {
+    const s = quietState(4, {
+      money: [20, 8, 8, 8],
+      market: ['red', 'red', 'black', 'brown', 'brown'],
+      deck: [SCORING_CARD, 'white', SCORING_CARD, 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'green', 'green', 'orange', 'grey', 'white', SCORING_CARD],
+    });
+    rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
+    expect(rules.toAct(s)).toEqual([1]);
+    rules.apply(s, 1, { type: 'take', take: deckTake }); // the second scoring card: to seat 2; seat 1 draws green
+    expect(s.hands[1]).toEqual(['green']);
+    expect(s.scoringQueue).toEqual([1, 2]);
+    for (const seat of [2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    expect(s.scoringsDone).toBe(1);
+    expect(s.phase).toBe('clearout');
+    expect(rules.toAct(s)).toEqual([2]);
+    for (const seat of [2, 3, 0, 1]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    expect(s.scoringsDone).toBe(2);
+    expect(s.phase).toBe('play');
+    expect(rules.toAct(s)).toEqual([1]);
+    expect(rules.check!(s)).toEqual([]);
+  });
+
   it('airlines score by their value track row, most shares first, ties sharing rounded up; hands do not count; then Air Abacus 4-2-1-0', () => {
     const s = quietState(4, {
       money: [20, 8, 8, 8],
