@@ -140,6 +140,8 @@ export class GameService {
   private keys = new Map<string, KeyTarget>();
   private keysOfGame = new Map<string, string[]>();
   private pendingListeners = new Set<Promise<void>>();
+  private indexVersion = 0;
+  private listCache: { version: number; open: IndexEntry[]; running: IndexEntry[] } | null = null;
 
   constructor(opts: GameServiceOptions) {
     this.store = opts.store;
@@ -201,6 +203,15 @@ export class GameService {
   }
 
   listPublic(limit = 100): { open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number } {
+    // The sorted lists are kept until the next write (the home page is read far more than games change).
+    if (!this.listCache || this.listCache.version !== this.indexVersion) {
+      this.listCache = { version: this.indexVersion, ...this.sortPublic() };
+    }
+    const { open, running } = this.listCache;
+    return { open: open.slice(0, limit), running: running.slice(0, limit), openTotal: open.length, runningTotal: running.length };
+  }
+
+  private sortPublic(): { open: IndexEntry[]; running: IndexEntry[] } {
     const open: IndexEntry[] = [];
     const running: IndexEntry[] = [];
     for (const e of this.store.list()) {
@@ -211,7 +222,7 @@ export class GameService {
     const newest = (a: IndexEntry, b: IndexEntry) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
     open.sort(newest);
     running.sort(newest);
-    return { open: open.slice(0, limit), running: running.slice(0, limit), openTotal: open.length, runningTotal: running.length };
+    return { open, running };
   }
 
   dueReminders(now: Date = this.now()): IndexEntry[] {
@@ -716,6 +727,7 @@ export class GameService {
   }
 
   private indexKeys(e: IndexEntry): void {
+    this.indexVersion++;
     for (const h of this.keysOfGame.get(e.id) ?? []) this.keys.delete(h);
     const hashes: string[] = [];
     const put = (h: string | null, t: KeyTarget) => {

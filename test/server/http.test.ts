@@ -1,5 +1,6 @@
 // The server over real HTTP: a whole High Card game through personal links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { highCard } from '../support/high-card';
 import { startTestServer, type TestServer } from '../support/server';
 import { verifyHistory } from '../../server/verify';
@@ -253,6 +254,51 @@ describe('HTTP: a whole game through personal links', () => {
     const emptyMove = await srv.api('POST', `/api/play/${g.seats[0]!.key}/move`, {});
     expect(emptyMove.status).toBe(400);
     expect(emptyMove.body.error).toMatch(/seq/);
+  });
+
+  it('logs one JSON line per request and game event, never a link key', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });
+    const logged = await startTestServer({ logger });
+    try {
+      const g = await logged.createGame({ rules: 'high-card', players: ['Ann', 'Bo'] });
+      const st = await logged.state(g.seats[0]!.key);
+      await logged.move(g.seats[0]!.key, st.game.seq, st.moves[0]!.action);
+      await fetch(`${logged.url}/play/${g.seats[0]!.key}`);
+      await fetch(`${logged.url}/admin/${g.adminKey}?x=1`);
+      const keys = [g.adminKey, g.inviteKey, g.spectatorKey, ...g.seats.map((s) => s.key)];
+      expect(lines.length).toBeGreaterThan(8);
+      for (const line of lines) {
+        JSON.parse(line);
+        for (const k of keys) expect(line).not.toContain(k);
+      }
+      expect(lines.some((l) => l.includes('"path":"/play/:key"'))).toBe(true);
+      expect(lines.some((l) => l.includes('"event":"moved"'))).toBe(true);
+    } finally {
+      await logged.stop();
+    }
+  });
+
+  it('lists public games on the home page, never unlisted ones; admin sets the policy and abandons', async () => {
+    const pub = await srv.createGame({ rules: 'high-card', players: ['Pam'], seats: 3, start: false });
+    const hidden = await srv.createGame({ rules: 'high-card', players: ['Quinn'], seats: 3, start: false, listed: false });
+    const home = await page('/');
+    expect(home.text).toContain(`/join/${pub.inviteKey}`);
+    expect(home.text).not.toContain(hidden.inviteKey);
+    expect(home.text).not.toContain('Quinn');
+    const list = (await srv.api('GET', '/api/games')).body;
+    expect(JSON.stringify(list)).not.toContain(hidden.gameId);
+    expect(list.open.some((e: { id: string; freeSeats: number }) => e.id === pub.gameId && e.freeSeats === 2)).toBe(true);
+
+    const bad = await form(`/admin/${hidden.adminKey}/policy`, { remindAfterHours: -3, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('cannot be negative');
+    expect((await form(`/admin/${hidden.adminKey}/policy`, { remindAfterHours: 48, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' })).status).toBe(303);
+    expect((await srv.api('GET', `/api/admin/${hidden.adminKey}`)).body.policy).toEqual({ remindAfterHours: 48, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' });
+    expect((await form(`/admin/${hidden.adminKey}/abandon`, {})).status).toBe(400);
+    expect((await form(`/admin/${hidden.adminKey}/abandon`, { confirm: 'yes' })).status).toBe(303);
+    expect((await srv.api('GET', `/api/admin/${hidden.adminKey}`)).body.status).toBe('abandoned');
+    expect((await page(`/join/${hidden.inviteKey}`)).status).toBe(404);
   });
 
   it('limits the rate of POSTs', async () => {

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { AnyRules, Options } from '../../rules/types';
 import { startServer, type AppContext, type AppPlugin } from '../../server/app';
 import type { GameEvent } from '../../server/events';
@@ -75,6 +75,8 @@ export interface TestServerOptions {
   /** Keep the data folder after stop (default: removed unless dataDir was given). */
   keepData?: boolean;
   postLimit?: { windowMs: number; limit: number };
+  /** Default: a silent pino logger. */
+  logger?: Logger;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -86,7 +88,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     registry: opts.registry ?? [highCard],
     now: opts.now ?? clock.now,
     secret: TEST_SECRET,
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     onEvent: [(e) => void events.push(e), ...(opts.onEvent ? [opts.onEvent] : [])],
     plugins: opts.plugins,
     postLimit: opts.postLimit ?? { windowMs: 60_000, limit: 1_000_000 },
