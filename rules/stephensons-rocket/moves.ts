@@ -11,16 +11,17 @@ const STATION_CHOICES = 8;
 /** Hexes a locomotive could reach in two moves, where a station may stand. */
 function stationCandidates(s: SRState, occ: Occupancy, from: number, targets: number[][]): number[] {
   const out: number[] = [];
-  s.lines.forEach((l, i) => {
-    if (l.absorbedInto >= 0) return;
+  for (let i = 0; i < s.lines.length && out.length < STATION_CHOICES; i++) {
+    const l = s.lines[i]!;
+    if (l.absorbedInto >= 0) continue;
     for (const t of targets[i]!) {
       const d = board.neighbour[l.loco]!.indexOf(t);
-      for (const dd of [(d + 5) % 6, d, (d + 1) % 6]) {
-        const h = board.neighbour[t]![dd]!;
-        if (h >= 0 && !out.includes(h) && stationProblem(s, h, from, occ) === null) out.push(h);
+      for (let k = 5; k <= 7; k++) {
+        const h = board.neighbour[t]![(d + k) % 6]!;
+        if (h >= 0 && occ.station[h]! < 0 && !out.includes(h) && stationProblem(s, h, from, occ) === null) out.push(h);
       }
     }
-  });
+  }
   if (out.length === 0) {
     for (let h = 0; h < board.hexIds.length && out.length < STATION_CHOICES; h += 7) {
       if (stationProblem(s, h, from, occ) === null) out.push(h);

@@ -74,3 +74,17 @@ describe('turn mail', () => {
     expect(mail.png?.subarray(1, 4).toString()).toBe('PNG');
   });
 });
+
+describe('the end', () => {
+  it('shows every payment to everybody once the game is over', () => {
+    const s = game(3);
+    giveTokens(s, 1, 'manchester', 1);
+    s.lines[3]!.connected.push(board.placeIndex.get('manchester')!);
+    for (const i of [0, 1, 2, 3, 4, 5]) Object.assign(s.lines[i]!, { isolated: true, retired: 16, supply: 0 });
+    R.apply(s, 0, { type: 'token', city: 'exeter', good: 'leather' });
+    expect(s.finished).toBe(true);
+    const html = renderer.gameView('stephensons-rocket', ctx(s, null))!;
+    expect(html).toContain('Every payment of the game');
+    expect(html).toMatch(/Bob: \$6,000 — final/);
+  });
+});
