@@ -77,8 +77,13 @@ function trainPrice(t: TrainState): number {
 }
 
 function cheapestDepotPrice(state: Game1830State): number {
+  // the next new train is never dearer than a later one; discarded trains may be cheaper
   let min = Infinity;
-  for (const t of depotOffer(state)) min = Math.min(min, trainPrice(t));
+  let first = true;
+  for (const t of state.trains) {
+    if (t.owner === 'pool') min = Math.min(min, trainPrice(t));
+    else if (first && t.owner === 'depot') { min = Math.min(min, trainPrice(t)); first = false; }
+  }
   return min === Infinity ? 0 : min;
 }
 
