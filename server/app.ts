@@ -89,28 +89,36 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   app.set('trust proxy', 'loopback');
   app.use((req, res, next) => {
     const start = process.hrtime.bigint();
-    res.locals.cspNonce = randomBytes(16).toString('base64');
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       logger.info({ method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
+  // Pages get a per-response nonce for the scripts a game's form may carry;
+  // the JSON API serves no script at all.
+  const apiHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: false,
+  });
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
       },
-      // Plain-http local installs are normal here; do not pin HTTPS.
-      strictTransportSecurity: false,
-    }),
-  );
+    },
+    // Plain-http local installs are normal here; do not pin HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/api/')) return apiHeaders(req, res, next);
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    return pageHeaders(req, res, next);
+  });
   const limiter = rateLimit({
     windowMs: deps.postLimit?.windowMs ?? 60_000,
     limit: deps.postLimit?.limit ?? 300,

@@ -14,8 +14,8 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/server-child.ts')], {
+export async function startChildServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'test/support/server-child.ts')], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
