@@ -106,15 +106,19 @@ export function hasAnyAction(state: Game1830State, seat: number): boolean {
   if (canSellAny(state, seat)) return true;
   if (canBuyAnyPrivate(state, round, seat)) return true;
   if (mustSell(state, seat)) return true;
+  const cash = state.cash[seat]!;
+  const hasBought = bought(round);
+  const minPar = PAR_CELLS[PAR_CELLS.length - 1]![0];
   for (const sym in state.corps) {
     const corp = state.corps[sym]!;
-    if (corp.closed) continue;
+    if (corp.closed || round.sold[seat]![sym]) continue;
     if (!corp.ipoed) {
-      if (!bought(round) && parProblem(state, seat, corp, PAR_CELLS[PAR_CELLS.length - 1]![0]) === null) return true;
+      if (!hasBought && cash >= minPar * 2 && parProblem(state, seat, corp, minPar) === null) return true;
       continue;
     }
-    if (corp.ipo > 0 && buyProblem(state, seat, corp, 'ipo') === null) return true;
-    if (corp.pool > 0 && buyProblem(state, seat, corp, 'pool') === null) return true;
+    if (hasBought && !buyMultiple(corp)) continue;
+    if (corp.ipo > 0 && cash >= shareCost(corp, 'ipo') && buyProblem(state, seat, corp, 'ipo') === null) return true;
+    if (corp.pool > 0 && cash >= shareCost(corp, 'pool') && buyProblem(state, seat, corp, 'pool') === null) return true;
   }
   return false;
 }
