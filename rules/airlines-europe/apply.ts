@@ -1,6 +1,6 @@
 // Applying a move: check the whole move first, then change the state.
 import { RuleError, type Seat } from '../types';
-import { board, airlineName } from './board';
+import { board, airlineName, isAirlineId } from './board';
 import { actionSchema, quickShape, type AEAction } from './actions';
 import { drawBlind, nextSeat, refillMarket, takeFromMarket, takeProblem } from './deck';
 import { allAirlinesBlocked, buyLicence, licenceProblem, nextLicenceCost, type Licence } from './licences';
@@ -80,8 +80,23 @@ function revealOpening(s: AEState): void {
   s.turn = 0;
 }
 
+/** Every airline a move names must be one of the board's. */
+function checkAirlineNames(action: AEAction): void {
+  const names: string[] = [];
+  switch (action.type) {
+    case 'open': names.push(...action.airlines); break;
+    case 'buy': names.push(...action.licences.map((l) => l.airline)); if (action.take.from === 'market') names.push(action.take.airline); break;
+    case 'play': names.push(...action.shares.map((p) => p.airline)); break;
+    case 'trade': names.push(...action.give.map((g) => g.airline)); break;
+    case 'take': if (action.take.from === 'market') names.push(action.take.airline); break;
+    default: break;
+  }
+  for (const n of names) if (!isAirlineId(n)) throw new RuleError(`There is no airline called ${n}.`);
+}
+
 export function applyAction(s: AEState, seat: Seat, raw: unknown): void {
   const action = parseAction(raw);
+  checkAirlineNames(action);
   if (s.phase === 'over') throw new RuleError('The game is over.');
   if (!toAct(s).includes(seat)) throw new RuleError('It is not your turn.');
 

@@ -74,10 +74,13 @@ export interface Board extends BoardData {
 export function loadBoard(raw: unknown): Board {
   const data = boardSchema.parse(raw);
   const problems: string[] = [];
-  const cityById = Object.fromEntries(data.cities.map((c) => [c.id, c]));
+  // Lookups by names that arrive in moves: no prototype, so "constructor" finds nothing.
+  const cityById: Record<string, BoardData['cities'][number]> = Object.create(null);
+  for (const c of data.cities) cityById[c.id] = c;
   if (Object.keys(cityById).length !== data.cities.length) problems.push('duplicate city id');
-  const routeIndex: Record<string, number> = {};
-  const routesByCity: Record<string, number[]> = Object.fromEntries(data.cities.map((c) => [c.id, []]));
+  const routeIndex: Record<string, number> = Object.create(null);
+  const routesByCity: Record<string, number[]> = Object.create(null);
+  for (const c of data.cities) routesByCity[c.id] = [];
   data.routes.forEach((r, i) => {
     if (!cityById[r.from] || !cityById[r.to]) problems.push(`route ${r.id} names an unknown city`);
     if (r.from === r.to) problems.push(`route ${r.id} goes nowhere`);
@@ -89,7 +92,8 @@ export function loadBoard(raw: unknown): Board {
     routesByCity[r.from]?.push(i);
     routesByCity[r.to]?.push(i);
   });
-  const airlineById = Object.fromEntries(data.airlines.map((a) => [a.id, a]));
+  const airlineById: Record<string, AirlineData> = Object.create(null);
+  for (const a of data.airlines) airlineById[a.id] = a;
   if (Object.keys(airlineById).length !== data.airlines.length) problems.push('duplicate airline id');
   if (airlineById[data.abacus.id]) problems.push('Air Abacus must not be a plane airline');
   for (const a of data.airlines) {
@@ -123,6 +127,11 @@ export function loadBoard(raw: unknown): Board {
 }
 
 export const board: Board = loadBoard(boardJson);
+
+/** An airline id of the board (Air Abacus included)? */
+export function isAirlineId(id: string): boolean {
+  return id === board.abacus.id || board.airlineById[id] !== undefined;
+}
 
 export function airlineName(id: string): string {
   if (id === board.abacus.id) return board.abacus.name;

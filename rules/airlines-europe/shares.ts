@@ -79,7 +79,7 @@ export function tradeProblem(s: AEState, seat: Seat, get: number, give: readonly
     if (countIn(s.hands[seat]!, a) < n) return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your hand.`;
   }
   for (const [a, n] of Object.entries(fromPortfolio)) {
-    if ((s.portfolios[seat]![a] ?? 0) < n) return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your portfolio.`;
+    if (!Object.hasOwn(s.portfolios[seat]!, a) || s.portfolios[seat]![a]! < n) return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your portfolio.`;
   }
   return null;
 }

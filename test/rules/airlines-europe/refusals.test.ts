@@ -22,6 +22,10 @@ const cases: [string, unknown, RegExp][] = [
   ['a third licence', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }, { airline: 'red', route: 'frankfurt-munich' }, { airline: 'red', route: 'frankfurt-berlin' }], take: deck }, /not an Airlines Europe move/],
   ['a route that does not exist', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-lisbon' }], take: deck }, /There is no route frankfurt-lisbon on the board\./],
   ['a move out of turn', { type: 'money' }, /It is not your turn\./],
+  ['an airline named after an object property', { type: 'trade', get: 1, give: [{ airline: 'constructor', from: 'portfolio' }] }, /There is no airline called constructor\./],
+  ['a route named after an object property', { type: 'buy', licences: [{ airline: 'red', route: 'constructor' }], take: deck }, /There is no route constructor on the board\./],
+  ['a market share named after an object property', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'toString' } }, /There is no airline called toString\./],
+  ['playing a share of no airline', { type: 'play', shares: [{ airline: 'hasOwnProperty', count: 1 }] }, /There is no airline called hasOwnProperty\./],
 ];
 
 describe('Airlines Europe refuses bad moves', () => {
