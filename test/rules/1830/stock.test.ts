@@ -154,4 +154,28 @@ describe('1830 stock rounds', () => {
     expect(s.corps.NYC!.cell).toEqual([0, 6]);
     expect(s.order[0]).toBe(0);
   });
+
+  it('lets yellow-zone shares be bought at the certificate limit, and brown-zone shares be bought several at a time from the pool', () => {
+    const s = laterRound([5000, 1000, 1000, 1000]);
+    // seat 0 at the certificate limit of 16: SV, CA and 14 certificates of NYC and C&O at $100
+    parred(s, 'NYC', [0, 6], { 0: 60 });
+    parred(s, 'C&O', [0, 6], { 0: 60 });
+    parred(s, 'ERIE', [0, 6], { 0: 40 });
+    refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /certificate limit/);
+    // B&O drops into the yellow zone ($60): its shares no longer count
+    const bo = s.corps['B&O']!;
+    s.stacks['0,6']!.splice(s.stacks['0,6']!.indexOf('B&O'), 1);
+    bo.cell = [1, 1]; (s.stacks['1,1'] ??= []).push('B&O');
+    g.apply(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' });
+    expect(bo.held[0]).toBe(10);
+    // brown zone ($25): several pool shares in one turn
+    const s2 = laterRound();
+    parred(s2, 'PRR', [5, 0], { 1: 20 });
+    const prr = s2.corps.PRR!;
+    prr.ipo -= 30; prr.pool += 30;
+    g.apply(s2, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
+    g.apply(s2, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
+    expect(prr.held[0]).toBe(30); // 10% from the C&A and two from the pool
+    refuses(s2, 0, { type: 'buy', corp: 'PRR', from: 'ipo' }, /already bought this turn/);
+  });
 });
