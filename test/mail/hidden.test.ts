@@ -39,9 +39,13 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** What seat A's mail must not contain, taken from seat B's view. */
-function secretsOf(viewA: View, viewB: View): { items: string[]; json: string[] } {
-  const a = JSON.stringify(viewA);
+/**
+ * What seat A's mail must not contain, taken from seat B's view: anything
+ * that appears neither in what A may know (`known`: A's view, the spectator
+ * view, the public history, A's own moves) nor elsewhere in public.
+ */
+function secretsOf(known: string, viewA: View, viewB: View): { items: string[]; json: string[] } {
+  const a = known;
   const items: string[] = [];
   const json: string[] = [];
   for (const [k, vb] of Object.entries(viewB)) {
@@ -97,9 +101,16 @@ describe('hidden information in mail', () => {
         const mail = await turnMail(game.doc.id, a);
         const body = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}`;
         const viewA = rules.view(game.state, a);
+        const fresh = await t.service.open(game.doc.id);
+        const known = [
+          JSON.stringify(viewA),
+          JSON.stringify(rules.view(game.state, null)),
+          ...t.service.historyLines(fresh).map((l) => l.text),
+          ...t.service.movesFor(fresh, a).map((m) => `${m.text} ${JSON.stringify(m.action)}`),
+        ].join('\n');
         for (let b = 0; b < game.doc.seats.length; b++) {
           if (b === a) continue;
-          const { items, json } = secretsOf(viewA, rules.view(game.state, b));
+          const { items, json } = secretsOf(known, viewA, rules.view(game.state, b));
           for (const j of json) expect(body, `seat ${a}'s mail contains seat ${b}'s private ${j}`).not.toContain(j);
           for (const s of items) {
             expect(body, `seat ${a}'s mail contains "${s}" from seat ${b}'s view`).not.toMatch(new RegExp(`(^|[^A-Za-z0-9_])${escapeRe(s)}($|[^A-Za-z0-9_])`));
