@@ -648,7 +648,7 @@ export function applyExchange(state: Game1830State, seat: number, from: 'ipo' | 
 
 function emergencySellProblem(state: Game1830State, seat: number, corp: CorpState, target: CorpState, percent: number): string | null {
   const r = orRound(state);
-  if (r.step !== 'train' || !mustBuyTrain(state, corp)) return 'the president sells shares only to raise money for a train the corporation must buy';
+  if (r.step !== 'train') return 'the president sells shares only to raise money for a train, in the train step';
   const problem = sellProblem(state, seat, target, percent);
   if (problem) return problem;
   if (target.sym === corp.sym && target.president === seat) {
