@@ -59,8 +59,10 @@ function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState
 
 export function describeAction(action: AEAction, before: AEState, seat: Seat): string {
   switch (action.type) {
-    case 'open':
-      return 'chose two opening shares';
+    case 'open': {
+      const last = before.phase === 'opening' && before.opening.every((c, i) => c !== null || i === seat);
+      return last ? 'chose two opening shares; everyone\'s opening shares are now revealed' : 'chose two opening shares';
+    }
     case 'buy':
       return describeBuy(action, before, seat);
     case 'play': {

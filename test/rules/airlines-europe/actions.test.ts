@@ -28,6 +28,7 @@ describe('Airlines Europe opening', () => {
     expect(s.portfolios[1]).toEqual({});
     refused(s as any, 1, { type: 'open', airlines: ['red', 'black'] }, /not your turn/);
     rules.apply(s, 2, { type: 'open', airlines: ['brown', 'red'] });
+    expect(rules.describe({ type: 'open', airlines: ['red', 'grey'] }, s, 0)).toBe("chose two opening shares; everyone's opening shares are now revealed");
     rules.apply(s, 0, { type: 'open', airlines: ['red', 'grey'] });
     expect(s.portfolios).toEqual([{ red: 1, grey: 1 }, { blue: 1, white: 1 }, { brown: 1, red: 1 }]);
     expect(s.phase).toBe('play');
