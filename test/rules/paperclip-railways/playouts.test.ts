@@ -2,6 +2,7 @@
 // cubes and cards conserved after every move and every returned move legal.
 import { describe, expect, it } from 'vitest';
 import { randomPlayout } from '../../support/playout';
+import { randomInt, seedRandom } from '../../../rules/random';
 import { R } from './table';
 
 describe('random playouts', () => {
@@ -26,4 +27,25 @@ describe('random playouts', () => {
       });
     }
   }
+
+  it('every move offered along a game applies cleanly with everything conserved', () => {
+    for (const seats of [2, 5]) {
+      const s = R.setup(seats, `all-legal-${seats}`, {});
+      const picker = seedRandom(`all-legal-picker-${seats}`);
+      for (let step = 0; R.toAct(s).length > 0 && step < 400; step++) {
+        const seat = R.toAct(s)[0]!;
+        const moves = R.moves(s, seat);
+        expect(moves.length).toBeGreaterThan(0);
+        if (step % 3 === 0) {
+          for (const m of moves) {
+            const copy = structuredClone(s);
+            expect(() => R.apply(copy, seat, structuredClone(m)), JSON.stringify(m)).not.toThrow();
+            expect(R.check!(copy)).toEqual([]);
+          }
+        }
+        R.apply(s, seat, structuredClone(moves[randomInt(picker, moves.length)]));
+      }
+      expect(R.outcome(s)).not.toBeNull();
+    }
+  });
 });
