@@ -21,7 +21,10 @@ export function describeAction(action: Action1830, before: Game1830State, seat: 
       const r = before.round;
       if (r.kind === 'auction') return r.auctioning ? `${p} passes on ${r.auctioning}` : `${p} passes`;
       if (r.kind === 'stock') return r.turnActions.length ? `${p} ends the turn` : `${p} passes`;
-      return `${by} passes (${r.step})`;
+      const words: Record<string, string> = {
+        track: 'lays no tile', token: 'places no station', train: 'buys no more trains', company: 'ends its turn',
+      };
+      return `${by} ${words[r.step] ?? 'passes'}`;
     }
     case 'bid': {
       const r = before.round;
