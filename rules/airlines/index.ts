@@ -2,7 +2,7 @@
 // networks with route cards, lay out stock, and score by majorities when a
 // scoring card turns up and when the stock runs out.
 import { RuleError, type Outcome, type Rules } from '../types';
-import { actionSchema, type AirlinesAction } from './actions';
+import { readAction, type AirlinesAction } from './actions';
 import { checkState } from './check';
 import { describeAction } from './describe';
 import { extendNetwork, skipRouteCard, startExtending } from './extend';
@@ -34,9 +34,7 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
   },
 
   apply(s, seat, raw) {
-    const parsed = actionSchema.safeParse(raw);
-    if (!parsed.success) throw new RuleError('That is not an Airlines move: use drawRoute, found, extend, skip or stock.');
-    const a = parsed.data;
+    const a = readAction(raw);
     if (s.over) throw new RuleError('The game is over.');
     if (seat !== s.turn) throw new RuleError('It is not your turn.');
     switch (a.type) {

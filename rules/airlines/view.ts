@@ -89,7 +89,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
   }));
   let hand = null;
   let options = null;
-  if (seat !== null && seat >= 0 && seat < seats) {
+  if (seat !== null && Number.isInteger(seat) && seat >= 0 && seat < seats) {
     hand = {
       stock: board.companies.flatMap((c) =>
         s.stock[seat]![c.index]! > 0 ? [{ code: c.code, name: c.name, colour: c.colour, count: s.stock[seat]![c.index]! }] : [],
