@@ -93,8 +93,9 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
   for (const l of s.links) {
     if (l.owner === seat) continue; // crossing your own links is free
     // Distinct contact points, and stretches where the links run together (one contact each).
-    const contacts = new Map<string, Pt>();
-    const stretches = new Map<string, [Pt, Pt]>();
+    // Few per link, so plain arrays with exact comparison beat keyed maps here.
+    const px: number[] = [], py: number[] = [];
+    const stretches: [Pt, Pt][] = [];
     const lp = l.points;
     for (let j = 1; j < lp.length; j++) {
       const c = lp[j - 1]!, d = lp[j]!;
@@ -103,17 +104,25 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
         const hit = segmentContact(pts[i - 1]!, pts[i]!, c, d);
         if (hit.kind === 'none') continue;
         if (hit.kind === 'overlap') {
-          stretches.set(`${hit.x},${hit.y},${hit.x2},${hit.y2}`, [[hit.x, hit.y], [hit.x2, hit.y2]]);
+          if (!stretches.some(([a, b]) => a[0] === hit.x && a[1] === hit.y && b[0] === hit.x2 && b[1] === hit.y2)) {
+            stretches.push([[hit.x, hit.y], [hit.x2, hit.y2]]);
+          }
           continue;
         }
         // Two links meeting at the edge of a station they both serve do not cross.
         if (isEnd(hit.x, hit.y)) continue;
-        contacts.set(`${hit.x},${hit.y}`, [hit.x, hit.y]);
+        let seen = false;
+        for (let k = 0; k < px.length; k++) if (px[k] === hit.x && py[k] === hit.y) seen = true;
+        if (!seen) {
+          px.push(hit.x);
+          py.push(hit.y);
+        }
       }
     }
-    let count = stretches.size;
-    for (const p of contacts.values()) {
-      if (![...stretches.values()].some(([a, b]) => onSegment(a, b, p))) count++;
+    let count = stretches.length;
+    for (let k = 0; k < px.length; k++) {
+      const p: Pt = [px[k]!, py[k]!];
+      if (!stretches.some(([a, b]) => onSegment(a, b, p))) count++;
     }
     crossings[l.owner]! += count;
   }
