@@ -138,3 +138,28 @@ export function refused(s: AirlinesState, seat: number, action: unknown, message
 export function checked(s: AirlinesState): void {
   expect(airlines.check!(s)).toEqual([]);
 }
+
+/**
+ * Two games alike in everything public, different in seat 1's hand and in
+ * both piles' order (seat 0 to act, GLA founded): whatever another seat sees
+ * must come out the same from both.
+ */
+export function twoWorlds() {
+  const a = handSet(3);
+  const b = handSet(3);
+  for (const s of [a, b]) {
+    found(s, 'GLA');
+    mark(s, 'MSP-ORD/1', 'GLA');
+    giveStock(s, 0, 'GLA', 2);
+    giveRoute(s, 0, 'dotted', 4);
+  }
+  giveStock(a, 1, 'EMP', 3);
+  giveRoute(a, 1, 'double', 7);
+  giveStock(b, 1, 'PTA', 3);
+  giveRoute(b, 1, 'solid', 2);
+  stackPile(a, ['SCORING', 'MPL']);
+  stackPile(b, ['RMA', 'PNA']);
+  topRoute(a, 'dashed', 8);
+  topRoute(b, 'solid', 1);
+  return { a, b };
+}

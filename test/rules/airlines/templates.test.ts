@@ -2,7 +2,7 @@
 // every step, and every command the form can post is a legal move.
 import { describe, expect, it } from 'vitest';
 import { PageRenderer } from '../../../server/render';
-import { airlines, type AirlinesState } from './hand-set';
+import { airlines, twoWorlds, type AirlinesState } from './hand-set';
 
 const renderer = new PageRenderer();
 const players = [0, 1, 2, 3].map((seat) => ({ seat, name: ['Ada', 'Bob', 'Cy', 'Dee'][seat]! }));
@@ -61,6 +61,29 @@ describe('airlines templates', () => {
       }
     });
   }
+
+  it('renders the same page, mail text, form and picture for another seat whatever seat 1 holds and however the piles lie', () => {
+    const { a, b } = twoWorlds();
+    const outputs = (s: AirlinesState, seat: number | null) => {
+      const ctx = contextFor(s, seat);
+      return [renderer.gameView('airlines', ctx), renderer.gameViewText('airlines', ctx), renderer.gameForm('airlines', ctx), airlines.svg!(ctx.view)];
+    };
+    for (const seat of [0, 2, null]) expect(outputs(a, seat)).toEqual(outputs(b, seat));
+    // Seat 1's own page does show its hand: the worlds differ there.
+    expect(outputs(a, 1)[0]).toContain('EMP × 3');
+    expect(outputs(b, 1)[0]).toContain('PTA × 3');
+    // Seat 0 draws a route card blind (a dashed 8 in one world, a solid 1 in the other): nobody else learns which.
+    const line = (s: AirlinesState) => airlines.describe({ type: 'drawRoute' }, s, 0);
+    expect(line(a)).toBe(line(b));
+    airlines.apply(a, 0, { type: 'drawRoute' });
+    airlines.apply(b, 0, { type: 'drawRoute' });
+    for (const seat of [2, null]) expect(outputs(a, seat)).toEqual(outputs(b, seat));
+    for (const out of [...outputs(a, 2), ...outputs(a, null)]) {
+      expect(out).not.toMatch(/dashed 8|dashed <strong>8/);
+      expect(out).not.toContain('EMP × 3');
+    }
+    expect(outputs(a, 0)[0]).toMatch(/dashed <strong>8<\/strong>/);
+  });
 
   it('shows a spectator no hand and no form', () => {
     const s = gameAt('action');

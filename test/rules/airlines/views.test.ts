@@ -2,28 +2,7 @@
 // no view shows the order of either pile; history lines name only cards laid
 // face up; moves that revealed a card cannot be taken back.
 import { describe, expect, it } from 'vitest';
-import { airlines, board, co, found, giveRoute, giveStock, handSet, mark, stackPile, topRoute } from './hand-set';
-
-function twoWorlds() {
-  // Two games alike in everything public, different in seat 1's hand and in both piles' order.
-  const a = handSet(3);
-  const b = handSet(3);
-  for (const s of [a, b]) {
-    found(s, 'GLA');
-    mark(s, 'MSP-ORD/1', 'GLA');
-    giveStock(s, 0, 'GLA', 2);
-    giveRoute(s, 0, 'dotted', 4);
-  }
-  giveStock(a, 1, 'EMP', 3);
-  giveRoute(a, 1, 'double', 7);
-  giveStock(b, 1, 'PTA', 3);
-  giveRoute(b, 1, 'solid', 2);
-  stackPile(a, ['SCORING', 'MPL']);
-  stackPile(b, ['RMA', 'PNA']);
-  topRoute(a, 'dashed', 8);
-  topRoute(b, 'solid', 1);
-  return { a, b };
-}
+import { airlines, board, co, mark, twoWorlds } from './hand-set';
 
 describe('airlines: hidden information', () => {
   it('another seat and a spectator see exactly the same whatever seat 1 holds and however the piles lie', () => {
