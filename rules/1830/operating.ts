@@ -318,6 +318,12 @@ export function endGame(state: Game1830State, code: 'bank' | 'bankrupt'): void {
 export function operatingActors(state: Game1830State): number[] {
   const c = crowded(state);
   if (c.length) return c[0]!.president === null ? [] : [c[0]!.president!];
+  // a station lifted by a tile lay is put back by its own corporation's president (as on 18xx.games)
+  const pending = board(state).pending[0];
+  if (pending) {
+    const owner = state.corps[pending.corp];
+    if (owner && owner.president !== null) return [owner.president];
+  }
   const corp = currentCorp(state);
   if (!corp || corp.president === null) return [];
   return [corp.president];
@@ -728,15 +734,16 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
     return out;
   }
   const corp = currentCorp(state);
-  if (!corp || corp.president !== seat) return out;
   const r = orRound(state);
   const b = board(state);
   if (b.pending.length) {
     const p = b.pending[0]!;
+    if (state.corps[p.corp]?.president !== seat) return out;
     const n = cityCount(b, p.hex);
     for (let city = 0; city < n; city++) out.push({ type: 'placeToken', hex: p.hex, city });
     return out;
   }
+  if (!corp || corp.president !== seat) return out;
   switch (r.step) {
     case 'home':
       for (const city of homeTokenChoices(b, corp.sym)) out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
@@ -831,12 +838,13 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
     out.discard = { corp: crowd[0]!.sym, trains: [...crowd[0]!.trains] };
     return out;
   }
-  if (corp.president !== seat) return null;
   if (b.pending.length) {
     const p = b.pending[0]!;
+    if (state.corps[p.corp]?.president !== seat) return null;
     out.pendingToken = { hex: p.hex, cities: Array.from({ length: cityCount(b, p.hex) }, (_, i) => i) };
     return out;
   }
+  if (corp.president !== seat) return null;
   if (r.step === 'track') {
     const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
     for (const lay of legalTileLays(b, ctx, 400)) out.lays.push({ ...lay, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
