@@ -4,7 +4,7 @@
 import type { View } from '../types';
 import { board } from './board';
 
-interface SvgAirline { id: string; name: string; colour: string; home: string; track: number; row: number[]; planes: number; blocked: boolean; bonus: { cityName: string; value: number; open: boolean } | null }
+interface SvgAirline { id: string; name: string; colour: string; home: string; track: number; row: number[]; planes: number; blocked: boolean; bonus: { city: string; cityName: string; value: number; open: boolean } | null }
 interface SvgView extends View {
   airlines: SvgAirline[];
   routes: { id: string; costs: number[]; holders: string[] }[];
@@ -81,6 +81,15 @@ export function renderSvg(raw: View): string {
     const [x, y] = pos[a.home]!;
     out.push(`<rect x="${f(x - 14)}" y="${f(y + 3)}" width="10" height="10" fill="${a.colour}" stroke="#000"/>`);
   });
+  // Connection bonus markers beside their destination cities while still to be won.
+  view.airlines.forEach((a) => {
+    if (!a.bonus || !a.bonus.open) return;
+    const [x, y] = pos[a.bonus.city]!;
+    const bx = x + 8;
+    const by = y + 8;
+    out.push(`<path d="M${f(bx)} ${f(by - 7)} L${f(bx + 7)} ${f(by)} L${f(bx)} ${f(by + 7)} L${f(bx - 7)} ${f(by)} Z" fill="${a.colour}" stroke="#000"/>`);
+    out.push(`<text x="${f(bx + 9)}" y="${f(by + 4)}" font-size="9" font-weight="bold" fill="#112">+${a.bonus.value}</text>`);
+  });
   // Value track and airlines.
   const px = MAP_W + 10;
   out.push(`<text x="${px}" y="24" font-size="14" font-weight="bold">Value track (0-${view.trackLength})</text>`);
@@ -100,7 +109,7 @@ export function renderSvg(raw: View): string {
     out.push(`<rect x="${px + i * 40}" y="${my + 8}" width="34" height="22" fill="${colourOf(m)}" stroke="#000" rx="3"/>`);
   });
   out.push(`<text x="${px}" y="${my + 48}" font-size="11">Draw pile ${view.deckSize} cards; scorings done ${view.scoringsDone} of 3</text>`);
-  out.push(`<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities.</text>`);
+  out.push(`<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities, diamonds the connection bonuses still to be won.</text>`);
   out.push('</svg>');
   return out.join('');
 }
