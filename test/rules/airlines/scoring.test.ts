@@ -111,10 +111,56 @@ describe('airlines: scorings in play', () => {
     checked(s);
   });
 
+  it('the last pile card taken while refilling the open row ends the game too', () => {
+    const { s, card } = ready();
+    onlyInPile(s, ['SCORING', 'SCORING', 'SCORING', 'EMP']);
+    s.pile = [s.pile[3]!];
+    s.scorings = [1, 2, 3].map((n) => ({ n, final: false, awards: [], totals: [0, 0, 0] }));
+    airlines.apply(s, 0, { type: 'drawRoute' });
+    airlines.apply(s, 0, { type: 'extend', company: 'GLA', card, circle: 'DEN-MSP/1', draw: 'PNA' });
+    expect(s.stock[0]![co('PNA')]).toBe(1);
+    expect(s.open.at(-1)).toBe(co('EMP'));
+    expect(s.over).toBe(true);
+    expect(s.scorings.at(-1)!.final).toBe(true);
+    checked(s);
+  });
+
   it('a tie at the end shares the rank', () => {
     const s = handSet(2);
     s.over = true;
     s.points = [10, 10];
     expect(airlines.outcome(s)!.ranks).toEqual([1, 1]);
+  });
+});
+
+describe('airlines: every sharing case in one scoring in play', () => {
+  it('scores majority and second, tied leaders, tied seconds, three tied leaders and a sole holder; an airline nobody holds scores nothing', () => {
+    const s = handSet(4);
+    const airline = (code: string, circles: string[], held: number[]) => {
+      found(s, code);
+      for (const label of circles) mark(s, label, code);
+      held.forEach((n, seat) => layStock(s, seat, code, n));
+    };
+    airline('RMA', ['DEN-ABQ/1'], [0, 0, 4, 1]); // worth 2: majority 2, second 1
+    airline('GLA', ['ORD-DTW/1', 'ORD-STL/1', 'MSP-ORD/1'], [2, 2, 1, 0]); // worth 4: two leaders share 4 + 2
+    airline('PTA', ['MSY-ATL/1', 'BNA-ATL/1'], [0, 0, 0, 2]); // worth 3: the sole holder gets 3 + 1
+    airline('EMP', ['IAD-JFK/1', 'JFK-YYZ/1', 'JFK-BOS/1', 'MIA-JFK/1'], [3, 1, 1, 0]); // worth 5: seconds share 2
+    airline('MPL', ['YYZ-YUL/1', 'YUL-BOS/1'], [1, 1, 1, 0]); // worth 3: three leaders share 3 + 1
+    airline('SWX', [], [0, 0, 0, 0]); // nobody holds it
+    const card = giveRoute(s, 0, 'dotted', 3);
+    topRoute(s, 'dotted', 8);
+    stackPile(s, ['SCORING', 'PNA']);
+    airlines.apply(s, 0, { type: 'drawRoute' });
+    airlines.apply(s, 0, { type: 'extend', company: 'SWX', card, circle: 'SFO-LAX/1', draw: 'pile' });
+    expect(s.scorings[0]!.awards).toEqual([
+      { company: co('RMA'), value: 2, points: [0, 0, 2, 1] },
+      { company: co('GLA'), value: 4, points: [3, 3, 0, 0] },
+      { company: co('PTA'), value: 3, points: [0, 0, 0, 4] },
+      { company: co('EMP'), value: 5, points: [5, 1, 1, 0] },
+      { company: co('MPL'), value: 3, points: [1, 1, 1, 0] },
+    ]);
+    expect(s.scorings[0]!.totals).toEqual([9, 5, 4, 5]);
+    expect(s.points).toEqual([0 + 9, 1 + 5, 2 + 4, 3 + 5]);
+    checked(s);
   });
 });
