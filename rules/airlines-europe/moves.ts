@@ -1,6 +1,7 @@
-// Legal moves for a seat that must act. Licence buying is a sensible subset
-// (every single licence with every way to take a share, and some pairs);
-// everything returned is legal.
+// Legal moves for a seat that must act: taking money, every way to play
+// shares, the usual trades, and a sensible subset of licence buying (per
+// airline its three cheapest licences, each with one way to take a share, and
+// a few pairs; the page's map form offers every licence). Everything is legal.
 import type { Seat } from '../types';
 import { board } from './board';
 import type { AEAction, Take } from './actions';

@@ -13,7 +13,7 @@ import type { AEState, ScoringLine } from './state';
  */
 export function rankPoints(counts: readonly number[], row: readonly number[]): number[] {
   const out = counts.map(() => 0);
-  const holders = counts.map((c, i) => i).filter((i) => counts[i]! > 0).sort((a, b) => counts[b]! - counts[a]!);
+  const holders = counts.map((_, i) => i).filter((i) => counts[i]! > 0).sort((a, b) => counts[b]! - counts[a]!);
   let place = 0;
   while (place < holders.length) {
     let end = place;
