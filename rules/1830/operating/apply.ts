@@ -1,0 +1,136 @@
+// Operating rounds: the actions of a turn (tiles, stations, routes, dividends, trains, privates, emergency sales, bankruptcy), each checked before anything changes.
+import { RuleError } from '../../types';
+import type { Action1830 } from '../actions';
+import { TRAINS } from '../data';
+import type { CorpState, Game1830State } from '../state';
+import { layTile as mapLayTile, placeHomeToken, placePendingToken, placeToken as mapPlaceToken, runRoutes as mapRunRoutes, suggestRoutes } from '../track';
+import type { RouteInput } from '../track';
+
+import { OrStep, board, boardChanged, crowded, currentCorp, mustBuyTrain, nextTokenCost, orRound, phaseName, playerPrivates, tokensLeft, trainLimit } from './common';
+import { payDividend } from './dividends';
+import { emergencySell, goBankrupt } from './emergency';
+import { advance, passStep } from './flow';
+import { buyCompany } from './privates';
+import { buyTrain, discardTrain } from './trains';
+
+export function requireStep(state: Game1830State, step: OrStep, what: string): void {
+  const r = orRound(state);
+  if (r.step !== step) throw new RuleError(`${what} is not possible now: ${r.current} is at the ${r.step} step`);
+}
+
+export function applyOperating(state: Game1830State, seat: number, action: Action1830): void {
+  const r = orRound(state);
+  const crowd = crowded(state);
+  if (crowd.length) {
+    if (action.type !== 'discardTrain') throw new RuleError(`${crowd[0]!.sym} has more trains than the limit of ${trainLimit(state)} and must discard one first`);
+    return discardTrain(state, crowd[0]!, action.corp, action.train);
+  }
+  const corp = currentCorp(state);
+  if (!corp) throw new RuleError('no corporation is operating');
+  switch (action.type) {
+    case 'pass': {
+      if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station`);
+      if (r.step === 'dividend') throw new RuleError(`${corp.sym} must pay out or withhold`);
+      if (r.step === 'route') throw new RuleError(`${corp.sym} must run its trains (an empty run is allowed)`);
+      if (r.step === 'train' && mustBuyTrain(state, corp)) throw new RuleError(`${corp.sym} has no train and must buy one`);
+      return passStep(state);
+    }
+    case 'layTile': return layTile(state, corp, action);
+    case 'placeToken': return placeToken(state, corp, action);
+    case 'runRoutes': return runRoutes(state, corp, action.routes);
+    case 'dividend': {
+      requireStep(state, 'dividend', 'Paying a dividend');
+      payDividend(state, corp, action.kind);
+      return passStep(state);
+    }
+    case 'buyTrain': return buyTrain(state, corp, action.train, action.price, action.exchange);
+    case 'buyCompany': return buyCompany(state, corp, action.company, action.price);
+    case 'sell': return emergencySell(state, seat, corp, action.corp, action.percent);
+    case 'bankrupt': return goBankrupt(state, seat, corp);
+    case 'discardTrain': throw new RuleError(`no corporation has to discard a train`);
+    default: throw new RuleError('that move belongs to a stock round or the auction');
+  }
+}
+
+export function layTile(state: Game1830State, corp: CorpState, a: Extract<Action1830, { type: 'layTile' }>): void {
+  const r = orRound(state);
+  if (a.via) {
+    const p = state.privates[a.via]!;
+    if (p.owner !== corp.sym || p.closed) throw new RuleError(`${corp.sym} does not own the ${a.via} private`);
+    if (p.used.includes('tile')) throw new RuleError(`the ${a.via} ability has been used`);
+    if (a.via === 'DH' && r.step !== 'track') throw new RuleError('the D&H tile is the turn\'s tile lay; it is laid in the track step');
+  } else requireStep(state, 'track', 'Laying a tile');
+  const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: r.turn.laid, playerPrivates: playerPrivates(state), cash: corp.cash, ...(a.via ? { via: a.via } : {}) };
+  const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
+  const result = mapLayTile(board(state), ctx, lay);
+  boardChanged(state);
+  corp.cash -= result.cost;
+  state.bank += result.cost;
+  if (a.via) state.privates[a.via]!.used.push('tile');
+  if (result.consumesLay) r.turn.laid = true;
+  if (a.via === 'DH') r.turn.teleport = true;
+  if (board(state).pending.length) return; // a lifted station must be put back first
+  if (r.step === 'track' && r.turn.laid) passStep(state);
+  else advance(state);
+}
+
+export function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830, { type: 'placeToken' }>): void {
+  const r = orRound(state);
+  const b = board(state);
+  if (b.pending.length) {
+    placePendingToken(b, b.pending[0]!.corp, { hex: a.hex, city: a.city });
+    boardChanged(state);
+    if (b.pending.length) return;
+    if (r.step === 'track' && r.turn.laid) return passStep(state);
+    return advance(state);
+  }
+  if (r.step === 'home') {
+    placeHomeToken(b, corp.sym, a.city);
+    boardChanged(state);
+    corp.tokensUsed = Math.max(corp.tokensUsed, 1);
+    return passStep(state);
+  }
+  if (a.via === 'DH') {
+    if (!r.turn.teleport) throw new RuleError('the D&H station follows the D&H tile lay in the same turn');
+    if (r.turn.tokened) throw new RuleError(`${corp.sym} has already placed a station this turn`);
+    mapPlaceToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp), via: 'DH' }, { hex: a.hex, city: a.city });
+    boardChanged(state);
+    r.turn.tokened = true;
+    r.turn.teleport = false;
+    if (r.step === 'token') return passStep(state);
+    return advance(state);
+  }
+  requireStep(state, 'token', 'Placing a station');
+  const cost = nextTokenCost(corp);
+  if (cost > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${cost} for a station`);
+  mapPlaceToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }, { hex: a.hex, city: a.city });
+  boardChanged(state);
+  corp.tokensUsed++;
+  corp.cash -= cost;
+  state.bank += cost;
+  r.turn.tokened = true;
+  passStep(state);
+}
+
+export function trainInputs(corp: CorpState): { id: string; distance: number }[] {
+  return corp.trains.map((id) => ({ id, distance: TRAINS[id.split('-')[0]!]!.distance }));
+}
+
+export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteInput[]): void {
+  const r = orRound(state);
+  requireStep(state, 'route', 'Running trains');
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (!corp.trains.includes(route.train)) throw new RuleError(`${corp.sym} does not own train ${route.train}`);
+    if (seen.has(route.train)) throw new RuleError(`train ${route.train} cannot run twice`);
+    seen.add(route.train);
+  }
+  const result = routes.length ? mapRunRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes) : { revenue: 0 };
+  r.turn.revenue = result.revenue;
+  r.turn.ran = true;
+  passStep(state);
+}
+
+export function suggestRun(state: Game1830State, corp: CorpState): RouteInput[] {
+  return suggestRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp)).routes;
+}

@@ -1,0 +1,79 @@
+// Operating rounds: the president's emergency money (share sales) and bankruptcy.
+import { RuleError } from '../../types';
+import { compareOperatingOrder, sharePrice } from '../market';
+import { sellProblem, sellShares, SHARE_PERCENT } from '../shares';
+import type { CorpState, Game1830State } from '../state';
+
+import { cheapestDepotPrice, mustBuyTrain, orRound } from './common';
+import { endGame } from './flow';
+
+export function emergencySellProblem(state: Game1830State, seat: number, corp: CorpState, target: CorpState, percent: number): string | null {
+  const r = orRound(state);
+  if (r.step !== 'train') return 'the president sells shares only to raise money for a train, in the train step';
+  const problem = sellProblem(state, seat, target, percent);
+  if (problem) return problem;
+  if (target.sym === corp.sym && target.president === seat) {
+    let next = 0;
+    for (let s = 0; s < state.seats; s++) if (s !== seat) next = Math.max(next, target.held[s]!);
+    if (target.held[seat]! - percent < next) return `selling would give away the presidency of ${corp.sym}, which the rules forbid`;
+  }
+  const need = cheapestDepotPrice(state) - (state.cash[seat]! + corp.cash);
+  const smaller = sharePrice(target) * (percent / SHARE_PERCENT - 1);
+  if (smaller >= need) return `only as many shares as needed may be sold ($${Math.max(need, 0)} is missing)`;
+  return null;
+}
+
+export function emergencySell(state: Game1830State, seat: number, corp: CorpState, targetSym: string, percent: number): void {
+  const target = state.corps[targetSym];
+  if (!target) throw new RuleError(`there is no corporation ${targetSym}`);
+  const problem = emergencySellProblem(state, seat, corp, target, percent);
+  if (problem) throw new RuleError(problem);
+  orRound(state).turn.lastSoldPrice = sharePrice(target);
+  sellShares(state, seat, target, percent);
+  recalculateOrder(state);
+}
+
+export function recalculateOrder(state: Game1830State): void {
+  const r = orRound(state);
+  const rest = r.order.slice(r.index + 1).map((s) => state.corps[s]!);
+  rest.sort((a, b) => compareOperatingOrder(state, a, b));
+  r.order = [...r.order.slice(0, r.index + 1), ...rest.map((c) => c.sym)];
+}
+
+export function sellableMax(state: Game1830State, seat: number, corp: CorpState, target: CorpState): number {
+  for (let pct = target.held[seat]!; pct >= SHARE_PERCENT; pct -= SHARE_PERCENT) {
+    if (emergencySellProblem(state, seat, corp, target, pct) === null) return pct;
+  }
+  return 0;
+}
+
+export function canGoBankrupt(state: Game1830State, seat: number, corp: CorpState): boolean {
+  if (!mustBuyTrain(state, corp)) return false;
+  let power = corp.cash + state.cash[seat]!;
+  for (const sym in state.corps) {
+    const t = state.corps[sym]!;
+    if (t.held[seat]! > 0) {
+      const pct = sellableMax(state, seat, corp, t);
+      power += (sharePrice(t) * pct) / SHARE_PERCENT;
+    }
+  }
+  return power < cheapestDepotPrice(state);
+}
+
+export function goBankrupt(state: Game1830State, seat: number, corp: CorpState): void {
+  if (!canGoBankrupt(state, seat, corp)) throw new RuleError(`${corp.sym} and its president can still raise the money for the cheapest train ($${cheapestDepotPrice(state)})`);
+  const holdings = Object.values(state.corps).filter((c) => c.held[seat]! > 0 && c.ipoed);
+  holdings.sort((a, b) => compareOperatingOrder(state, a, b));
+  for (const t of holdings) {
+    for (;;) {
+      const pct = sellableMax(state, seat, corp, t);
+      if (pct === 0) break;
+      sellShares(state, seat, t, pct);
+    }
+  }
+  recalculateOrder(state);
+  state.bank += state.cash[seat]!;
+  state.cash[seat] = 0;
+  state.bankrupt[seat] = true;
+  endGame(state, 'bankrupt');
+}

@@ -1,0 +1,140 @@
+// Operating rounds: buying trains (from the bank in order, traded in, from other corporations), phases, rusting, discards.
+import { RuleError } from '../../types';
+import { DATA, PRIVATES, TRAINS } from '../data';
+import type { CorpState, Game1830State, TrainState } from '../state';
+
+import { requireStep } from './apply';
+import { canBuyTrain, cheapestDepotPrice, crowded, currentCorp, depotOffer, mustBuyTrain, orRound, stepActive, trainById, trainLimit, trainPrice } from './common';
+import { advance, passStep } from './flow';
+
+export function removeTrain(state: Game1830State, t: TrainState): void {
+  if (t.owner !== 'depot' && t.owner !== 'pool' && t.owner !== 'gone') {
+    const owner = state.corps[t.owner]!;
+    owner.trains.splice(owner.trains.indexOf(t.id), 1);
+  }
+}
+
+export function nextUnlimitedId(state: Game1830State, name: string): string {
+  let n = 0;
+  for (const t of state.trains) if (t.name === name) n++;
+  return `${name}-${n}`;
+}
+
+export function buyTrain(state: Game1830State, corp: CorpState, trainId: string, price: number, exchangeId?: string): void {
+  const r = orRound(state);
+  requireStep(state, 'train', 'Buying a train');
+  const t = trainById(state, trainId);
+  if (!t || t.owner === 'gone') throw new RuleError(`there is no train ${trainId} to buy`);
+  if (t.owner === corp.sym) throw new RuleError(`${corp.sym} already owns ${trainId}`);
+  if (corp.trains.length >= trainLimit(state)) throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
+  const fromBank = t.owner === 'depot' || t.owner === 'pool';
+  const president = corp.president!;
+  let exchange: TrainState | undefined;
+  if (fromBank) {
+    if (!depotOffer(state).includes(t)) throw new RuleError(`the ${t.name} train is not for sale yet: trains are bought in order`);
+    let face = trainPrice(t);
+    if (exchangeId) {
+      exchange = trainById(state, exchangeId);
+      const credit = TRAINS[t.name]!.tradeIn?.[exchange?.name ?? ''];
+      if (!exchange || exchange.owner !== corp.sym || !credit) throw new RuleError(`${corp.sym} cannot trade in ${exchangeId} for a ${t.name} train`);
+      face -= credit;
+    }
+    if (price !== face) throw new RuleError(`the ${t.name} train costs $${face} from the bank`);
+    if (price > corp.cash) {
+      if (!mustBuyTrain(state, corp)) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${price}`);
+      if (exchange) throw new RuleError('the president cannot add money to a trade-in');
+      if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state)) throw new RuleError(`with the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`);
+      const need = price - corp.cash;
+      if (state.cash[president]! < need) throw new RuleError(`the president has $${state.cash[president]} and must sell shares to raise $${need}`);
+      state.cash[president]! -= need;
+      corp.cash += need;
+    }
+  } else {
+    const owner = state.corps[t.owner]!;
+    if (owner.closed) throw new RuleError(`there is no train ${trainId} to buy`);
+    if (exchangeId) throw new RuleError('only trains from the bank can be bought by trading in');
+    const emergency = mustBuyTrain(state, corp) && corp.cash < cheapestDepotPrice(state);
+    let min = 1;
+    let max = corp.cash;
+    if (emergency) {
+      const possible = corp.cash + state.cash[president]!;
+      max = Math.min(trainPrice(t), possible);
+      if (r.turn.lastSoldPrice !== null) min = possible - r.turn.lastSoldPrice + 1;
+    }
+    if (price < min || price > max) throw new RuleError(`${corp.sym} may pay between $${min} and $${max} for ${owner.sym}'s ${t.name} train`);
+    if (price > corp.cash) {
+      const need = price - corp.cash;
+      state.cash[president]! -= need;
+      corp.cash += need;
+    }
+  }
+  // pay
+  corp.cash -= price;
+  if (fromBank) state.bank += price;
+  else state.corps[t.owner]!.cash += price;
+  if (exchange) {
+    removeTrain(state, exchange);
+    exchange.owner = 'pool';
+  }
+  const wasDepot = t.owner === 'depot';
+  removeTrain(state, t);
+  if (wasDepot && TRAINS[t.name]!.count === 'unlimited') {
+    state.trains.push({ id: nextUnlimitedId(state, t.name), name: t.name, owner: 'depot' });
+  }
+  t.owner = corp.sym;
+  corp.trains.push(t.id);
+  r.turn.boughtTrain = true;
+  r.turn.lastSoldPrice = null;
+  // B&O private closes when the B&O buys its first train
+  for (const sym in state.privates) {
+    const p = state.privates[sym]!;
+    if (!p.closed && PRIVATES[sym]!.closesOnTrainOf === corp.sym) closePrivate(state, sym);
+  }
+  trainBought(state, t);
+  if (crowded(state).length) return;
+  if (!canBuyTrain(state, corp)) passStep(state);
+  else advance(state);
+}
+
+/** Phase changes, rusting and the close of privates that a purchase triggers. */
+export function trainBought(state: Game1830State, t: TrainState): void {
+  const next = DATA.phases[state.phase + 1];
+  if (next && next.on === t.name) {
+    state.phase++;
+    for (const tr of state.trains) {
+      if (tr.owner === 'gone') continue;
+      if (TRAINS[tr.name]!.rustsOn === t.name) {
+        removeTrain(state, tr);
+        tr.owner = 'gone';
+      }
+    }
+    if (TRAINS[t.name]!.closesPrivates) {
+      for (const sym in state.privates) if (!state.privates[sym]!.closed) closePrivate(state, sym);
+    }
+  }
+}
+
+export function closePrivate(state: Game1830State, sym: string): void {
+  const p = state.privates[sym]!;
+  if (typeof p.owner === 'string') {
+    const c = state.corps[p.owner]!;
+    c.companies.splice(c.companies.indexOf(sym), 1);
+  }
+  p.owner = null;
+  p.closed = true;
+}
+
+export function discardTrain(state: Game1830State, corp: CorpState, corpSym: string, trainId: string): void {
+  if (corpSym !== corp.sym) throw new RuleError(`${corp.sym} must discard first`);
+  if (!corp.trains.includes(trainId)) throw new RuleError(`${corp.sym} does not own ${trainId}`);
+  const t = trainById(state, trainId)!;
+  removeTrain(state, t);
+  t.owner = 'pool';
+  if (crowded(state).length) return;
+  const cur = currentCorp(state);
+  if (cur) {
+    const r = orRound(state);
+    if (r.step === 'train' && !stepActive(state, cur, 'train')) passStep(state);
+    else advance(state);
+  }
+}
