@@ -2,13 +2,9 @@
 // board each corporation ran on, with the trains it owned then.
 import type { Emit } from '../index';
 import { suggestRoutes, type Board, type PhaseName, type TrainInput } from '../../../rules/1830/track';
-import { GAMES, HAVE_FIXTURES, loadGame, replayBoard } from '../../rules/1830/track/real-games';
+import { GAMES, loadGame, replayBoard } from '../../rules/1830/track/real-games';
 
 export function run(emit: Emit): void {
-  if (!HAVE_FIXTURES) {
-    emit({ name: 'route_suggest_1830', error: 'fixtures not found' });
-    return;
-  }
   const cases: { board: Board; corp: string; phase: PhaseName; trains: TrainInput[] }[] = [];
   for (const name of GAMES) {
     replayBoard(loadGame(name), (s) => {

@@ -32,7 +32,7 @@ describe.each(Object.keys(REACHED))('replay of %s', (name) => {
 // MIT), with the multiple_brown_from_ipo option; no checkpoints, but its final values.
 describe('replay of 26855 (multiple_brown_from_ipo)', () => {
   it('replays to the end with the recorded result and end reason', () => {
-    const exp = JSON.parse(readFileSync(new URL('./fixtures/26855.json', import.meta.url), 'utf8')) as Export18xx;
+    const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8')) as Export18xx;
     const { report } = importExport(exp);
     expect(report.stoppedAt).toBeNull();
     expect(report.finished).toBe(true);

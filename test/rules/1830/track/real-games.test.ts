@@ -4,12 +4,12 @@
 // corporation's trains is at least that revenue.
 import { describe, expect, it } from 'vitest';
 import { runRoutes, routesFrom18xx, routesFromText, routesToText, suggestRoutes, type TrainInput } from '../../../../rules/1830/track';
-import { GAMES, HAVE_FIXTURES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games';
+import { GAMES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games';
 
 const distance = (name: string) => (name === 'D' ? 999 : Number(name));
 const sorted = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-describe.skipIf(!HAVE_FIXTURES)('1830 map module against the real games', () => {
+describe('1830 map module against the real games', () => {
   for (const name of GAMES) {
     it(`${name}: tiles and stations match every checkpoint`, () => {
       const game = loadGame(name);
@@ -67,7 +67,7 @@ describe('1830 map module against a third real game (no checkpoints)', () => {
   it('26855: every lay and station is legal, every run pays as recorded, the suggestion is at least as good', async () => {
     const { readFileSync } = await import('node:fs');
     const { replayOpenGame } = await import('./real-games');
-    const exp = JSON.parse(readFileSync(new URL('./fixtures/26855.json', import.meta.url), 'utf8'));
+    const exp = JSON.parse(readFileSync(new URL('../../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8'));
     const problems: string[] = [];
     let runs = 0;
     const board = replayOpenGame(exp.actions, (s) => {

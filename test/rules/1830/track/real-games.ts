@@ -20,11 +20,7 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games). */
-export const FIXTURES =
-  [process.env.FIXTURES_18XX_1830, resolve(here, '../../../fixtures/18xx.games/1830')].find(
-    (p): p is string => !!p && existsSync(join(p, '1830_game_end_bank.json')),
-  ) ?? '';
-export const HAVE_FIXTURES = FIXTURES !== '';
+export const FIXTURES = resolve(here, '../../../fixtures/18xx.games/1830');
 export const GAMES = ['1830_game_end_bank', '29133'];
 
 type Action = Record<string, any>;
