@@ -9,7 +9,7 @@ const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/1830
 const players = exp.players.map((p, seat) => ({ seat, name: p.name }));
 
 describe('1830 templates', () => {
-  for (const upto of [5, 25, 300]) {
+  for (const upto of [5, 25, 300, exp.actions.length]) {
     it(`render the view after ${upto} actions`, () => {
       const { state } = importExport({ ...exp, actions: exp.actions.slice(0, upto) });
       const view = game1830.view(state, 0);
