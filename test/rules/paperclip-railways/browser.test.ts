@@ -76,6 +76,11 @@ describe('paperclip railways link form in a browser', () => {
     expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^build ${build.from} ${build.to} via -?\\d+,-?\\d+$`));
     await page.click('#pc-undo-bend');
     expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
+    // Ticking cards to pay with adds them; the build's own payment is then sent.
+    for (const c of build.pay) await page.check(`.pc-pay[value="${c}"]`);
+    const paying = await page.inputValue('#pc-command');
+    expect(paying.startsWith(`build ${build.from} ${build.to} pay `)).toBe(true);
+    expect(paying.split(' pay ')[1]!.split(' ').sort()).toEqual([...build.pay].sort());
     await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
     expect(await page.locator('ol.history').innerText()).toMatch(/built a \d+-clip link/);
     expect(problems).toEqual([]);
