@@ -3,21 +3,18 @@
 // circles that matter most (on routes some airline could fly next), each with
 // the marker of the airline with most markers left. Every move listed is legal.
 import type { AirlinesAction } from './actions';
-import { board as sharedBoard } from './board';
+import { board } from './board';
 import { routeCardsLeft } from './draw';
-import { extensions, foundings, type Placement } from './placement';
+import { extensions, foundings, sabotageCircles, type Placement } from './placement';
 import { supplies, type AirlinesState } from './state';
 
-const board = sharedBoard;
-
 const SABOTAGE_CHOICES = 3;
-/** Circles, most valuable first. */
-const circlesByValue = board.circles.map((c) => c.index).sort((a, b) => board.circles[b]!.value - board.circles[a]!.value || a - b);
 
+/** Where a stock card may come from: "pile" (while it has cards), then each airline in the open row once. */
 export function drawOptions(s: AirlinesState): string[] {
   const out: string[] = [];
   if (s.pile.length > 0) out.push('pile');
-  for (const c of [...new Set(s.open)].sort((a, b) => a - b)) out.push(board.companies[c]!.code);
+  for (const c of board.companies) if (s.open.includes(c.index)) out.push(c.code);
   return out;
 }
 
@@ -87,53 +84,46 @@ function extendMove(p: Placement, draw: string): AirlinesAction {
   return { type: 'extend', company: board.companies[p.company]!.code, card: p.card, circle: circleLabel(p.circle), draw };
 }
 
-/** A few sabotage options: the most valuable circles on routes a founded airline reaches. */
+/**
+ * A few sabotage options, not all (the form offers all): the most valuable
+ * circles on routes some founded airline reaches, where a sabotage blocks
+ * a flight that could come next, each with the marker of the airline that
+ * has most markers left.
+ */
 function sabotageChoices(s: AirlinesState): { company: string; circle: string }[] {
+  const left = supplies(s);
   let marker = -1;
-  let best = 0;
-  const supply = supplies(s);
-  for (const c of board.companies) {
-    const left = supply[c.index]!;
-    if (left > best) {
-      best = left;
-      marker = c.index;
-    }
-  }
+  for (const c of board.companies) if (left[c.index]! > 0 && (marker < 0 || left[c.index]! > left[marker]!)) marker = c.index;
   if (marker < 0) return [];
-  // Cities some founded airline reaches, and routes already sabotaged.
   const reach = new Uint8Array(board.cities.length);
   for (const c of board.companies) if (s.founded[c.index]) reach[c.home] = 1;
-  const sabotaged = new Uint8Array(board.routes.length);
   for (let ci = 0; ci < s.circles.length; ci++) {
     const m = s.circles[ci];
-    if (!m) continue;
+    if (!m || m.sab) continue;
     const r = board.routes[board.circles[ci]!.route]!;
-    if (m.sab) sabotaged[r.index] = 1;
-    else reach[r.from] = reach[r.to] = 1;
+    reach[r.from] = reach[r.to] = 1;
   }
   const out: { company: string; circle: string }[] = [];
-  const code = board.companies[marker]!.code;
-  for (const ci of circlesByValue) {
-    const c = board.circles[ci]!;
-    if (c.value < 5) break;
-    const r = board.routes[c.route]!;
-    if (s.circles[ci] || sabotaged[r.index] || !(reach[r.from] || reach[r.to])) continue;
-    out.push({ company: code, circle: c.label });
+  for (const ci of sabotageCircles(s)) {
+    const r = board.routes[board.circles[ci]!.route]!;
+    if (!reach[r.from] && !reach[r.to]) continue;
+    out.push({ company: board.companies[marker]!.code, circle: circleLabel(ci) });
     if (out.length === SABOTAGE_CHOICES) break;
   }
   return out;
 }
 
-/** A timed-out seat extends: it draws a route card, then plays the cheapest card for the airline it holds most of. */
+/**
+ * A timed-out seat extends: it draws a route card, then plays the cheapest
+ * card for the airline it is most invested in, and takes that airline's card
+ * from the open row if there is one (else a blind one from the pile).
+ */
 export function automaticMove(s: AirlinesState, seat: number): AirlinesAction | null {
   if (s.over || seat !== s.turn) return null;
-  const stake = (c: number) => s.played[seat]![c]! * 100 + s.stock[seat]![c]!;
-  const draws = drawOptions(s);
-  const favourite = draws
-    .filter((d) => d !== 'pile')
-    .sort((a, b) => stake(board.companies.findIndex((c) => c.code === b)) - stake(board.companies.findIndex((c) => c.code === a)))[0];
-  const draw = favourite && stake(board.companies.findIndex((c) => c.code === favourite)) > 0 ? favourite : draws[0]!;
   if (s.step === 'action') return routeCardsLeft(s) > 0 ? { type: 'drawRoute' } : (legalMoves(s, seat)[0] ?? null);
+  const stake = (c: number) => s.played[seat]![c]! * 100 + s.stock[seat]![c]!;
+  const favourite = [...s.open].sort((a, b) => stake(b) - stake(a) || a - b)[0];
+  const draw = favourite !== undefined && stake(favourite) > 0 ? board.companies[favourite]!.code : drawOptions(s)[0]!;
   const exts = extensions(s, seat);
   if (exts.length === 0) {
     // Keep the most useful cards: discard the lowest.

@@ -3,10 +3,11 @@
 // be free, the airline must be allowed that pattern, fly the route only once,
 // and (extending) its network must touch the route; (founding) the route must
 // start at its home.
-import { board as sharedBoard, type RouteCard } from './board';
+import { board, type RouteCard } from './board';
 import { fliesRoute, supplies, supply, touches, type AirlinesState } from './state';
 
-const board = sharedBoard;
+/** Only circles of at least this value may be sabotaged. */
+export const SABOTAGE_MIN_VALUE = 5;
 
 export function placementProblem(
   s: AirlinesState,
@@ -42,13 +43,16 @@ export function placementProblem(
   return null;
 }
 
-const routesByPattern = new Map<string, (typeof board.routes)[number][]>();
-for (const r of board.routes) routesByPattern.set(r.pattern, [...(routesByPattern.get(r.pattern) ?? []), r]);
-
-/** Airlines that may fly each pattern; each circle's value and route, as flat arrays. */
+// Lookups built once from the board, so that listing the moves (run on every
+// turn of every playout) walks flat arrays instead of searching.
+const routesByPattern = new Map(board.patterns.map((p) => [p.id, board.routes.filter((r) => r.pattern === p.id)]));
+/** Airlines that may fly each pattern. */
 const fliersByPattern = new Map(board.patterns.map((p) => [p.id, board.companies.filter((c) => c.patterns.includes(p.id)).map((c) => c.index)]));
+const patternIndex = new Map(board.patterns.map((p, i) => [p.id, i]));
 const circleValue = Int8Array.from(board.circles.map((c) => c.value));
 const circleRoute = Int16Array.from(board.circles.map((c) => c.route));
+/** Circles, most valuable first (then by index). */
+const circlesByValue = board.circles.map((c) => c.index).sort((a, b) => circleValue[b]! - circleValue[a]! || a - b);
 
 export interface Placement { company: number; card: number; circle: number }
 
@@ -133,14 +137,14 @@ function distinctCards(hand: number[]): number[] {
   return out;
 }
 
-const patternIndex = new Map(board.patterns.map((p, i) => [p.id, i]));
-
-/** Circles that may be sabotaged: free, value 5 or more, on a route with no sabotage yet. */
+/** Circles that may be sabotaged, most valuable first: free, value 5 or more, on a route with no sabotage yet. */
 export function sabotageCircles(s: AirlinesState): number[] {
+  const sabotaged = new Uint8Array(board.routes.length);
+  for (let ci = 0; ci < s.circles.length; ci++) if (s.circles[ci]?.sab) sabotaged[circleRoute[ci]!] = 1;
   const out: number[] = [];
-  for (const route of board.routes) {
-    if (route.circles.some((ci) => s.circles[ci]?.sab)) continue;
-    for (const ci of route.circles) if (!s.circles[ci] && board.circles[ci]!.value >= 5) out.push(ci);
+  for (const ci of circlesByValue) {
+    if (circleValue[ci]! < SABOTAGE_MIN_VALUE) break;
+    if (!s.circles[ci] && !sabotaged[circleRoute[ci]!]) out.push(ci);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // Turning the names in an action (airline codes, circle labels, card ids,
 // where a stock card comes from) into indices, with messages a player understands.
 import { RuleError } from '../types';
-import { board, cardText, circleByLabel, companyByCode, type RouteCard } from './board';
+import { board, circleByLabel, companyByCode, type RouteCard } from './board';
 import type { AirlinesState } from './state';
 
 export function resolveCompany(code: string): number {
@@ -33,8 +33,4 @@ export function resolveDraw(s: AirlinesState, draw: string): 'pile' | number {
   const c = resolveCompany(draw);
   if (!s.open.includes(c)) throw new RuleError(`There is no ${board.companies[c]!.code} card in the open stock row.`);
   return c;
-}
-
-export function describeCard(id: number): string {
-  return cardText(id);
 }

@@ -2,9 +2,7 @@
 // of both piles) only ever leave the rules through `view`.
 import type { RandomState } from '../random';
 import type { Seat } from '../types';
-import { board as sharedBoard } from './board';
-
-const board = sharedBoard;
+import { board } from './board';
 
 /** In the stock pile, a scoring card; every other entry is a company index. */
 export const SCORING = -1;
@@ -47,8 +45,6 @@ export interface AirlinesState {
   over: boolean;
   moves: number;
 }
-
-export const companyCount = () => board.companies.length;
 
 /** Markers of a company on the board: scoring ones, plus sabotage ones separately. */
 export function markersOnBoard(s: AirlinesState, c: number): { scoring: number; sabotage: number } {
@@ -100,8 +96,4 @@ export function fliesRoute(s: AirlinesState, c: number, route: number): boolean 
 
 export function routeSabotaged(s: AirlinesState, route: number): boolean {
   return board.routes[route]!.circles.some((ci) => !!s.circles[ci]?.sab);
-}
-
-export function seatCount(s: AirlinesState): number {
-  return s.points.length;
 }

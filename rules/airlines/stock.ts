@@ -6,6 +6,7 @@ import { RuleError } from '../types';
 import type { StockAction } from './actions';
 import { board } from './board';
 import { endTurn } from './draw';
+import { SABOTAGE_MIN_VALUE } from './placement';
 import { resolveCircle, resolveCompany } from './resolve';
 import { routeSabotaged, supply, type AirlinesState } from './state';
 
@@ -27,7 +28,7 @@ export function playStock(s: AirlinesState, seat: number, a: StockAction): void 
     const ci = resolveCircle(a.sabotage.circle);
     const circle = board.circles[ci]!;
     const route = board.routes[circle.route]!;
-    if (circle.value < 5) throw new RuleError(`Only circles of value 5 or more may be sabotaged; circle ${circle.n} of ${route.name} has value ${circle.value}.`);
+    if (circle.value < SABOTAGE_MIN_VALUE) throw new RuleError(`Only circles of value ${SABOTAGE_MIN_VALUE} or more may be sabotaged; circle ${circle.n} of ${route.name} has value ${circle.value}.`);
     if (s.circles[ci]) throw new RuleError(`Circle ${circle.n} of ${route.name} is taken.`);
     if (routeSabotaged(s, route.index)) throw new RuleError(`${route.name} already has a sabotaged circle; only one per route.`);
     if (supply(s, m) < 1) throw new RuleError(`${board.companies[m]!.code} has no markers left.`);

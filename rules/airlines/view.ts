@@ -11,12 +11,11 @@ import { markersOnBoard, supply, type AirlinesState } from './state';
 
 const code = (c: number) => board.companies[c]!.code;
 
-function statusLine(s: AirlinesState, toAct: Seat[]): string {
+function statusLine(s: AirlinesState): string {
   if (s.over) return `Game over after ${s.scorings.length} scorings`;
   const who = `Seat ${s.turn + 1}`;
   const left = board.scoringCards - s.scorings.length;
   const tail = `${s.pile.length} stock cards in the pile, ${left} scoring card${left === 1 ? '' : 's'} among them`;
-  void toAct;
   if (s.step === 'place') return `${who} is extending a network; ${tail}`;
   return `${who} to found, extend or play stock; ${tail}`;
 }
@@ -124,7 +123,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
   return {
     seat,
     toAct,
-    status: statusLine(s, toAct),
+    status: statusLine(s),
     turn: s.turn,
     step: s.step,
     over: s.over,
