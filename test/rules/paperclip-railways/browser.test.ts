@@ -178,4 +178,29 @@ describe('paperclip railways link form in a browser', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('discards down to six by ticking cards', async () => {
+    // Draw until a player must discard (hands start at 4; a draw of 3 with 2 players goes over 6).
+    let who = game.seats[0]!;
+    for (let i = 0; i < 40; i++) {
+      const any = await srv.state(game.seats[0]!.key);
+      who = game.seats.find((s) => s.seat === any.view.toAct[0])!;
+      const mine = await srv.state(who.key);
+      if ((mine.view as any).mustDiscard > 0) break;
+      const draw = mine.moves.find((m) => (m.action as any).type === 'draw') ?? mine.moves[0]!;
+      expect((await srv.move(who.key, mine.game.seq, draw.action)).status).toBeLessThan(400);
+    }
+    const mine = await srv.state(who.key);
+    const view = mine.view as any;
+    expect(view.mustDiscard).toBeGreaterThan(0);
+    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    await page.goto(`${srv.url}/play/${who.key}`);
+    const chosen = view.hand.slice(0, view.mustDiscard).map((c: any) => c.id);
+    for (const c of chosen) await page.check(`.pc-discard[value="${c}"]`);
+    expect(await page.inputValue('#pc-discard-command')).toBe(`discard ${chosen.join(' ')}`);
+    await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-discard-send')]);
+    const after = (await srv.state(who.key)).view as any;
+    expect(after.hand.map((c: any) => c.id)).toEqual(view.hand.map((c: any) => c.id).filter((id: string) => !chosen.includes(id)));
+    await page.close();
+  });
 });
