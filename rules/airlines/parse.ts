@@ -49,6 +49,8 @@ export function parseCommand(text: string, s: AirlinesState, seat: number): Airl
   switch (verb) {
     case 'route':
     case 'draw':
+      // Drawing cannot be taken back, so words it does not use are refused rather than dropped.
+      if (args.length > 0) throw new RuleError(`"${verb}" takes nothing more: it draws a route card; then play one with "extend". ${HELP}`);
       return { type: 'drawRoute' };
     case 'extend':
     case 'place': {

@@ -27,6 +27,8 @@ describe('airlines: text commands', () => {
     expect(() => airlines.parse!('extend GLA solid8 ORD-DTW/1', s, 0)).toThrow(/You hold no solid 8 route card/);
     expect(() => airlines.parse!('stock GLA two', s, 0)).toThrow(/how many/);
     expect(() => airlines.parse!('stock GLA 1 sabotage LSA', s, 0)).toThrow(/sabotage/);
+    expect(() => airlines.parse!('route dotted4', s, 0)).toThrow(/"route" takes nothing more/);
+    expect(() => airlines.parse!('extend GLA dotted4 ORD-YYZ/1 take', s, 0)).toThrow(/End the command with "take pile"/);
   });
 
   it('accepts circles with the cities either way round', () => {
