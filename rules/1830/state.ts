@@ -22,9 +22,7 @@ export interface CorpState {
   president: number | null;
   /** Train ids owned. */
   trains: string[];
-  /** Hexes where the corporation has station tokens, in the order placed. */
-  tokens: string[];
-  /** Next token index to use (tokens[] of the data gives the cost). */
+  /** Station tokens used so far (the next one's cost is the data's tokens[tokensUsed]); where they stand is on the board. */
   tokensUsed: number;
   /** Privates owned by the corporation. */
   companies: string[];
@@ -148,7 +146,7 @@ export function setupState(seats: number, options: Options): Game1830State {
   for (const sym of CORP_SYMS) {
     corps[sym] = {
       sym, ipoed: false, floated: false, par: null, cell: null, cash: 0, ipo: 100, pool: 0,
-      held: new Array(seats).fill(0), president: null, trains: [], tokens: [], tokensUsed: 0,
+      held: new Array(seats).fill(0), president: null, trains: [], tokensUsed: 0,
       companies: [], operated: false, closed: false,
     };
   }
