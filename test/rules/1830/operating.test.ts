@@ -85,4 +85,34 @@ describe('1830 operating rounds', () => {
     expect(s.finished).toBe(true);
     expect(g.outcome(s)!.reason).toBe('the bank broke');
   });
+
+  it('lets the M&H owner exchange it for an NYC share at any time, closing the M&H', () => {
+    const i = exp.actions.findIndex((a) => a.id === 193);
+    const s = importExport({ ...exp, actions: exp.actions.slice(0, i) }).state;
+    const owner = s.privates.MH!.owner as number;
+    expect(typeof owner).toBe('number');
+    const other = (owner + 1) % 3;
+    refuses(s, other, { type: 'exchange', company: 'MH', from: 'ipo' }, /do not own the Mohawk/);
+    const nyc = s.corps.NYC!;
+    const before = nyc.held[owner]!;
+    g.apply(s, owner, { type: 'exchange', company: 'MH', from: 'ipo' });
+    expect(nyc.held[owner]).toBe(before + 10);
+    expect(s.privates.MH!.closed).toBe(true);
+    refuses(s, owner, { type: 'exchange', company: 'MH', from: 'ipo' }, /do not own the Mohawk/);
+  });
+
+  it('lets corporations buy players\' privates in phase 3 for half to twice the face value', () => {
+    const i = exp.actions.findIndex((a) => a.id === 74);
+    const s = importExport({ ...exp, actions: exp.actions.slice(0, i) }).state;
+    const b = bo(s);
+    const seat = b.president!;
+    refuses(s, seat, { type: 'buyCompany', company: 'SV', price: 9 }, /\$10 to \$40/);
+    refuses(s, seat, { type: 'buyCompany', company: 'SV', price: 41 }, /\$10 to \$40/);
+    const seller = s.privates.SV!.owner as number;
+    const cash = s.cash[seller]!;
+    g.apply(s, seat, { type: 'buyCompany', company: 'SV', price: 40 });
+    expect(s.privates.SV!.owner).toBe('B&O');
+    expect(s.cash[seller]).toBe(cash + 40);
+    expect(b.companies).toContain('SV');
+  });
 });
