@@ -176,6 +176,7 @@ export function carryOutBuild(s: PCState, seat: number, p: BuildPlan): void {
     stationPoints: p.stationPoints,
     crossings: p.crossingCost,
     obstacles: p.geometry.obstacles,
+    obstaclePenalty: p.obstaclePenalty,
     placementPenalty: p.placementPenalty,
     effectPoints: p.effectPoints,
     paidCards: p.pay.length,

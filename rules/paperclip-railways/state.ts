@@ -51,6 +51,8 @@ export interface LastBuild {
   stationPoints: number;
   crossings: number;
   obstacles: number;
+  /** 2 per obstacle, or 0 when a station bridges them. */
+  obstaclePenalty: number;
   placementPenalty: number;
   effectPoints: number;
   paidCards: number;

@@ -48,6 +48,11 @@ export const TYPE_FILL: Record<string, string> = {
   blank: '#ffffff',
 };
 
+function nameOf(s: PCState, id: string): string {
+  const st = s.stations.find((x) => x.id === id);
+  return st ? stationInfo(st).name : id;
+}
+
 function statusLine(s: PCState): string {
   const who = colourName(s.turn);
   switch (s.phase) {
@@ -137,7 +142,11 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
     penalty: s.penalty,
     lastOrders: s.lastOrders,
     finalStep: s.finalStep,
-    lastBuild: s.lastBuild,
+    lastBuild: s.lastBuild && {
+      ...s.lastBuild,
+      fromName: nameOf(s, s.lastBuild.from),
+      toName: nameOf(s, s.lastBuild.to),
+    },
     bonuses: s.bonuses,
     hand: seat === null || !playing ? null : s.hands[seat]!.map(cardView),
     mustDiscard: s.phase === 'discard' && seat === s.turn ? s.hands[seat]!.length - BOARD.handLimit : 0,
