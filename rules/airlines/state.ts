@@ -67,11 +67,15 @@ export function supplies(s: AirlinesState): number[] {
 }
 
 export function supply(s: AirlinesState, c: number): number {
-  const m = markersOnBoard(s, c);
-  return board.markersPerCompany - m.scoring - m.sabotage;
+  return supplies(s)[c]!;
 }
 
-/** Whether the company's network touches the route (cheaper than building the network). */
+/**
+ * Whether the company's network (its home and both ends of every route it
+ * flies) touches the route: one check, without building the network.
+ * `extensions` in placement.ts builds every network at once instead; the
+ * suites apply every listed move, which keeps the two in step.
+ */
 export function touches(s: AirlinesState, c: number, route: number): boolean {
   if (!s.founded[c]) return false;
   const r = board.routes[route]!;

@@ -7,7 +7,7 @@ import { board, cardText, circleText } from './board';
 import { routeCardsLeft } from './draw';
 import { drawOptions } from './moves';
 import { extensions, foundings, sabotageCircles, type Placement } from './placement';
-import { markersOnBoard, supply, type AirlinesState } from './state';
+import { markersOnBoard, supplies, type AirlinesState } from './state';
 
 const code = (c: number) => board.companies[c]!.code;
 
@@ -33,6 +33,7 @@ function placementView(p: Placement) {
 
 export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): View {
   const seats = s.points.length;
+  const left = supplies(s);
   const companies = board.companies.map((c) => {
     const m = markersOnBoard(s, c.index);
     return {
@@ -45,7 +46,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
       founded: s.founded[c.index]!,
       value: m.scoring,
       sabotageMarkers: m.sabotage,
-      markersLeft: supply(s, c.index),
+      markersLeft: left[c.index]!,
       stockCards: c.stock,
       laidOut: s.played.reduce((a, p) => a + p[c.index]!, 0),
     };
@@ -105,7 +106,7 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
       if (s.step === 'place') {
         options = { step: 'place', draws, extensions: extensions(s, seat).map(placementView) };
       } else {
-        const marker = board.companies.filter((c) => supply(s, c.index) > 0).map((c) => c.code);
+        const marker = board.companies.filter((c) => left[c.index]! > 0).map((c) => c.code);
         options = {
           step: 'action',
           draws,
