@@ -26,11 +26,10 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
   const stations: Station[] = [];
   const spots = setupSpots(seats, corners);
   // Border stations: one card per player, face down at the corners.
-  spots.border.slice(0, seats).forEach((p, i) => {
+  for (const p of spots.border.slice(0, seats)) {
     const card = deck.shift()!;
     stations.push({ id: card, kind: 'card', card, x: p[0], y: p[1], w, h, cubes: zero(), faceDown: true });
-    void i;
-  });
+  }
   // Starting stations, shuffled face down onto the middles of the sides.
   const owners = shuffle(random, Array.from({ length: seats }, (_, i) => i));
   spots.start.slice(0, seats).forEach((p, i) => {

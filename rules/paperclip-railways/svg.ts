@@ -85,11 +85,10 @@ export function renderSvg(view: View): string {
   }
   let y = f.height + 18;
   out.push(`<text x="10" y="${y - 2}" font-size="13" fill="#222">${esc(v.status)}</text>`);
-  v.players.forEach((p, i) => {
+  v.players.forEach((p) => {
     y += 20;
     out.push(`<rect x="10" y="${y - 11}" width="12" height="12" fill="${p.fill}" stroke="#000"/>`);
     out.push(`<text x="28" y="${y}" font-size="12" fill="#222">${esc(p.colour)}: ${p.score} points · ${p.clips} clips · ${p.cubes} cubes · ${p.handSize} cards</text>`);
-    void i;
   });
   out.push('</svg>');
   return out.join('');
