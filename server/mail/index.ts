@@ -94,6 +94,7 @@ export function createMailer(o: MailerOptions): Mailer {
     service: o.service,
     outboxDir: env.SMTP_URL ? null : join(o.dataDir, 'outbox'),
     outboxPublic: env.OUTBOX_PUBLIC === '1' || env.OUTBOX_PUBLIC === 'true',
+    onPrefChanged: (gameId, seat) => notifier.prefChanged(gameId, seat, new Date((o.now ?? Date.now)()).toISOString()),
   });
   let unsubscribe: (() => void) | null = null;
   return {

@@ -174,13 +174,23 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     return opened;
   }
 
+  /** A seat changed its mail preference: one who switched to the digest while the game waits for it goes in the next digest. */
+  async function prefChanged(gameId: string, seat: Seat, at: string): Promise<void> {
+    const game = await o.service.open(gameId);
+    const rec = game.doc.seats[seat];
+    if (!rec || mailPref(rec) !== 'digest' || game.doc.status !== 'active' || !game.state) return;
+    if (game.rules.toAct(game.state).includes(seat)) await turn(game, seat, at);
+  }
+
   const listener = ((event: GameEvent) => handle(event)) as Notifier;
   listener.handle = handle;
   listener.reconcile = reconcile;
+  listener.prefChanged = prefChanged;
   return listener;
 }
 
 export type Notifier = GameEventListener & {
   handle(event: GameEvent): Promise<void>;
   reconcile(now: number, windowMs: number): Promise<number>;
+  prefChanged(gameId: string, seat: Seat, at: string): Promise<void>;
 };

@@ -19,6 +19,8 @@ export interface MailRouterOptions {
   /** DATA_DIR/outbox, or null when mail goes to SMTP (then /outbox is not served). */
   outboxDir: string | null;
   outboxPublic?: boolean;
+  /** Told after a seat's mail preference changed (the digest book follows it). */
+  onPrefChanged?: (gameId: string, seat: number) => Promise<void>;
 }
 
 function esc(s: unknown): string {
@@ -55,6 +57,7 @@ export function createMailRouter(o: MailRouterOptions): Router {
     if (mailPref(game.doc.seats[seat]!) === pref) return;
     const name = game.doc.seats[seat]!.name;
     await service.appendNote(game.doc.id, { kind: 'prefs', seat, text: `${name} changed their mail settings`, data: { prefs: { mail: pref } } });
+    await o.onPrefChanged?.(game.doc.id, seat);
   }
 
   function prefsForm(key: string, game: LoadedGame, seat: number, note = ''): string {

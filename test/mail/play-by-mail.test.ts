@@ -150,6 +150,10 @@ describe('playing by mail', () => {
     expect(saved.status).toBe(200);
     expect(saved.html).toContain('value="reminders" checked');
     expect((await post(prefsUrl, { mail: 'sometimes' })).status).toBe(400);
+    // Switching to the digest while the game waits for her puts this game in her next digest.
+    expect((await post(prefsUrl, { mail: 'digest' })).status).toBe(200);
+    expect(mailer.queue.list().some((r) => r.spec?.type === 'digest' && r.spec.email === 'ada@example.test')).toBe(true);
+    expect((await post(prefsUrl, { mail: 'reminders' })).status).toBe(200);
 
     // One-click: the mail client POSTs List-Unsubscribe=One-Click to the List-Unsubscribe URL.
     const bobMail = await smtp.waitForMail((m) => to(m) === 'bob@example.test' && /^Your turn/.test(m.subject ?? ''));
@@ -163,7 +167,7 @@ describe('playing by mail', () => {
     expect(r.status).toBe(200);
     doc = (await srv.service.open(g.gameId)).doc;
     expect(doc.seats[bob.seat]!.prefs.mail).toBe('nothing');
-    expect(doc.log.filter((e) => e.kind === 'prefs')).toHaveLength(2);
+    expect(doc.log.filter((e) => e.kind === 'prefs')).toHaveLength(4);
     expect((await get(abs('/mail/prefs/not-a-real-key-at-all'))).status).toBe(404);
 
     // With mail off, Bob gets nothing more, not even when it is his turn.
