@@ -23,9 +23,10 @@ export function marketSvgBody(view: View): { body: string; height: number } {
     out.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
     cell.corps.forEach((sym, i) => {
       const d = CORPS[sym]!;
-      const tx = x + 3 + (i % 3) * (cw / 3 - 1), ty = y + 14 + Math.floor(i / 3) * 10;
-      out.push(`<rect x="${tx}" y="${ty}" width="${cw / 3 - 2}" height="9" fill="${d.color}" stroke="#000" stroke-width="0.3"/>`);
-      out.push(`<text x="${tx + 1}" y="${ty + 7.5}" font-size="6.5" fill="${d.textColor}">${esc(sym)}</text>`);
+      const tw = (cw - 6) / 2;
+      const tx = x + 2 + (i % 2) * (tw + 2), ty = y + 13 + Math.floor(i / 2) * 10;
+      out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="9.5" rx="2" fill="${d.color}" stroke="#000" stroke-width="0.4"/>`);
+      out.push(`<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`);
     });
   }));
   return { body: `<g class="market-1830">${out.join('')}</g>`, height: top + market.length * ch + 8 };
@@ -41,7 +42,9 @@ export function svg1830(view: View): string {
     const doc = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH });
     const m = /height="([0-9.]+)"/.exec(doc);
     mapHeight = m ? Math.ceil(Number(m[1])) : 0;
-    mapBody = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH, standalone: false });
+    const start = doc.indexOf('<g');
+    const end = doc.lastIndexOf('</svg>');
+    mapBody = start >= 0 && end > start ? doc.slice(start, end) : '';
   }
   const height = market.height + mapHeight;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${market.body}<g transform="translate(0,${market.height})">${mapBody}</g></svg>`;
