@@ -44,6 +44,17 @@ describe('airlines: founding an airline', () => {
     checked(s);
   });
 
+  it('a scoring card turning up in its stock draw scores the new airline with its markers and stock already out', () => {
+    const { s, dotted4 } = ready();
+    stackPile(s, ['SCORING']);
+    airlines.apply(s, 0, { type: 'found', company: 'GLA', count: 2, card: dotted4, circle: 'MSP-ORD/2', draw: 'pile' });
+    // GLA: home and one circle, worth 2; seat 0 the sole holder gets 2 and 1.
+    expect(s.scorings[0]!.awards).toEqual([{ company: co('GLA'), value: 2, points: [3, 0, 0] }]);
+    expect(s.points).toEqual([0 + 3, 1, 2]);
+    expect(s.stock[0]![co('PTA')]).toBe(1); // the card under the scoring card replaces it
+    checked(s);
+  });
+
   it('takes any circle of the route whose value the card reaches', () => {
     const { s, solid2 } = ready();
     airlines.apply(s, 0, { type: 'found', company: 'GLA', count: 1, card: solid2, circle: 'ORD-DTW/1', draw: 'pile' });
