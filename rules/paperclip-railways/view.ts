@@ -110,13 +110,14 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
     riverPath: s.river ? path(s.river) : null,
     riverLength: BOARD.river.clips * BOARD.clipLength,
     stations: s.stations.map((st, i) => {
-      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h, left: st.x - st.w / 2, top: st.y - st.h / 2, fill: '#8b8b8b' };
+      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h, left: st.x - st.w / 2, top: st.y - st.h / 2, fill: '#8b8b8b', ink: '#111111' };
       // A face-down card's id would name it: show only its place.
       if (st.faceDown) return { ...base, id: `face-down-${i + 1}`, faceDown: true, name: st.kind === 'start' ? 'Starting station' : 'Station (face down)' };
       const info = stationInfo(st);
       return {
         ...base,
         fill: st.kind === 'start' ? BOARD.start.colours[st.owner!]!.fill : TYPE_FILL[info.type]!,
+        ink: st.kind === 'start' && ['red', 'green', 'black'].includes(BOARD.start.colours[st.owner!]!.name) ? '#ffffff' : '#111111',
         name: info.name,
         type: info.type,
         points: info.points,
