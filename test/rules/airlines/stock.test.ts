@@ -2,7 +2,7 @@
 // one card, a sabotage may follow: any marker on any free circle of value 5 or
 // more, one sabotaged circle per route; the sabotage marker never scores.
 import { describe, expect, it } from 'vitest';
-import { airlines, checked, co, found, giveRoute, giveStock, handSet, mark, markerAt, refused, topRoute } from './hand-set';
+import { airlines, board, checked, co, found, giveRoute, giveStock, handSet, mark, markerAt, refused, topRoute } from './hand-set';
 
 function ready() {
   const s = handSet(3);
@@ -85,6 +85,25 @@ describe('airlines: playing stock', () => {
     refused(s, 1, { type: 'extend', company: 'RMA', card: double8, circle: 'MTY-MEX/2', draw: 'pile' }, /RMA's network does not reach Monterrey–Mexico City/);
     const dashed8 = s.routes[1]!.find((id) => id !== double8)!;
     refused(s, 1, { type: 'extend', company: 'LSA', card: dashed8, circle: 'IAH-MEX/3', draw: 'pile' }, /Circle 3 of Houston–Mexico City is taken/);
+  });
+
+  it('an airline\'s own sabotage marker on a route does not stop it flying that route; anyone may extend any airline', () => {
+    const s = ready();
+    airlines.apply(s, 0, { type: 'stock', company: 'LSA', count: 1, sabotage: { company: 'LSA', circle: 'ABQ-DFW/2' } });
+    const dashdot3 = giveRoute(s, 1, 'dashdot', 3);
+    airlines.apply(s, 1, { type: 'drawRoute' });
+    expect(s.stock[1]![co('LSA')]).toBe(0); // seat 1 holds no LSA, and may still extend it
+    airlines.apply(s, 1, { type: 'extend', company: 'LSA', card: dashdot3, circle: 'ABQ-DFW/1', draw: 'pile' });
+    expect(markerAt(s, 'ABQ-DFW/1')).toEqual({ code: 'LSA', sabotage: false });
+    expect(markerAt(s, 'ABQ-DFW/2')).toEqual({ code: 'LSA', sabotage: true });
+    checked(s);
+  });
+
+  it('refuses a sabotage with the marker of an airline that has none left', () => {
+    const s = ready();
+    const spare = board.circles.filter((c) => c.value < 5).slice(0, 14); // RMA: home and fourteen circles
+    for (const c of spare) s.circles[c.index] = { c: co('RMA') };
+    refused(s, 0, { type: 'stock', company: 'LSA', count: 1, sabotage: { company: 'RMA', circle: 'IAH-MEX/3' } }, /RMA has no markers left/);
   });
 
   it('offers a few sabotages among the moves, each legal', () => {
