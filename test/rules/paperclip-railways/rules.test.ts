@@ -155,6 +155,15 @@ describe('building a link', () => {
     expect(() => R.apply(s, 0, build('london', 'dent'))).toThrow(/lists no length to countryside/);
   });
 
+  it('reaches a blank Request Stop from any station at length 1, and a starting station at the shortest length listed', () => {
+    // London lists no length to countryside or blanks; a Request Stop is still in reach.
+    const s = table({ stations: [card('london', -100, 0, [1]), card('request-stop-1', 0, 100), start(1, 200, 0)], hands: [H6] });
+    const p = planBuild(s, 0, build('london', 'request-stop-1') as never);
+    expect(p.minLength).toBe(1);
+    // From london to a starting station: its shortest listed length (suburban 3).
+    expect(planBuild(s, 0, build('london', 'S2', { bends: [[50, -100]] }) as never).minLength).toBe(3);
+  });
+
   it('needs at least the minimum length the start station sets for the end type', () => {
     // york lists 6 clips to a town; bath is 5 clips away edge to edge.
     const s = table({ stations: [card('york', -200, 0, [1]), card('bath', -200 + 64 + 150, 0)], hands: [H6] });
