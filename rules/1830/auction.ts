@@ -55,7 +55,7 @@ function nextIndex(state: Game1830State, round: AuctionRound): void {
 
 function buyPrivate(state: Game1830State, round: AuctionRound, seat: number, sym: string, price: number): void {
   const available = maxBid(state, seat, sym);
-  if (available < price) throw new RuleError(`has only $${available} not committed to other bids and cannot pay $${price} for ${sym}`);
+  if (available < price) throw new RuleError(`You have only $${available} not committed to other bids and cannot pay $${price} for ${sym}`);
   const p = state.privates[sym]!;
   p.owner = seat;
   state.cash[seat]! -= price;
@@ -87,9 +87,9 @@ function resolveBids(state: Game1830State, round: AuctionRound): void {
 
 function addBid(state: Game1830State, round: AuctionRound, seat: number, sym: string, price: number): void {
   const min = minBid(state, sym);
-  if (price < min) throw new RuleError(`the minimum bid for ${sym} is $${min}`);
+  if (price < min) throw new RuleError(`The minimum bid for ${sym} is $${min}`);
   const max = maxBid(state, seat, sym);
-  if (price > max) throw new RuleError(`cannot afford a bid of $${price}: at most $${max} is not committed to other bids`);
+  if (price > max) throw new RuleError(`You cannot afford a bid of $${price}: at most $${max} is not committed to other bids`);
   const bids = (round.bids[sym] ??= []);
   const i = bids.findIndex((b) => b.seat === seat);
   if (i >= 0) bids.splice(i, 1);
@@ -99,21 +99,21 @@ function addBid(state: Game1830State, round: AuctionRound, seat: number, sym: st
 /** Validates a bid completely (throws RuleError) and returns what it will do. */
 export function checkBid(state: Game1830State, seat: number, sym: string, price: number): 'buy' | 'bid' {
   const round = state.round as AuctionRound;
-  if (round.pendingPar.length) throw new RuleError(`the par value of ${round.pendingPar[0]!.corp} must be set first`);
-  if (!PRIVATES[sym]) throw new RuleError(`there is no private company ${sym}`);
+  if (round.pendingPar.length) throw new RuleError(`The par value of ${round.pendingPar[0]!.corp} must be set first`);
+  if (!PRIVATES[sym]) throw new RuleError(`There is no private company ${sym}`);
   if (!round.available.includes(sym)) throw new RuleError(`${sym} is already sold`);
   if (round.auctioning && sym !== round.auctioning) throw new RuleError(`${round.auctioning} is being auctioned; bid on it or pass`);
   if (mayPurchase(round, sym)) {
     const face = minBid(state, sym);
     if (price !== face) throw new RuleError(`${sym} is the cheapest private and is bought at its price of $${face}`);
     const max = maxBid(state, seat, sym);
-    if (max < price) throw new RuleError(`has only $${max} not committed to bids and cannot pay $${price} for ${sym}`);
+    if (max < price) throw new RuleError(`You have only $${max} not committed to bids and cannot pay $${price} for ${sym}`);
     return 'buy';
   }
   const min = minBid(state, sym);
-  if (price < min) throw new RuleError(`the minimum bid for ${sym} is $${min}`);
+  if (price < min) throw new RuleError(`The minimum bid for ${sym} is $${min}`);
   const max = maxBid(state, seat, sym);
-  if (price > max) throw new RuleError(`cannot afford a bid of $${price} for ${sym}: only $${max} is not committed to other bids`);
+  if (price > max) throw new RuleError(`You cannot afford a bid of $${price} for ${sym}: only $${max} is not committed to other bids`);
   return 'bid';
 }
 
@@ -136,7 +136,7 @@ export function applyBid(state: Game1830State, seat: number, sym: string, price:
 
 export function applyAuctionPass(state: Game1830State, seat: number): void {
   const round = state.round as AuctionRound;
-  if (round.pendingPar.length) throw new RuleError(`the par value of ${round.pendingPar[0]!.corp} must be set first`);
+  if (round.pendingPar.length) throw new RuleError(`The par value of ${round.pendingPar[0]!.corp} must be set first`);
   if (round.auctioning) {
     const bids = round.bids[round.auctioning]!;
     bids.splice(bids.findIndex((b) => b.seat === seat), 1);
@@ -168,11 +168,11 @@ function allPassed(state: Game1830State, round: AuctionRound): void {
 export function checkPendingPar(state: Game1830State, seat: number, corpSym: string, price: number): [number, number, number] {
   const round = state.round as AuctionRound;
   const pending = round.pendingPar[0];
-  if (!pending) throw new RuleError('no par value is waiting to be set now');
-  if (pending.seat !== seat) throw new RuleError('it is not your turn');
-  if (pending.corp !== corpSym) throw new RuleError(`the par value of ${pending.corp} must be set now`);
+  if (!pending) throw new RuleError('No par value is waiting to be set now');
+  if (pending.seat !== seat) throw new RuleError('It is not your turn');
+  if (pending.corp !== corpSym) throw new RuleError(`The par value of ${pending.corp} must be set now`);
   const cell = PAR_CELLS.find((c) => c[0] === price);
-  if (!cell) throw new RuleError(`par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`);
+  if (!cell) throw new RuleError(`Par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`);
   return cell;
 }
 

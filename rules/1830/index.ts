@@ -1,5 +1,6 @@
 // 1830: Railways & Robber Barons, after the seed rules and 18xx.games's behaviour.
 // The rules object: setup, toAct, apply, moves, view, outcome, describe, parse, check.
+import { sentence } from './words';
 import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types';
 import { actionSchema, hasActionShape, type Action1830 } from './actions';
 import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
@@ -29,32 +30,32 @@ function toAct(state: Game1830State): Seat[] {
 
 function apply(state: Game1830State, seat: Seat, raw: unknown): void {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.prototype.hasOwnProperty.call(raw, 'type')) {
-    throw new RuleError('that is not a move of 1830');
+    throw new RuleError('That is not a move of 1830');
   }
   const proto = Object.getPrototypeOf(raw);
-  if (proto !== Object.prototype && proto !== null) throw new RuleError('that is not a move of 1830');
+  if (proto !== Object.prototype && proto !== null) throw new RuleError('That is not a move of 1830');
   let action: Action1830;
   if (hasActionShape(raw)) action = raw;
   else {
     const parsed = actionSchema.safeParse(raw);
-    if (!parsed.success) throw new RuleError('that is not a move of 1830');
+    if (!parsed.success) throw new RuleError('That is not a move of 1830');
     action = parsed.data;
   }
-  if (state.finished) throw new RuleError('the game is over');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) throw new RuleError('no such seat');
+  if (state.finished) throw new RuleError('The game is over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) throw new RuleError('No such seat');
   if (action.type === 'exchange') {
     const problem = exchangeProblem(state, seat, action.from);
-    if (problem) throw new RuleError(problem);
+    if (problem) throw new RuleError(sentence(problem));
     applyExchange(state, seat, action.from);
     return;
   }
-  if (!toAct(state).includes(seat)) throw new RuleError('it is not your turn');
+  if (!toAct(state).includes(seat)) throw new RuleError('It is not your turn');
   const round = state.round;
   if (round.kind === 'auction') {
     if (action.type === 'bid') return applyBid(state, seat, action.company, action.price);
     if (action.type === 'pass') return applyAuctionPass(state, seat);
     if (action.type === 'par') return applyPendingPar(state, seat, action.corp, action.price);
-    throw new RuleError('in the private auction you may buy the cheapest private, bid on another, or pass');
+    throw new RuleError('In the private auction you may buy the cheapest private, bid on another, or pass');
   }
   if (round.kind === 'stock') {
     switch (action.type) {
@@ -63,7 +64,7 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
       case 'par': return applyPar(state, seat, action.corp, action.price);
       case 'sell': return applySell(state, seat, action.corp, action.percent);
       case 'buyCompany': return applyBuyPrivate(state, seat, action.company, action.price);
-      default: throw new RuleError('in a stock round you may buy, par, sell or pass');
+      default: throw new RuleError('In a stock round you may buy, par, sell or pass');
     }
   }
   applyOperating(state, seat, action);

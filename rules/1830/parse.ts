@@ -9,7 +9,7 @@ import type { Game1830State } from './state';
 function corpOf(word: string | undefined): string {
   const w = (word ?? '').toUpperCase().replace(/^BO$/, 'B&O').replace(/^CO$/, 'C&O').replace(/^BM$/, 'B&M');
   const sym = CORP_SYMS.find((c) => c === w);
-  if (!sym) throw new RuleError(`unknown corporation "${word ?? ''}"; use one of ${CORP_SYMS.join(', ')}`);
+  if (!sym) throw new RuleError(`Unknown corporation "${word ?? ''}"; use one of ${CORP_SYMS.join(', ')}`);
   return sym;
 }
 
@@ -20,15 +20,15 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'pass': case 'done': case 'skip': return { type: 'pass' };
     case 'bid': {
       const company = (words[1] ?? '').toUpperCase();
-      if (!PRIVATE_SYMS.includes(company)) throw new RuleError(`unknown private "${words[1] ?? ''}"; use one of ${PRIVATE_SYMS.join(', ')}`);
+      if (!PRIVATE_SYMS.includes(company)) throw new RuleError(`Unknown private "${words[1] ?? ''}"; use one of ${PRIVATE_SYMS.join(', ')}`);
       const price = Number(words[2]);
-      if (!Number.isInteger(price)) throw new RuleError('say how much: "bid CA 165"');
+      if (!Number.isInteger(price)) throw new RuleError('Say how much: "bid CA 165"');
       return { type: 'bid', company, price };
     }
     case 'par': {
       const corp = corpOf(words[1]);
       const price = Number(words[2]);
-      if (!Number.isInteger(price)) throw new RuleError('say the par value: "par PRR 67"');
+      if (!Number.isInteger(price)) throw new RuleError('Say the par value: "par PRR 67"');
       return { type: 'par', corp, price };
     }
     case 'buy': {
@@ -36,52 +36,52 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
         const named = words[2] ? state.trains.find((x) => x.id === words[2]) : undefined;
         if (named) {
           const price = Number(words[3] ?? TRAINS[named.name]!.price);
-          if (!Number.isInteger(price)) throw new RuleError('say the price: "buy train 3-1 120"');
+          if (!Number.isInteger(price)) throw new RuleError('Say the price: "buy train 3-1 120"');
           const trade = (words[4] ?? '').toLowerCase() === 'trade' ? words[5] : undefined;
           return { type: 'buyTrain', train: named.id, price, ...(trade ? { exchange: trade } : {}) };
         }
         const name = words[2];
         const offer = depotOffer(state);
         const t = name ? offer.find((x) => x.name === name) : offer.reduce<(typeof offer)[number] | undefined>((a, b) => (!a || TRAINS[b.name]!.price < TRAINS[a.name]!.price ? b : a), undefined);
-        if (!t) throw new RuleError(`no ${name ?? ''} train is for sale from the bank now`);
+        if (!t) throw new RuleError(`No ${name ?? ''} train is for sale from the bank now`);
         return { type: 'buyTrain', train: t.id, price: TRAINS[t.name]!.price };
       }
       if (PRIVATE_SYMS.includes((words[1] ?? '').toUpperCase())) {
         const price = Number(words[2]);
-        if (!Number.isInteger(price)) throw new RuleError('say the price: "buy CA 160"');
+        if (!Number.isInteger(price)) throw new RuleError('Say the price: "buy CA 160"');
         return { type: 'buyCompany', company: (words[1] ?? '').toUpperCase(), price };
       }
       const corp = corpOf(words[1]);
       const from = (words[2] ?? 'ipo').toLowerCase();
-      if (from !== 'ipo' && from !== 'pool') throw new RuleError('buy from "ipo" or "pool": "buy PRR ipo"');
+      if (from !== 'ipo' && from !== 'pool') throw new RuleError('Buy from "ipo" or "pool": "buy PRR ipo"');
       return { type: 'buy', corp, from };
     }
     case 'sell': {
       const corp = corpOf(words[1]);
       const n = words[2] === undefined ? 1 : Number(words[2]);
-      if (!Number.isInteger(n) || n < 1) throw new RuleError('say how many shares: "sell NYC 2"');
+      if (!Number.isInteger(n) || n < 1) throw new RuleError('Say how many shares: "sell NYC 2"');
       return { type: 'sell', corp, percent: n * 10 };
     }
     case 'lay': {
       const [hex, tile, rot] = [words[1], words[2], Number(words[3] ?? 0)];
-      if (!hex || !tile || !Number.isInteger(rot)) throw new RuleError('say hex, tile and rotation: "lay H10 57 1"');
+      if (!hex || !tile || !Number.isInteger(rot)) throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
       return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot };
     }
     case 'token': case 'station': {
       const hex = words[1];
-      if (!hex) throw new RuleError('say where: "token E19" (add the city number for a hex with two: "token E11 1")');
+      if (!hex) throw new RuleError('Say where: "token E19" (add the city number for a hex with two: "token E11 1")');
       return { type: 'placeToken', hex: hex.toUpperCase(), city: Number(words[2] ?? 0) };
     }
     case 'run': {
       const r = state.round;
       const corp = r.kind === 'operating' && r.current ? state.corps[r.current] : undefined;
-      if (!corp) throw new RuleError('no corporation is operating');
+      if (!corp) throw new RuleError('No corporation is operating');
       return { type: 'runRoutes', routes: suggestRun(state, corp) };
     }
     case 'discard': {
       const id = words[1] ?? '';
       const t = state.trains.find((x) => x.id === id || (x.name === id && x.owner !== 'depot' && x.owner !== 'pool' && x.owner !== 'gone'));
-      if (!t) throw new RuleError('say which train: "discard 3-1"');
+      if (!t) throw new RuleError('Say which train: "discard 3-1"');
       return { type: 'discardTrain', corp: t.owner, train: t.id };
     }
     case 'exchange': return { type: 'exchange', company: 'MH', from: (words[1] ?? 'ipo').toLowerCase() === 'pool' ? 'pool' : 'ipo' };
@@ -89,6 +89,6 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'withhold': return { type: 'dividend', kind: 'withhold' };
     case 'bankrupt': return { type: 'bankrupt' };
     default:
-      throw new RuleError('commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
+      throw new RuleError('Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
   }
 }

@@ -26,10 +26,10 @@ export function certCount(state: Game1830State, seat: number): number {
 /** Why the seat may not take `percent` more of the corporation, or null. */
 export function gainProblem(state: Game1830State, seat: number, corp: CorpState, percent: number, exchange = false): string | null {
   if (!unlimitedHolding(corp) && corp.held[seat]! + percent > DATA.shareLimitPercent) {
-    return `already holds ${corp.held[seat]}% of ${corp.sym}; no player may hold more than ${DATA.shareLimitPercent}% outside the orange and brown zones`;
+    return `You already hold ${corp.held[seat]}% of ${corp.sym}; no player may hold more than ${DATA.shareLimitPercent}% outside the orange and brown zones`;
   }
   if (countsForLimit(corp) && !exchange && certCount(state, seat) >= certLimit(state)) {
-    return `is at the certificate limit of ${certLimit(state)}`;
+    return `You are at the certificate limit of ${certLimit(state)}`;
   }
   return null;
 }
@@ -95,7 +95,7 @@ export function sellProblem(state: Game1830State, seat: number, corp: CorpState,
   if (!corp.ipoed) return `${corp.sym} has no par value yet; its shares cannot be sold`;
   const held = corp.held[seat]!;
   if (percent <= 0 || percent % SHARE_PERCENT !== 0) return 'shares are sold in 10% steps';
-  if (percent > held) return `holds only ${held}% of ${corp.sym}`;
+  if (percent > held) return `You hold only ${held}% of ${corp.sym}`;
   if (corp.pool + percent > DATA.poolLimitPercent) return `the bank pool may not hold more than ${DATA.poolLimitPercent}% of ${corp.sym} (it holds ${corp.pool}%)`;
   if (corp.president === seat && held - percent < PRESIDENT_PERCENT) {
     let other = 0;

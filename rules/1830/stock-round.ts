@@ -2,6 +2,7 @@
 // number (not in the first stock round), in the order sell / buy / sell; the round ends
 // when everybody passes in a row. Players with nothing legal to do pass automatically,
 // as on 18xx.games.
+import { sentence } from './words';
 import { RuleError } from '../types';
 import { DATA, PAR_CELLS, PRIVATES } from './data';
 import { buyMultiple, moveTo, moveUp, compareOperatingOrder, zoneAt } from './market';
@@ -39,10 +40,10 @@ export function buyProblem(state: Game1830State, seat: number, corp: CorpState, 
   if (!corp.ipoed) return `${corp.sym} has no par value yet; its president's certificate must be bought first (par)`;
   if (from === 'ipo' && corp.ipo <= 0) return `no ${corp.sym} shares are left in the IPO`;
   if (from === 'pool' && corp.pool <= 0) return `the bank pool holds no ${corp.sym} shares`;
-  if (round.sold[seat]![corp.sym]) return `sold ${corp.sym} this round and may not buy it again`;
-  if (bought(round) && !canBuyMultiple(state, round, corp, from)) return 'has already bought this turn';
+  if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;
+  if (bought(round) && !canBuyMultiple(state, round, corp, from)) return 'You have already bought this turn';
   const cost = shareCost(corp, from);
-  if (state.cash[seat]! < cost) return `has $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
+  if (state.cash[seat]! < cost) return `You have $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
   return gainProblem(state, seat, corp, SHARE_PERCENT);
 }
 
@@ -57,10 +58,10 @@ function canBuyMultiple(state: Game1830State, round: StockRound, corp: CorpState
 export function parProblem(state: Game1830State, seat: number, corp: CorpState, price: number): string | null {
   const round = state.round as StockRound;
   if (corp.ipoed) return `${corp.sym} already has a par value`;
-  if (bought(round)) return 'has already bought this turn';
+  if (bought(round)) return 'You have already bought this turn';
   if (!PAR_CELLS.some((c) => c[0] === price)) return `par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`;
-  if (state.cash[seat]! < price * 2) return `has $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
-  if (round.sold[seat]![corp.sym]) return `sold ${corp.sym} this round and may not buy it again`;
+  if (state.cash[seat]! < price * 2) return `You have $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
+  if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;
   return gainProblem(state, seat, corp, PRESIDENT_PERCENT);
 }
 
@@ -157,7 +158,7 @@ function afterAction(state: Game1830State, round: StockRound, seat: number): voi
 
 export function applyStockPass(state: Game1830State, seat: number): void {
   const round = state.round as StockRound;
-  if (mustSell(state, seat)) throw new RuleError(`is over a holding limit and must sell shares first`);
+  if (mustSell(state, seat)) throw new RuleError(`You are over a holding limit and must sell shares first`);
   endTurn(state, round, seat);
   startTurn(state);
 }
@@ -165,10 +166,10 @@ export function applyStockPass(state: Game1830State, seat: number): void {
 export function applyBuy(state: Game1830State, seat: number, corpSym: string, from: 'ipo' | 'pool'): void {
   const round = state.round as StockRound;
   const corp = state.corps[corpSym];
-  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
-  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
+  if (!corp) throw new RuleError(`There is no corporation ${corpSym}`);
+  if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
   const problem = buyProblem(state, seat, corp, from);
-  if (problem) throw new RuleError(problem);
+  if (problem) throw new RuleError(sentence(problem));
   if (from === 'ipo') round.boughtFromIpo = true;
   buyShare(state, seat, corp, from);
   round.turnActions.push({ type: 'buy', corp: corpSym, fromIpo: from === 'ipo' });
@@ -179,10 +180,10 @@ export function applyBuy(state: Game1830State, seat: number, corpSym: string, fr
 export function applyPar(state: Game1830State, seat: number, corpSym: string, price: number): void {
   const round = state.round as StockRound;
   const corp = state.corps[corpSym];
-  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
-  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
+  if (!corp) throw new RuleError(`There is no corporation ${corpSym}`);
+  if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
   const problem = parProblem(state, seat, corp, price);
-  if (problem) throw new RuleError(problem);
+  if (problem) throw new RuleError(sentence(problem));
   const cell = PAR_CELLS.find((c) => c[0] === price)!;
   corp.ipoed = true;
   corp.par = [cell[1], cell[2]];
@@ -200,9 +201,9 @@ export function applyPar(state: Game1830State, seat: number, corpSym: string, pr
 export function applySell(state: Game1830State, seat: number, corpSym: string, percent: number): void {
   const round = state.round as StockRound;
   const corp = state.corps[corpSym];
-  if (!corp) throw new RuleError(`there is no corporation ${corpSym}`);
+  if (!corp) throw new RuleError(`There is no corporation ${corpSym}`);
   const problem = stockSellProblem(state, seat, corp, percent);
-  if (problem) throw new RuleError(problem);
+  if (problem) throw new RuleError(sentence(problem));
   round.sold[seat]![corpSym] = 'now';
   sellShares(state, seat, corp, percent);
   round.turnActions.push({ type: 'sell', corp: corpSym });
@@ -218,14 +219,14 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
 export function applyBuyPrivate(state: Game1830State, seat: number, sym: string, price: number): void {
   const round = state.round as StockRound;
   const p = state.privates[sym];
-  if (!p || p.closed) throw new RuleError(`there is no open private ${sym}`);
-  if (state.turn === 1) throw new RuleError('privates change hands between players only after the first stock round');
-  if (!DATA.phases[state.phase]!.playersTradePrivates) throw new RuleError('privates no longer change hands between players in this phase');
+  if (!p || p.closed) throw new RuleError(`There is no open private ${sym}`);
+  if (state.turn === 1) throw new RuleError('Privates change hands between players only after the first stock round');
+  if (!DATA.phases[state.phase]!.playersTradePrivates) throw new RuleError('Privates no longer change hands between players in this phase');
   if (typeof p.owner !== 'number' || p.owner === seat) throw new RuleError(`${sym} is not owned by another player`);
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold`);
-  if (bought(round)) throw new RuleError('has already bought this turn');
-  if (mustSell(state, seat)) throw new RuleError('is over a holding limit and must sell shares first');
-  if (price > state.cash[seat]!) throw new RuleError(`has $${state.cash[seat]} and cannot pay $${price}`);
+  if (bought(round)) throw new RuleError('You have already bought this turn');
+  if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
+  if (price > state.cash[seat]!) throw new RuleError(`You have $${state.cash[seat]} and cannot pay $${price}`);
   state.cash[seat]! -= price;
   state.cash[p.owner]! += price;
   p.owner = seat;

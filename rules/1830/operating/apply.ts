@@ -26,7 +26,7 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
     return discardTrain(state, crowd[0]!, action.corp, action.train);
   }
   const corp = currentCorp(state);
-  if (!corp) throw new RuleError('no corporation is operating');
+  if (!corp) throw new RuleError('No corporation is operating');
   switch (action.type) {
     case 'pass': {
       if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station`);
@@ -47,8 +47,8 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
     case 'buyCompany': return buyCompany(state, corp, action.company, action.price);
     case 'sell': return emergencySell(state, seat, corp, action.corp, action.percent);
     case 'bankrupt': return goBankrupt(state, seat, corp);
-    case 'discardTrain': throw new RuleError(`no corporation has to discard a train`);
-    default: throw new RuleError('that move belongs to a stock round or the auction');
+    case 'discardTrain': throw new RuleError(`No corporation has to discard a train`);
+    default: throw new RuleError('That move belongs to a stock round or the auction');
   }
 }
 
@@ -57,8 +57,8 @@ export function layTile(state: Game1830State, corp: CorpState, a: Extract<Action
   if (a.via) {
     const p = state.privates[a.via]!;
     if (p.owner !== corp.sym || p.closed) throw new RuleError(`${corp.sym} does not own the ${a.via} private`);
-    if (p.used.includes('tile')) throw new RuleError(`the ${a.via} ability has been used`);
-    if (a.via === 'DH' && r.step !== 'track') throw new RuleError('the D&H tile is the turn\'s tile lay; it is laid in the track step');
+    if (p.used.includes('tile')) throw new RuleError(`The ${a.via} ability has been used`);
+    if (a.via === 'DH' && r.step !== 'track') throw new RuleError('The D&H tile is the turn\'s tile lay; it is laid in the track step');
   } else requireStep(state, 'track', 'Laying a tile');
   const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: r.turn.laid, playerPrivates: playerPrivates(state), cash: corp.cash, ...(a.via ? { via: a.via } : {}) };
   const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
@@ -91,7 +91,7 @@ export function placeToken(state: Game1830State, corp: CorpState, a: Extract<Act
     return passStep(state);
   }
   if (a.via === 'DH') {
-    if (!r.turn.teleport) throw new RuleError('the D&H station follows the D&H tile lay in the same turn');
+    if (!r.turn.teleport) throw new RuleError('The D&H station follows the D&H tile lay in the same turn');
     if (r.turn.tokened) throw new RuleError(`${corp.sym} has already placed a station this turn`);
     mapPlaceToken(b, { corp: corp.sym, tokensLeft: tokensLeft(corp), via: 'DH' }, { hex: a.hex, city: a.city });
     boardChanged(state);
@@ -122,7 +122,7 @@ export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteIn
   const seen = new Set<string>();
   for (const route of routes) {
     if (!corp.trains.includes(route.train)) throw new RuleError(`${corp.sym} does not own train ${route.train}`);
-    if (seen.has(route.train)) throw new RuleError(`train ${route.train} cannot run twice`);
+    if (seen.has(route.train)) throw new RuleError(`Train ${route.train} cannot run twice`);
     seen.add(route.train);
   }
   const result = routes.length ? mapRunRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes) : { revenue: 0 };

@@ -1,4 +1,5 @@
 // Operating rounds: the president's emergency money (share sales) and bankruptcy.
+import { sentence } from '../words';
 import { RuleError } from '../../types';
 import { compareOperatingOrder, sharePrice } from '../market';
 import { sellProblem, sellShares, SHARE_PERCENT } from '../shares';
@@ -25,9 +26,9 @@ export function emergencySellProblem(state: Game1830State, seat: number, corp: C
 
 export function emergencySell(state: Game1830State, seat: number, corp: CorpState, targetSym: string, percent: number): void {
   const target = state.corps[targetSym];
-  if (!target) throw new RuleError(`there is no corporation ${targetSym}`);
+  if (!target) throw new RuleError(`There is no corporation ${targetSym}`);
   const problem = emergencySellProblem(state, seat, corp, target, percent);
-  if (problem) throw new RuleError(problem);
+  if (problem) throw new RuleError(sentence(problem));
   orRound(state).turn.lastSoldPrice = sharePrice(target);
   sellShares(state, seat, target, percent);
   recalculateOrder(state);

@@ -12,8 +12,8 @@ export function buyCompany(state: Game1830State, corp: CorpState, sym: string, p
   const r = orRound(state);
   if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station first`);
   const p = state.privates[sym];
-  if (!p || p.closed) throw new RuleError(`there is no open private ${sym}`);
-  if (!DATA.phases[state.phase]!.corporationsBuyPrivates) throw new RuleError('corporations may buy privates only in phases 3 and 4 (from the first 3-train to the first 5-train)');
+  if (!p || p.closed) throw new RuleError(`There is no open private ${sym}`);
+  if (!DATA.phases[state.phase]!.corporationsBuyPrivates) throw new RuleError('Corporations may buy privates only in phases 3 and 4 (from the first 3-train to the first 5-train)');
   if (typeof p.owner !== 'number') throw new RuleError(`${sym} is not owned by a player`);
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold to a corporation`);
   const min = privateMin(sym), max = privateMax(sym);

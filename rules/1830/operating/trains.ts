@@ -24,14 +24,14 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
   const r = orRound(state);
   requireStep(state, 'train', 'Buying a train');
   const t = trainById(state, trainId);
-  if (!t || t.owner === 'gone') throw new RuleError(`there is no train ${trainId} to buy`);
+  if (!t || t.owner === 'gone') throw new RuleError(`There is no train ${trainId} to buy`);
   if (t.owner === corp.sym) throw new RuleError(`${corp.sym} already owns ${trainId}`);
   if (corp.trains.length >= trainLimit(state)) throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
   const fromBank = t.owner === 'depot' || t.owner === 'pool';
   const president = corp.president!;
   let exchange: TrainState | undefined;
   if (fromBank) {
-    if (!depotOffer(state).includes(t)) throw new RuleError(`the ${t.name} train is not for sale yet: trains are bought in order`);
+    if (!depotOffer(state).includes(t)) throw new RuleError(`The ${t.name} train is not for sale yet: trains are bought in order`);
     let face = trainPrice(t);
     if (exchangeId) {
       exchange = trainById(state, exchangeId);
@@ -39,20 +39,20 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
       if (!exchange || exchange.owner !== corp.sym || !credit) throw new RuleError(`${corp.sym} cannot trade in ${exchangeId} for a ${t.name} train`);
       face -= credit;
     }
-    if (price !== face) throw new RuleError(`the ${t.name} train costs $${face} from the bank`);
+    if (price !== face) throw new RuleError(`The ${t.name} train costs $${face} from the bank`);
     if (price > corp.cash) {
       if (!mustBuyTrain(state, corp)) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${price}`);
-      if (exchange) throw new RuleError('the president cannot add money to a trade-in');
-      if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state)) throw new RuleError(`with the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`);
+      if (exchange) throw new RuleError('The president cannot add money to a trade-in');
+      if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state)) throw new RuleError(`With the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`);
       const need = price - corp.cash;
-      if (state.cash[president]! < need) throw new RuleError(`the president has $${state.cash[president]} and must sell shares to raise $${need}`);
+      if (state.cash[president]! < need) throw new RuleError(`The president has $${state.cash[president]} and must sell shares to raise $${need}`);
       state.cash[president]! -= need;
       corp.cash += need;
     }
   } else {
     const owner = state.corps[t.owner]!;
-    if (owner.closed) throw new RuleError(`there is no train ${trainId} to buy`);
-    if (exchangeId) throw new RuleError('only trains from the bank can be bought by trading in');
+    if (owner.closed) throw new RuleError(`There is no train ${trainId} to buy`);
+    if (exchangeId) throw new RuleError('Only trains from the bank can be bought by trading in');
     const emergency = mustBuyTrain(state, corp) && corp.cash < cheapestDepotPrice(state);
     let min = 1;
     let max = corp.cash;

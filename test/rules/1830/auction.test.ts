@@ -94,7 +94,7 @@ describe('1830 private auction', () => {
     expect(s.corps.PRR!.held[0]).toBe(10);
     expect(s.corps.PRR!.president).toBeNull();
     expect(g.toAct(s)).toEqual([1]);
-    refuses(s, 1, { type: 'par', corp: 'B&O', price: 80 }, /par value must be one of/);
+    refuses(s, 1, { type: 'par', corp: 'B&O', price: 80 }, /par value must be one of/i);
     g.apply(s, 1, { type: 'par', corp: 'B&O', price: 67 });
     expect(s.corps['B&O']!.president).toBe(1);
     expect(s.corps['B&O']!.held[1]).toBe(20);

@@ -52,7 +52,7 @@ describe('1830 stock rounds', () => {
     const s = afterAuction();
     expect(s.round.kind).toBe('stock');
     expect(g.toAct(s)).toEqual([2]); // the player after the last buyer of the auction
-    refuses(s, 2, { type: 'par', corp: 'PRR', price: 95 }, /par value must be one of \$100, \$90, \$82, \$76, \$71, \$67/);
+    refuses(s, 2, { type: 'par', corp: 'PRR', price: 95 }, /par value must be one of \$100, \$90, \$82, \$76, \$71, \$67/i);
     g.apply(s, 2, { type: 'par', corp: 'PRR', price: 67 });
     expect(s.corps.PRR!.president).toBe(2);
     expect(s.cash[2]).toBe(600 - 70 - 134);
@@ -83,7 +83,7 @@ describe('1830 stock rounds', () => {
   it('refuses buying past 60% outside the orange and brown zones, and allows it in orange', () => {
     const s = laterRound();
     parred(s, 'PRR', [0, 6], { 0: 60 });
-    refuses(s, 0, { type: 'buy', corp: 'PRR', from: 'ipo' }, /already holds 60% of PRR/);
+    refuses(s, 0, { type: 'buy', corp: 'PRR', from: 'ipo' }, /already hold 60% of PRR/);
     const prr = s.corps.PRR!;
     s.stacks['0,6']!.splice(s.stacks['0,6']!.indexOf('PRR'), 1);
     prr.cell = [4, 1]; (s.stacks['4,1'] ??= []).push('PRR'); // $41, orange
@@ -119,7 +119,7 @@ describe('1830 stock rounds', () => {
   it('swaps the presidency when the president sells below another holder, and refuses dumping the certificate on the pool', () => {
     const s = laterRound();
     const bo = s.corps['B&O']!; // seat 1 is president with 20%
-    refuses(s, 0, { type: 'sell', corp: 'B&O', percent: 10 }, /holds only 0%/);
+    refuses(s, 0, { type: 'sell', corp: 'B&O', percent: 10 }, /hold only 0%/);
     g.apply(s, 0, { type: 'pass' });
     refuses(s, 1, { type: 'sell', corp: 'B&O', percent: 20 }, /no other player holds 20%/);
     bo.ipo -= 30; bo.held[2] = 30; s.cash[2]! -= 300; s.bank += 300;
