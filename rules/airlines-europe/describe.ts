@@ -1,10 +1,12 @@
 // One public line of history per move, in the game's own words. Never says
-// which shares were chosen for the opening, drawn blind or discarded from the hand.
+// which shares were chosen for the opening, drawn blind or discarded from the hand,
+// and never looks at the draw pile: the same line labels the move's button on the
+// player's page before the move, so "a scoring card turned up" would tell the
+// player what lies on top of the pile. The scoring shows in the next state instead.
 import type { Seat } from '../types';
 import { board, airlineName, cityName, routeName } from './board';
 import type { AEAction } from './actions';
-import { bankGoesBroke, bankWouldBreak } from './bank';
-import { drawBlind, refillMarket, takeFromMarket } from './deck';
+import { bankWouldBreak } from './bank';
 import { allAirlinesBlocked, buyLicence, licenceProblem } from './licences';
 import type { AEState } from './state';
 
@@ -28,19 +30,6 @@ function routeAsWritten(written: string, index: number): string {
   return a === r.to && b === r.from ? `${cityName(r.to)}-${cityName(r.from)}` : routeName(index);
 }
 
-/** "; a scoring card turned up" when taking this share turns one up (public: the card lies face up). */
-function scoringCardNote(s: AEState, seat: Seat, take: { from: 'market'; airline: string } | { from: 'deck' } | null): string {
-  const copy = structuredClone(s);
-  const before = copy.scoringQueue.length;
-  if (take === null) bankGoesBroke(copy, seat);
-  else if (take.from === 'deck') drawBlind(copy, seat);
-  else if (copy.market.includes(take.airline)) {
-    takeFromMarket(copy, seat, take.airline);
-    if (copy.phase !== 'clearout') refillMarket(copy, seat);
-  }
-  return copy.scoringQueue.length > before ? '; a scoring card turned up' : '';
-}
-
 function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState, seat: Seat): string {
   // Played out on a copy, so prices, bonuses and the end read exactly as they happen.
   const s = structuredClone(before);
@@ -54,7 +43,7 @@ function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState
     parts.push(text);
   }
   if (allAirlinesBlocked(s)) return `bought ${list(parts)}; every airline is now blocked and the game ends`;
-  return `bought ${list(parts)}, ${takeText(action.take)}${scoringCardNote(s, seat, action.take)}`;
+  return `bought ${list(parts)}, ${takeText(action.take)}`;
 }
 
 export function describeAction(action: AEAction, before: AEState, seat: Seat): string {
@@ -68,7 +57,7 @@ export function describeAction(action: AEAction, before: AEState, seat: Seat): s
     case 'play': {
       const n = action.shares.reduce((t, p) => t + p.count, 0);
       const what = list(action.shares.map((p) => `${p.count} ${airlineName(p.airline)}`));
-      const broke = bankWouldBreak(before, n * board.setup.dividend) ? `; the bank went broke${scoringCardNote(before, seat, null)}` : '';
+      const broke = bankWouldBreak(before, n * board.setup.dividend) ? '; the bank went broke' : '';
       return `played ${what} ${n === 1 ? 'share' : 'shares'} for ${n * board.setup.dividend} M${broke}`;
     }
     case 'trade': {
@@ -81,12 +70,12 @@ export function describeAction(action: AEAction, before: AEState, seat: Seat): s
     }
     case 'money':
       return bankWouldBreak(before, board.setup.takeMoney)
-        ? `took ${board.setup.takeMoney} M; the bank went broke${scoringCardNote(before, seat, null)}`
+        ? `took ${board.setup.takeMoney} M; the bank went broke`
         : `took ${board.setup.takeMoney} M`;
     case 'take':
       return action.take.from === 'market'
         ? `took ${airlineName(action.take.airline)} from the market (clear-out)`
-        : `drew a share from the pile (clear-out)${scoringCardNote(before, seat, action.take)}`;
+        : 'drew a share from the pile (clear-out)';
   }
   return 'moved';
 }

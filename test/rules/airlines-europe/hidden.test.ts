@@ -88,4 +88,32 @@ describe('Airlines Europe hidden information', () => {
     expect(tradeA).toBe(tradeB);
     expect(tradeA).toBe('traded 1 share from the hand for 1 Air Abacus share');
   });
+
+  it('move labels (describe before the move) are the same whatever lies on the pile, scoring card on top or not', () => {
+    // The page labels each listed move with describe(move, state, seat) before it is made.
+    const pileA = [SCORING_CARD, 'white', 'green', 'grey', 'orange', SCORING_CARD, 'grey', SCORING_CARD];
+    const pileB = ['white', 'green', 'grey', 'orange', 'grey', SCORING_CARD, SCORING_CARD, SCORING_CARD];
+    const set = (deck: string[], bank: number | null) => {
+      const s = quietState(3, { money: [20, 8, 8], hands: [['red', 'red'], [], []], deck });
+      if (bank !== null) { s.money[1]! += s.bank - bank; s.bank = bank; } // the bank goes broke on the next payment
+      return s;
+    };
+    for (const bank of [null, 1]) {
+      const a = set(pileA, bank);
+      const b = set(pileB, bank);
+      const moves = rules.moves(a, 0);
+      expect(moves).toEqual(rules.moves(b, 0));
+      expect(moves.some((m) => m.type === 'buy' && m.take.from === 'deck')).toBe(true);
+      for (const m of moves) expect(rules.describe(m, a, 0)).toBe(rules.describe(m, b, 0));
+    }
+    // The clear-out: a blind draw reads the same too.
+    const a = set(pileA, null);
+    const b = set(pileB, null);
+    for (const s of [a, b]) {
+      s.phase = 'clearout';
+      s.scoringQueue = [1];
+      s.clearout = { seat: 1, left: 3 };
+    }
+    for (const m of rules.moves(a, 1)) expect(rules.describe(m, a, 1)).toBe(rules.describe(m, b, 1));
+  });
 });

@@ -17,7 +17,7 @@ describe('Airlines Europe scoring', () => {
   it('a scoring card turned up while refilling the market goes to the next player, the market is filled, and the clear-out begins with that player', () => {
     const s = quietState(4, { money: [20, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
     expect(rules.describe(buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }) as any, s, 0))
-      .toBe('bought Red Frankfurt-Zurich for 1 M, took Brown from the market; a scoring card turned up');
+      .toBe('bought Red Frankfurt-Zurich for 1 M, took Brown from the market'); // the line labels the button too: it never peeks at the pile
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.scoringQueue).toEqual([1]);
     expect(s.market).toEqual(['red', 'red', 'black', 'black', 'white']);
@@ -28,7 +28,7 @@ describe('Airlines Europe scoring', () => {
 
   it('a scoring card drawn blind goes to the next player and the drawer draws again', () => {
     const s = quietState(4, { money: [20, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
-    expect(rules.describe(buyRed('frankfurt-zurich') as any, s, 0)).toBe('bought Red Frankfurt-Zurich for 1 M, drew a share from the pile; a scoring card turned up');
+    expect(rules.describe(buyRed('frankfurt-zurich') as any, s, 0)).toBe('bought Red Frankfurt-Zurich for 1 M, drew a share from the pile');
     rules.apply(s, 0, buyRed('frankfurt-zurich'));
     expect(s.hands[0]).toEqual(['white']);
     expect(s.scoringQueue).toEqual([1]);
