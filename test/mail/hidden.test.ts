@@ -100,6 +100,8 @@ describe('hidden information in mail', () => {
       for (const a of toAct) {
         const mail = await turnMail(game.doc.id, a);
         const body = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}`;
+        expect(body, "the game's partials render in mail").not.toContain('could not be shown');
+        if (rules.svg) expect(mail.attachments?.[0]?.cid, 'the board PNG').toBe('board');
         const viewA = rules.view(game.state, a);
         const fresh = await t.service.open(game.doc.id);
         const known = [
