@@ -9,6 +9,8 @@ export interface Checkpoint {
   after_action: number;
   type?: string;
   round: string;
+  turn?: number;
+  round_num?: number;
   phase: string;
   bank: number;
   players: { id: number | string; cash: number; value: number; shares: Record<string, number>; companies: string[] }[];
@@ -38,6 +40,12 @@ export function compareCheckpoint(state: Game1830State, ids: string[], cp: Check
   if (state.finished && cp.round !== roundName(state)) {
     // 18xx.games keeps the last round's name when the game ends
   } else if (cp.round !== roundName(state)) return { field: 'round', ours: roundName(state), theirs: cp.round };
+  if (!state.finished) {
+    const turn = state.turn;
+    const roundNum = state.round.kind === 'operating' ? state.round.num : 1;
+    if (cp.turn !== undefined && cp.turn !== turn) return { field: 'turn', ours: turn, theirs: cp.turn };
+    if (cp.round_num !== undefined && cp.round_num !== roundNum) return { field: 'round number', ours: roundNum, theirs: cp.round_num };
+  }
   const phase = DATA.phases[state.phase]!.name;
   if (cp.phase !== phase) return { field: 'phase', ours: phase, theirs: cp.phase };
   if (cp.bank !== state.bank) return { field: 'bank', ours: state.bank, theirs: cp.bank };
