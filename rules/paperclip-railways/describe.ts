@@ -13,6 +13,11 @@ function stationName(s: PCState, id: string): string {
   return CARD_BY_ID[id]?.name ?? id;
 }
 
+/** "an 8-clip link", "a 7-clip link". */
+function article(n: number): string {
+  return n === 8 || n === 11 || n === 18 || (n >= 80 && n < 90) ? 'an' : 'a';
+}
+
 export function describeAction(a: PCAction, s: PCState, seat: number): string {
   switch (a.type) {
     case 'obstacle': {
@@ -39,7 +44,7 @@ export function describeAction(a: PCAction, s: PCState, seat: number): string {
         if (p.crossingCost) extras.push(`${p.crossingCost} crossing${p.crossingCost > 1 ? 's' : ''}`);
         if (p.geometry.obstacles) extras.push(`${p.geometry.obstacles} obstacle${p.geometry.obstacles > 1 ? 's' : ''}${p.obstaclePenalty ? '' : ' (bridged)'}`);
         if (p.placementPenalty) extras.push(`station on an obstacle −${p.placementPenalty}`);
-        return `built a ${p.geometry.clips}-clip link ${stationName(s, a.from)} – ${toName}${where}, paying ${p.pay.length} card${p.pay.length > 1 ? 's' : ''}: ${p.total >= 0 ? '+' : ''}${p.total} points${extras.length ? ` (${extras.join(', ')})` : ''}`;
+        return `built ${article(p.geometry.clips)} ${p.geometry.clips}-clip link ${stationName(s, a.from)} – ${toName}${where}, paying ${p.pay.length} card${p.pay.length > 1 ? 's' : ''}: ${p.total >= 0 ? '+' : ''}${p.total} points${extras.length ? ` (${extras.join(', ')})` : ''}`;
       } catch {
         return `builds a link ${stationName(s, a.from)} – ${toName}${where}`;
       }

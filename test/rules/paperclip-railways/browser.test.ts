@@ -82,7 +82,7 @@ describe('paperclip railways link form in a browser', () => {
     expect(paying.startsWith(`build ${build.from} ${build.to} pay `)).toBe(true);
     expect(paying.split(' pay ')[1]!.split(' ').sort()).toEqual([...build.pay].sort());
     await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
-    expect(await page.locator('ol.history').innerText()).toMatch(/built a \d+-clip link/);
+    expect(await page.locator('ol.history').innerText()).toMatch(/built an? \d+-clip link/);
     expect(problems).toEqual([]);
     await page.close();
   });

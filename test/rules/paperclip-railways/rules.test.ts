@@ -433,7 +433,7 @@ describe('moves, describe, parse, undo, autoMove', () => {
   it('describes moves in public words and cannot undo a draw', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
     expect(R.describe({ type: 'draw' }, s, 0)).toBe('drew 2 cards');
-    expect(R.describe({ type: 'build', from: 'S1', to: 'york' }, s, 0)).toMatch(/built a 8-clip link Red start – York, paying 3 cards: \+14 points/);
+    expect(R.describe({ type: 'build', from: 'S1', to: 'york' }, s, 0)).toMatch(/built an 8-clip link Red start – York, paying 3 cards: \+14 points/);
     expect(R.undoable!({ type: 'draw' }, s)).toBe(false);
     expect(R.undoable!({ type: 'river', points: [[0, 0], [10, 0]] }, s)).toBe(false); // it reveals the stations and deals
     expect(R.undoable!({ type: 'build', from: 'S1', to: 'york', pay: ['dent', 'settle', 'rannoch'] }, s)).toBe(true);
