@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { game1830 } from '../../../rules/1830/index';
 import type { Checkpoint } from '../../../rules/1830/import/compare';
 
 // The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games).
@@ -38,5 +39,17 @@ describe('replay of 26855 (multiple_brown_from_ipo)', () => {
     expect(report.finished).toBe(true);
     expect(report.endReason).toBe('bankrupt');
     expect(report.result).toEqual(exp.result);
+  });
+});
+
+// A running game moved onto our server: any prefix of an export imports, and play goes on.
+describe('importing a game in progress', () => {
+  it('accepts exports cut at many points and leaves a seat to act', () => {
+    const { exp } = load('29133');
+    for (let n = 1; n < exp.actions.length; n += 29) {
+      const { report, state } = importExport({ ...exp, actions: exp.actions.slice(0, n), result: {} });
+      expect(report.stoppedAt, `cut at ${n}`).toBeNull();
+      if (!state.finished) expect(game1830.toAct(state).length, `cut at ${n}`).toBe(1);
+    }
   });
 });
