@@ -441,6 +441,27 @@ describe('moves, describe, parse, undo, autoMove', () => {
     expect(R.autoMove!(s, 0)).toEqual({ type: 'draw' });
   });
 
+  it('autoMove draws in play, discards the cheapest cards, and places setup pieces legally', () => {
+    const s = R.setup(2, 'auto', {});
+    while (s.phase !== 'play') {
+      const seat = R.toAct(s)[0]!;
+      const m = R.autoMove!(s, seat)!;
+      expect(['obstacle', 'river']).toContain(m.type);
+      expect(R.describe(m, s, seat)).toMatch(/^(placed the .* at -?\d+,-?\d+|laid the river from)/);
+      R.apply(s, seat, m);
+    }
+    const seat = R.toAct(s)[0]!;
+    expect(R.autoMove!(s, seat)).toEqual({ type: 'draw' });
+    R.apply(s, seat, { type: 'draw' });
+    expect(s.phase).toBe('discard');
+    const d = R.autoMove!(s, seat) as { type: 'discard'; cards: string[] };
+    expect(d.type).toBe('discard');
+    const pts = (id: string) => CARDS.find((c) => c.id === id)!.points;
+    const kept = s.hands[seat]!.filter((c) => !d.cards.includes(c));
+    expect(Math.max(...d.cards.map(pts))).toBeLessThanOrEqual(Math.min(...kept.map(pts)));
+    expect(R.autoMove!(s, 1 - seat)).toBeNull();
+  });
+
   it('refuses malformed builds without changing the state', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
     const before = JSON.stringify(s);
