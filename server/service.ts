@@ -315,7 +315,7 @@ export class GameService {
     let seatKey: string | null = null;
     if (input.join) {
       doc.seats.push(this.newSeat(id, 0, 0, name, input.email, now));
-      append(doc, { at: now, kind: 'join', seat: 0, text: `${name} took a seat` });
+      append(doc, { at: now, kind: 'join', seat: 0, text: `${name} took a seat`, data: { slot: 0 } });
       seatKey = l.seatKey(id, 0, 0);
     }
     await this.save(doc);
@@ -347,7 +347,7 @@ export class GameService {
         seatRec = this.newSeat(doc.id, slot, 0, name, person.email, now);
         const log = [...doc.log];
         seat = doc.seats.length;
-        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat` });
+        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
         let next: GameDoc = { ...doc, seats: [...doc.seats, seatRec], log, updatedAt: now };
         events.push({ type: 'joined', gameId, at: now, seat, name });
         let state: any = null;
@@ -372,7 +372,7 @@ export class GameService {
         const seats = doc.seats.map((s, i) => (i === seat ? seatRec : s));
         const stillVacant = seats.some((s) => s.vacant);
         const log = [...doc.log];
-        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took over seat ${seat + 1}` });
+        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took over seat ${seat + 1}`, data: { slot: old.slot } });
         const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteKeyHash: stillVacant ? doc.inviteKeyHash : null };
         await this.save(next);
         game.doc = next;
@@ -407,7 +407,7 @@ export class GameService {
 
   /** Draws the seat order from the seed and sets the game up (no write). */
   private startDoc(game: LoadedGame, doc: GameDoc, now: string): { doc: GameDoc; state: any } {
-    const order = shuffle(seedRandom(`seat-order:${doc.seed}`), doc.seats.map((_, i) => i));
+    const order = seatOrder(doc.seed, doc.seats.length);
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options);
     const toAct = game.rules.toAct(state);
@@ -541,7 +541,7 @@ export class GameService {
       if (doc.status === 'open') {
         // Before the start a reopened seat simply leaves the table.
         seats = doc.seats.filter((_, i) => i !== seat);
-        pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table` });
+        pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table`, data: { left: true } });
       } else {
         const vacant: SeatRecord = { name: `(open seat ${seat + 1})`, email: '', keyHash: '', slot: old.slot, generation: old.generation + 1, joinedAt: now, prefs: {}, vacant: true };
         seats = doc.seats.map((s, i) => (i === seat ? vacant : s));
@@ -774,6 +774,11 @@ export class GameService {
 }
 
 // ---- pure helpers ------------------------------------------------------------
+
+/** Play order drawn from the seed: element i is the index (in join order) of the player in seat i. */
+export function seatOrder(seed: string, players: number): number[] {
+  return shuffle(seedRandom(`seat-order:${seed}`), Array.from({ length: players }, (_, i) => i));
+}
 
 function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
   return pushEntry(doc.log, entry);

@@ -4,6 +4,7 @@ import { findRules, games } from '../rules/index';
 import type { AnyRules } from '../rules/types';
 import { canonicalJson, checkChain, sha256 } from './store/chain';
 import type { LogEntry } from './store/types';
+import { seatOrder } from './service';
 
 export type VerifyResult =
   | { ok: true; entries: number; stateHash: string; replayed: boolean; note?: string }
@@ -37,7 +38,9 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   const rules = findRules(rulesId, registry);
   if (!rules) return { ok: false, seq: 1, why: `unknown game "${rulesId}"` };
   const options = (create.data?.options ?? h.options ?? {}) as Record<string, boolean | number | string>;
-  const order = (start.data?.order as unknown[] | undefined) ?? [];
+  const order = (start.data?.order as number[] | undefined) ?? [];
+  const orderProblem = checkSeatOrder(log, start.seq, h.seed, order);
+  if (orderProblem) return { ok: false, seq: start.seq, why: orderProblem };
   let state: any;
   try {
     state = rules.setup(order.length, h.seed, options);
@@ -66,6 +69,20 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   const finished = log.some((e) => e.kind === 'finish');
   if (finished && !over) return { ok: false, seq: log.length, why: 'the log says the game is over but the replay does not end' };
   return { ok: true, entries: log.length, stateHash: sha256(canonicalJson(state)), replayed: true };
+}
+
+/** The seat order must be the one the seed draws from the players seated before the start. */
+function checkSeatOrder(log: LogEntry[], startSeq: number, seed: string, order: number[]): string | null {
+  const slots: number[] = [];
+  for (const e of log) {
+    if (e.seq >= startSeq) break;
+    if (e.kind === 'join') {
+      if (typeof e.data?.slot !== 'number') return null; // an older log without slots: not checkable
+      slots.push(e.data.slot);
+    } else if (e.kind === 'reopen' && e.seat !== undefined) slots.splice(e.seat, 1);
+  }
+  const drawn = seatOrder(seed, slots.length).map((i) => slots[i]);
+  return JSON.stringify(drawn) === JSON.stringify(order) ? null : 'the seat order is not the one the seed draws';
 }
 
 export function formatVerify(r: VerifyResult): string {

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { highCard } from '../support/high-card';
 import { startTestServer, type TestServer } from '../support/server';
 import { verifyHistory } from '../../server/verify';
+import { entryHash } from '../../server/store/chain';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -152,6 +153,16 @@ describe('HTTP: a whole game through personal links', () => {
     expect(history.seed).toMatch(/^[0-9a-f]{64}$/);
     const result = verifyHistory(history, [highCard]);
     expect(result).toMatchObject({ ok: true, replayed: true });
+    // The seat order is the seed's.
+    const start = history.log.find((e: { kind: string }) => e.kind === 'start');
+    const swapped = structuredClone(history);
+    const st0 = swapped.log.find((e: { kind: string }) => e.kind === 'start');
+    st0.data.order = [...st0.data.order].reverse();
+    for (let i = start.seq - 1; i < swapped.log.length; i++) {
+      if (i > 0) swapped.log[i].prev = swapped.log[i - 1].hash;
+      swapped.log[i].hash = entryHash(swapped.log[i]);
+    }
+    expect(verifyHistory(swapped, [highCard])).toEqual({ ok: false, seq: start.seq, why: 'the seat order is not the one the seed draws' });
     // Tampering is found.
     const moveAt = history.log.findIndex((e: { kind: string }) => e.kind === 'move');
     history.log[moveAt].action = { type: 'draw' };
