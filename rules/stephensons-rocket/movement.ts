@@ -66,16 +66,19 @@ export function locoTargets(s: SRState, line: number, occ: Occupancy): number[] 
   return out;
 }
 
-/**
- * Whether the locomotive could still, by some path over the present board,
- * reach a hex that connects a town or city new to the line or merges it into
- * another line. Its own future track is ignored, so a line is only declared
- * isolated when it truly is.
- */
+// Scratch space for the search, reused across calls (it runs after every
+// extension for every line): seen[hex * 6 + heading] === stamp marks a visited state.
 let seen = new Uint32Array(0);
 let stamp = 0;
 const stack: number[] = [];
 
+/**
+ * Whether the locomotive could still, by some path over the present board,
+ * reach a hex that connects a town or city new to the line or merges it into
+ * another line. Its own future track is ignored, and a hex next to two other
+ * lines counts as a possible merger, so a line is only declared isolated when
+ * it truly is.
+ */
 export function canStillReach(s: SRState, line: number, occ: Occupancy): boolean {
   const l = s.lines[line]!;
   const n = board.hexIds.length;
@@ -98,9 +101,9 @@ export function canStillReach(s: SRState, line: number, occ: Occupancy): boolean
     const d = stack.pop()!;
     const h = stack.pop()!;
     if (board.placeAt[h]! >= 0 || occ.track[h]! >= 0 || occ.loco[h]! >= 0) continue;
-    const other = otherLineNear(h, line, occ);
-    if (other >= 0) return true;
-    if (other === -2) continue;
+    // Next to one other line: the locomotive merges there. Next to two: closed
+    // for now, but those two may merge with each other later and open it.
+    if (otherLineNear(h, line, occ) !== -1) return true;
     const near = board.placesNear[h]!;
     for (let k = 0; k < near.length; k++) if (!connected.includes(near[k]!)) return true;
     const ns = board.neighbour[h]!;

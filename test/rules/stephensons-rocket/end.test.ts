@@ -1,7 +1,7 @@
 // Isolated lines, the end of the game and the final scoring.
 import { describe, expect, it } from 'vitest';
 import { finalScoring } from '../../../rules/stephensons-rocket/end';
-import { board, game, giveShares, giveTokens, H, id, isFree, L, P, passVotes, putLoco, putStation, putTile, quietSpot, R, targets } from './helpers';
+import { board, game, giveShares, giveTokens, H, id, isFree, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R, targets } from './helpers';
 
 /** A hex and facing from which every hex ahead is sea or a town: a dead end. */
 function deadEnd(): { hex: string; facing: number } {
@@ -31,6 +31,21 @@ describe('isolated lines', () => {
     expect(nr.held[1]).toBe(3);
     expect(nr.retired).toBe(13);
     expect(R.check!(s)).toEqual([]);
+  });
+
+  it('is not isolated while it can reach a hex next to two other lines: they may merge first and open it', () => {
+    // NR on P7 facing west: track of the TVR half left and of the LNWR half right,
+    // so straight ahead lies next to both lines and is closed for now.
+    const s = game(2);
+    putLoco(s, 'NR', 'P7', 3);
+    putTile(s, 'TVR', nb('P7', 2));
+    putTile(s, 'LNWR', nb('P7', 4));
+    R.apply(s, 0, { type: 'extend', line: 'LMR', to: 'L6' });
+    expect(targets(s, 0, 'NR')).toEqual([]);
+    expect(s.lines[L('NR')]!.isolated).toBe(false);
+    // once the two are one line, straight ahead merges the NR into it
+    s.tiles.find((t) => t.line === L('LNWR'))!.line = L('TVR');
+    expect(targets(s, 0, 'NR')).toEqual([nb('P7', 3)]);
   });
 
   it('an isolated line can still be extended, but gives no share', () => {
