@@ -110,9 +110,19 @@ function moves(state: Game1830State, seat: Seat): Action1830[] {
       }
     }
     if (!forced) out.push({ type: 'pass' });
+    addExchange(state, seat, out);
     return out;
   }
-  return operatingMoves(state, seat);
+  const ops = operatingMoves(state, seat);
+  addExchange(state, seat, ops);
+  return ops;
+}
+
+/** The M&H owner may exchange it for an NYC share (offered on the owner's own turn). */
+function addExchange(state: Game1830State, seat: Seat, out: Action1830[]): void {
+  for (const from of ['ipo', 'pool'] as const) {
+    if (exchangeProblem(state, seat, from) === null) out.push({ type: 'exchange', company: 'MH', from });
+  }
 }
 
 function outcome(state: Game1830State): Outcome | null {
