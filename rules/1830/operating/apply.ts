@@ -27,6 +27,10 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
   }
   const corp = currentCorp(state);
   if (!corp) throw new RuleError('No corporation is operating');
+  const lifted = board(state).pending[0];
+  if (lifted && action.type !== 'placeToken') {
+    throw new RuleError(`${lifted.corp}'s station lifted from ${lifted.hex} must be put back into a city of ${lifted.hex} first`);
+  }
   switch (action.type) {
     case 'pass': {
       if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station`);
