@@ -723,7 +723,7 @@ export class GameService {
 
   private async save(doc: GameDoc): Promise<void> {
     await this.store.save(doc);
-    this.indexKeys(indexEntryOf(doc));
+    this.indexKeys(this.store.entry(doc.id) ?? indexEntryOf(doc));
   }
 
   private indexKeys(e: IndexEntry): void {

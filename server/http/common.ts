@@ -14,7 +14,7 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, req: Request): z.in
 }
 
 /** The action a move request means: a text command, action JSON, or the n-th listed move. */
-export function actionFromBody(service: GameService, game: LoadedGame, seat: number, body: { action?: unknown; command?: string; n?: number }): unknown {
+export function actionFromBody(_service: GameService, game: LoadedGame, seat: number, body: { action?: unknown; command?: string; n?: number }): unknown {
   if (typeof body.command === 'string' && body.command.trim() !== '') {
     if (!game.rules.parse) throw new ServiceError(400, 'This game takes no typed commands; use the buttons or the action field.');
     if (game.state === null) throw new ServiceError(409, 'The game has not started yet.');
@@ -34,10 +34,10 @@ export function actionFromBody(service: GameService, game: LoadedGame, seat: num
   }
   if (body.action !== undefined && body.action !== null && typeof body.action === 'object') return body.action;
   if (body.n !== undefined) {
-    const moves = service.movesFor(game, seat);
-    const m = moves[body.n];
-    if (!m) throw new ServiceError(409, 'That move is no longer on offer.');
-    return m.action;
+    const canMove = game.doc.status === 'active' && game.state !== null && game.rules.toAct(game.state).includes(seat);
+    const m = canMove ? game.rules.moves(game.state, seat)[body.n] : undefined;
+    if (m === undefined) throw new ServiceError(409, canMove ? 'That move is no longer on offer.' : 'It is not your turn.');
+    return m;
   }
   throw new ServiceError(400, 'Choose a move first.');
 }
