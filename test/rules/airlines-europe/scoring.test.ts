@@ -86,6 +86,40 @@ describe('Airlines Europe scoring', () => {
     expect(rules.check!(s)).toEqual([]);
   });
 
+  it('a scoring card turning up while the market is refilled after a clear-out lies in front of the player on turn next; a second scoring follows at once', () => {
+    const s = quietState(4, {
+      money: [20, 8, 8, 8],
+      market: ['red', 'red', 'black', 'brown', 'brown'],
+      deck: [SCORING_CARD, 'white', 'green', SCORING_CARD, 'grey', 'orange', 'orange', 'grey', 'white', 'grey', 'white', 'green', 'orange', 'grey', SCORING_CARD],
+    });
+    rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
+    expect(s.scoringQueue).toEqual([1]);
+    for (const seat of [1, 2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    // The rest of the market left play; the refill turned up the second card, for seat 1 (next to play).
+    expect(s.scoringsDone).toBe(1);
+    expect(s.market).toEqual(['green', 'grey', 'orange', 'orange', 'grey']);
+    expect(s.phase).toBe('clearout');
+    expect(rules.toAct(s)).toEqual([1]);
+    for (const seat of [1, 2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    expect(s.scoringsDone).toBe(2);
+    expect(s.phase).toBe('play');
+    expect(rules.toAct(s)).toEqual([1]);
+    expect(rules.check!(s)).toEqual([]);
+  });
+
+  it('a scoring card turning up while the market is laid out anew after the bank went broke lies in front of the next player; the player who broke it is paid first', () => {
+    const s = quietState(4, { money: [3, 30, 8, 50], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'white', SCORING_CARD, 'green', 'green', 'grey', 'grey', 'orange', SCORING_CARD, 'orange', SCORING_CARD] });
+    s.money[3]! += s.bank - 5;
+    s.bank = 5;
+    rules.apply(s, 0, { type: 'money' });
+    expect(s.money).toEqual([11, 8, 8, 8]);
+    expect(s.market).toEqual(['white', 'white', 'green', 'green', 'grey']);
+    expect(s.scoringQueue).toEqual([1]);
+    expect(s.phase).toBe('clearout');
+    expect(rules.toAct(s)).toEqual([1]);
+    expect(rules.check!(s)).toEqual([]);
+  });
+
   it('airlines score by their value track row, most shares first, ties sharing rounded up; hands do not count; then Air Abacus 4-2-1-0', () => {
     const s = quietState(4, {
       money: [20, 8, 8, 8],
