@@ -122,11 +122,15 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
             return [`undone:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`, { type: 'undone', gameId: doc.id, ...id, undoSeq: event.seq }];
           });
         }
-        // A turn mail for every seat that must act now and was not already asked
-        // (simultaneous choices: one mail when the choice opens, not one per other seat's choice).
+        // A turn mail for every seat whose turn it has just become: not for seats
+        // already asked (simultaneous choices: one mail when the choice opens, not
+        // one per other seat's choice), and not for a player who acts again right
+        // after their own move or take-back (several actions in a row, as in an
+        // 18xx operating turn): the page they moved from already shows it. A seat
+        // the server moved for is not on any page, so it is told.
         for (const seat of event.toAct) {
-          if (before.includes(seat) && seat !== event.seat) continue;
-          if (event.type === 'undone' && seat === event.seat) continue; // they are on their page
+          const ownAgain = seat === event.seat && !(event.type === 'moved' && event.auto);
+          if (ownAgain || (before.includes(seat) && seat !== event.seat)) continue;
           await turn(game, seat, event.at);
         }
         return;
