@@ -22,11 +22,38 @@ export function toAct(s: AEState): Seat[] {
   }
 }
 
+const NOT_A_MOVE = 'That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.';
+
+/** What is wrong with a move of a known type that the schema refused, in the player's words. */
+function shapeProblem(raw: Record<string, unknown>): string {
+  const take = 'take one share: {"from":"market","airline":"<airline>"} or {"from":"deck"}';
+  switch (raw.type) {
+    case 'buy':
+      if (!Array.isArray(raw.licences) || raw.licences.length < 1 || raw.licences.length > 2) {
+        return 'Buy one or two licences (each an airline and a route like "athens-sofia"), then take one share.';
+      }
+      return `A licence purchase names for each licence an airline and a route like "athens-sofia", then ${take}.`;
+    case 'play':
+      return 'Play shares of one airline ({"airline":"red","count":3}) or one share each of two airlines; counts are whole numbers from 1.';
+    case 'trade':
+      return 'Trade 1 share for 1 Air Abacus share or 3 shares for 2 ("get" 1 or 2), each share named with its airline and "hand" or "portfolio".';
+    case 'open':
+      return 'Choose exactly two opening shares of different airlines.';
+    case 'take':
+      return `In the clear-out, ${take}.`;
+    case 'money':
+      return 'Taking money needs nothing else: {"type":"money"}.';
+    default:
+      return NOT_A_MOVE;
+  }
+}
+
 export function parseAction(raw: unknown): AEAction {
   if (quickShape(raw)) return raw;
   const parsed = actionSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new RuleError('That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.');
+    const known = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+    throw new RuleError(known ? shapeProblem(raw as Record<string, unknown>) : NOT_A_MOVE);
   }
   return parsed.data;
 }

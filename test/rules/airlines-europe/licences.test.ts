@@ -205,7 +205,7 @@ describe('Airlines Europe licences', () => {
 
   it('a licence must be bought to take a share this way', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
-    refused(s, 0, { type: 'buy', licences: [], take: deckTake }, /not an Airlines Europe move/);
+    refused(s, 0, { type: 'buy', licences: [], take: deckTake }, /Buy one or two licences/);
     refused(s, 0, { type: 'take', take: deckTake }, /only for the clear-out/);
   });
 });
