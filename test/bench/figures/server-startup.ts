@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Writes 10,000 game files (copies of a real game under new ids) and their index. */
-async function makeDataDir(): Promise<string> {
+export async function makeDataDir(): Promise<string> {
   const t = await makeService([highCard]);
   const c = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
   await t.service.join(c.gameId, { name: 'Bob', email: 'bob@example.test' });
