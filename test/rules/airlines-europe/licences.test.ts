@@ -193,6 +193,35 @@ describe('Airlines Europe licences', () => {
     expect(rules.toAct(s)).toEqual([]);
   });
 
+  it('two players: when every airline is blocked the final scoring counts the third hand', () => {
+    const s = quietState(2, { money: [40, 8] });
+    const fillAll = (airline: string, keep: number) => {
+      while (s.planes[airline]! > keep) {
+        const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(airline));
+        giveLicences(s, airline, [board.routes[free]!.id]);
+      }
+    };
+    for (const a of s.airlines) fillAll(a, a === 'red' ? 1 : 0);
+    s.bonusesLeft = s.bonusesLeft.filter((a) => !s.networks[a]!.includes(board.airlineById[a]!.bonus!.city));
+    for (const a of s.airlines) {
+      const data = board.airlineById[a]!;
+      let track = data.start;
+      s.licences.forEach((h, i) => h.forEach((x, k) => { if (x === a) track += board.routes[i]!.costs[k]!; }));
+      if (data.bonus && !s.bonusesLeft.includes(a)) track += data.bonus.value;
+      s.track[a] = Math.min(board.valueTrack.length, track);
+    }
+    s.portfolios = [{ abacus: 1 }, {}];
+    s.abacusSupply -= 1;
+    expect(rules.check!(s)).toEqual([]);
+    const move = rules.moves(s, 0).find((m) => m.type === 'buy' && m.licences.length === 1)!;
+    rules.apply(s, 0, move);
+    expect(s.phase).toBe('over');
+    expect(s.allBlocked).toBe(true);
+    expect(s.lastScoring!.number).toBe(3);
+    // The third hand holds the 19 Air Abacus left in the supply: 16 to it, 8 to seat 0.
+    expect(s.lastScoring!.points.map((p) => p.abacus)).toEqual([8, 0]);
+  });
+
   it('after the licences the player takes one share: from the market (refilled at once) or blind from the pile', () => {
     const s = quietState(4, { money: [20, 20, 8, 8], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'black' } });
