@@ -10,22 +10,49 @@ import { blockedReason, headings, locoTargets } from './movement';
 import { bidProblem, openVote, placeBid } from './vote';
 import { ACTIONS_PER_TURN, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state';
 
+// Names and hex labels are short; the limit keeps a pasted novel out of error messages.
+const word = z.string().min(1).max(40);
+
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('token'), city: z.string(), good: z.enum(GOODS) }).strict(),
-  z.object({ type: z.literal('station'), hex: z.string(), from: z.string().optional() }).strict(),
-  z.object({ type: z.literal('extend'), line: z.string(), to: z.string() }).strict(),
-  z.object({ type: z.literal('bid'), amount: z.number().int().min(0).max(1000), to: z.string().optional() }).strict(),
+  z.object({ type: z.literal('token'), city: word, good: z.enum(GOODS) }).strict(),
+  z.object({ type: z.literal('station'), hex: word, from: word.optional() }).strict(),
+  z.object({ type: z.literal('extend'), line: word, to: word }).strict(),
+  z.object({ type: z.literal('bid'), amount: z.number().int().min(0).max(1000), to: word.optional() }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
 ]);
 export type SRAction = z.infer<typeof actionSchema>;
 
+const MOVE_TYPES = 'token, station, extend, bid or pass';
+
+/** What each field should hold, for the message about a malformed move. */
+const FIELD_HINTS: Record<string, string> = {
+  city: 'the city to take a token from, e.g. "manchester"',
+  good: `one of ${GOODS.join(', ')}`,
+  hex: 'a hex label such as "F7"',
+  from: 'the hex label of one of your stations on the board',
+  line: `a line: ${board.lines.map((l) => l.id).join(', ')}`,
+  to: 'a hex label such as "F7"',
+  amount: 'a whole number of shares, 0 to pass',
+};
+
 export function parseAction(raw: unknown): SRAction {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'type')) {
-    throw new RuleError('That is not a Stephenson\'s Rocket move: use token, station, extend, bid or pass.');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new RuleError(`That is not a Stephenson's Rocket move: send an object whose type is ${MOVE_TYPES}.`);
   }
+  // zod would read an inherited type; only the object's own fields count.
+  if (!Object.hasOwn(raw, 'type')) throw new RuleError(`The move has no type: use ${MOVE_TYPES}.`);
   const parsed = actionSchema.safeParse(raw);
-  if (!parsed.success) throw new RuleError('That is not a Stephenson\'s Rocket move: use token, station, extend, bid or pass.');
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const type = (raw as { type?: unknown }).type;
+  if (issue.code === 'invalid_union_discriminator') {
+    throw new RuleError(`${typeof type === 'string' ? `"${type.slice(0, 20)}" is not a move` : 'The move has no type'}: use ${MOVE_TYPES}.`);
+  }
+  if (issue.code === 'unrecognized_keys') {
+    throw new RuleError(`The ${String(type)} move has no field ${issue.keys.map((k) => `"${k.slice(0, 20)}"`).join(', ')}.`);
+  }
+  const field = String(issue.path[0]);
+  throw new RuleError(`Bad ${field} in the ${String(type)} move: it must be ${FIELD_HINTS[field] ?? 'given'}.`);
 }
 
 function hexOf(id: string | undefined): number {

@@ -16,6 +16,11 @@ const HELP =
   'Write for example "extend LNWR straight" (or left, right, a compass direction, a hex like F7), "token Manchester steel", ' +
   '"station F7", "station F7 from G8", "bid 2 left", "bid 0" or "pass".';
 
+/** A player's word quoted back in a message, cut short if it is long. */
+function quote(text: string): string {
+  return `"${text.length > 30 ? `${text.slice(0, 30)}…` : text}"`;
+}
+
 function squash(t: string): string {
   return t.toLowerCase().replace(/[^a-z]/g, '');
 }
@@ -28,7 +33,7 @@ function findCity(words: string[]): number {
   if (exact) return exact.i;
   const hits = cities.filter(({ p }) => squash(p.name).startsWith(key));
   if (hits.length === 1) return hits[0]!.i;
-  throw new RuleError(`No city called "${words.join(' ')}". The cities: ${cities.map(({ p }) => p.name).join(', ')}.`);
+  throw new RuleError(`No city called ${quote(words.join(' '))}. The cities: ${cities.map(({ p }) => p.name).join(', ')}.`);
 }
 
 /** A destination word: a hex label, a compass direction, or straight/left/right from the given locomotive. */
@@ -41,7 +46,7 @@ function destination(word: string | undefined, from: number, facing: number, atS
     if (atStart) throw new RuleError('A locomotive in its start town has no facing yet: name a compass direction (e, se, sw, w, nw, ne) or a hex.');
     dir = turnDirection(facing, w === 'ahead' ? 'straight' : (w as 'straight' | 'left' | 'right'));
   }
-  if (dir === undefined) throw new RuleError(`"${word}" is not a direction or a hex. ${HELP}`);
+  if (dir === undefined) throw new RuleError(`${quote(word)} is not a direction or a hex. ${HELP}`);
   const h = board.neighbour[from]![dir]!;
   if (h < 0) throw new RuleError('That way lies the sea.');
   return board.hexIds[h]!;

@@ -69,7 +69,9 @@ function options(s: SRState, seat: number | null) {
   return out;
 }
 
-export function makeView(s: SRState, seat: number | null): View {
+export function makeView(s: SRState, asked: number | null): View {
+  // A seat that does not exist sees what a spectator sees.
+  const seat = asked !== null && Number.isInteger(asked) && asked >= 0 && asked < s.seats ? asked : null;
   const open = s.finished;
   const hex = (h: number) => (h >= 0 ? board.hexIds[h]! : null);
   const lines = s.lines.map((l, i) => {

@@ -185,3 +185,64 @@ describe('extending a line', () => {
     refuses(s, 0, { type: 'extend', line: 'GWR', to: ahead }, /next to two other lines/);
   });
 });
+
+describe('bad input is refused with a clear message, the state byte for byte unchanged', () => {
+  const long = 'x'.repeat(100_000);
+
+  it('odd shapes', () => {
+    const s = game(3);
+    for (const raw of [null, 7, 'extend', [], [{ type: 'pass' }]]) refuses(s, 0, raw, /send an object whose type is token, station, extend, bid or pass/);
+    refuses(s, 0, {}, /no type: use token, station/);
+    refuses(s, 0, Object.create({ type: 'pass' }), /no type/);
+    refuses(s, 0, { type: 'fly' }, /"fly" is not a move/);
+    refuses(s, 0, { type: 'token' }, /Bad city in the token move/);
+    refuses(s, 0, { type: 'token', city: 'manchester', good: 'gold' }, /Bad good .* one of steel, textiles, brewing, leather/);
+    refuses(s, 0, { type: 'station', hex: 5 }, /Bad hex .* a hex label/);
+    refuses(s, 0, { type: 'extend', line: 'LMR' }, /Bad to in the extend move/);
+    refuses(s, 0, { type: 'pass', now: true }, /The pass move has no field "now"/);
+    refuses(s, 0, { type: 'token', city: long, good: 'steel' }, /Bad city/);
+  });
+
+  it('unknown ids and seats', () => {
+    const s = game(3);
+    refuses(s, 0, { type: 'token', city: '__proto__', good: 'steel' }, /__proto__ is not a city/);
+    refuses(s, 0, { type: 'token', city: 'leeds', good: 'steel' }, /not a city/);
+    refuses(s, 0, { type: 'station', hex: 'Z99' }, /not on the map/);
+    refuses(s, 0, { type: 'station', hex: 'J9', from: 'K9' }, /no station on K9/);
+    refuses(s, 0, { type: 'extend', line: 'constructor', to: 'L6' }, /no such line: the lines are LNWR/);
+    refuses(s, 0, { type: 'extend', line: 'LMR', to: 'toString' }, /Name a hex on the map/);
+    for (const seat of [3, -1, 1e30, NaN, 0.5]) refuses(s, seat, { type: 'pass' }, /No such seat/);
+    refuses(s, 1, { type: 'pass' }, /not your turn/);
+    refuses(s, 0, { type: 'bid', amount: 1, to: 'L6' }, /no vote going on/);
+  });
+
+  it('huge or broken numbers in a vote', () => {
+    const s = game(3);
+    putLoco(s, 'NR', 'P7', 3);
+    giveShares(s, 1, 'NR', 2);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: nb('P7', 3) });
+    for (const amount of [1e12, -1, 1.5, '2', Infinity]) refuses(s, 1, { type: 'bid', amount, to: nb('P7', 3) }, /Bad amount .* a whole number of shares, 0 to pass/);
+    refuses(s, 1, { type: 'bid', amount: 3, to: nb('P7', 3) }, /hold only 2/);
+    refuses(s, 1, { type: 'bid', amount: 1 }, /Name where the locomotive goes/);
+    refuses(s, 1, { type: 'extend', line: 'LMR', to: 'L6' }, /direction vote is going on/);
+  });
+
+  it('after the end every move is refused', () => {
+    const s = game(3);
+    s.finished = true;
+    refuses(s, 0, { type: 'pass' }, /game is over/);
+  });
+
+  it('text commands quote long words back cut short', () => {
+    const s = game(3);
+    expect(() => R.parse!(`token ${long}`, s, 0)).toThrow(/No city called "x{30}…"\. The cities/);
+    expect(() => R.parse!(`extend LMR ${long}`, s, 0)).toThrow(/^"x{30}…" is not a direction or a hex/);
+  });
+
+  it('a seat that does not exist gets the spectator view', () => {
+    const s = game(3);
+    s.money = [1000, 2000, 3000];
+    expect(R.view(s, 7)).toEqual(R.view(s, null));
+    expect(R.view(s, -1)).toEqual(R.view(s, null));
+  });
+});
