@@ -18,6 +18,13 @@ function parPriceOf(sharePrice: unknown): number {
   return n;
 }
 
+/** Share ids of a buy/sell (older exports have one `share`). */
+function shareIds(raw: Raw18xxAction): string[] {
+  const list = Array.isArray(raw['shares']) ? (raw['shares'] as unknown[]).map(String) : raw['share'] !== undefined ? [String(raw['share'])] : [];
+  if (list.length === 0) throw new ConvertError(`${raw.type} without shares`);
+  return list;
+}
+
 function shareCorp(shareId: string): string {
   const i = shareId.lastIndexOf('_');
   return i < 0 ? shareId : shareId.slice(0, i);
@@ -51,7 +58,7 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
     case 'pass': return { seat, action: { type: 'pass' } };
     case 'par': return { seat, action: { type: 'par', corp: String(raw['corporation']), price: parPriceOf(raw['share_price']) } };
     case 'buy_shares': {
-      const shares = raw['shares'] as string[];
+      const shares = shareIds(raw);
       const corpSym = shareCorp(shares[0]!);
       if (!state.corps[corpSym]) throw new ConvertError(`unknown corporation in ${shares[0]}`);
       const from = shareLocation(ctx, shares[0]!);
@@ -60,8 +67,9 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
       return { seat, action: { type: 'buy', corp: corpSym, from } };
     }
     case 'sell_shares': {
-      const shares = raw['shares'] as string[];
-      return { seat, action: { type: 'sell', corp: shareCorp(shares[0]!), percent: Number(raw['percent']) } };
+      const shares = shareIds(raw);
+      const percent = raw['percent'] !== undefined ? Number(raw['percent']) : shares.reduce((n, id) => n + (id.endsWith('_0') ? 20 : 10), 0);
+      return { seat, action: { type: 'sell', corp: shareCorp(shares[0]!), percent } };
     }
     case 'buy_company':
       return { seat, action: { type: 'buyCompany', company: String(raw['company']), price: Number(raw['price']) } };
