@@ -238,6 +238,21 @@ describe('HTTP: a whole game through personal links', () => {
     expect(stale.text).toMatch(/moved on|not your turn/i);
   });
 
+  it('a quick link sent for a simultaneous choice still works after another seat chose', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Mo', 'Ned', 'Oz'] });
+    const [a, b] = g.seats;
+    const sa = await srv.state(a!.key);
+    const sb = await srv.state(b!.key);
+    expect((await srv.move(a!.key, sa.game.seq, sa.moves[0]!.action)).status).toBe(200);
+    const link = await page(`/play/${b!.key}/m/2?seq=${sb.game.seq}`);
+    expect(link.status).toBe(200);
+    const action = /name="action" value="([^"]+)"/.exec(link.text)![1]!.replace(/&quot;/g, '"');
+    expect((await form(`/play/${b!.key}/move`, { seq: sb.game.seq, action })).status).toBe(303);
+    expect((await srv.state(b!.key)).view.stakes).toContain(sb.moves[2]!.action.card);
+    // But the seat that already chose cannot use its old link again.
+    expect((await page(`/play/${a!.key}/m/1?seq=${sa.game.seq}`)).status).toBe(409);
+  });
+
   it('answers bad input with 4xx and plain words, escapes user text, sends helmet headers', async () => {
     const bad = await fetch(`${srv.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rules":' });
     expect(bad.status).toBe(400);
