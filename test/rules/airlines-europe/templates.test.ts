@@ -78,4 +78,32 @@ describe('Airlines Europe templates', () => {
     expect(end.html).not.toContain('>hidden<');
     expect(end.text).toContain('points');
   });
+
+  it('another seat\'s page, mail text, form and picture are the same whatever seat 1 holds, scored or chose, and however the pile lies', () => {
+    const make = (variant: number) => {
+      const s = quietState(4, {
+        money: [20, 8, 8, 8],
+        hands: [['red'], variant ? ['white', 'green', 'grey'] : ['black', 'black', 'brown'], [], []],
+        deck: variant ? ['white', SCORING_CARD, 'green', 'grey', SCORING_CARD, 'orange', SCORING_CARD] : [SCORING_CARD, 'grey', 'green', 'white', 'orange', SCORING_CARD, SCORING_CARD],
+      });
+      s.vp[1] = variant ? 40 : 3;
+      return s;
+    };
+    const a = make(0);
+    const b = make(1);
+    for (const seat of [0, 2, 3, null]) {
+      expect(renderAll(a, seat)).toEqual(renderAll(b, seat));
+      expect(rules.svg!(rules.view(a, seat))).toBe(rules.svg!(rules.view(b, seat)));
+    }
+    // And in the opening, before all have chosen: seat 1's choice shows nowhere else.
+    const o1 = rules.setup(4, 'tpl-hidden', {});
+    const o2 = rules.setup(4, 'tpl-hidden', {});
+    const options = rules.moves(o1, 1);
+    rules.apply(o1, 1, options[0]!);
+    rules.apply(o2, 1, options[options.length - 1]!);
+    for (const seat of [0, 2, 3, null]) {
+      expect(renderAll(o1, seat)).toEqual(renderAll(o2, seat));
+      expect(rules.svg!(rules.view(o1, seat))).toBe(rules.svg!(rules.view(o2, seat)));
+    }
+  });
 });
