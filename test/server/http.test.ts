@@ -248,7 +248,7 @@ describe('HTTP: a whole game through personal links', () => {
     expect(link.status).toBe(200);
     const action = /name="action" value="([^"]+)"/.exec(link.text)![1]!.replace(/&quot;/g, '"');
     expect((await form(`/play/${b!.key}/move`, { seq: sb.game.seq, action })).status).toBe(303);
-    expect((await srv.state(b!.key)).view.stakes).toContain(sb.moves[2]!.action.card);
+    expect((await srv.state(b!.key)).view.stakes).toContain((sb.moves[2]!.action as { card: number }).card);
     // But the seat that already chose cannot use its old link again.
     expect((await page(`/play/${a!.key}/m/1?seq=${sa.game.seq}`)).status).toBe(409);
   });
