@@ -46,3 +46,15 @@ describe('1830 operating-round form', () => {
     expect([...seen].sort()).toEqual(['Buy a train', 'Lay or upgrade a tile', 'Pay out', 'Suggested routes'].sort());
   });
 });
+
+describe('1830 auction view', () => {
+  it('lists only unsold privates for sale (the first seat owning one included)', () => {
+    const { state } = importExport({ ...exp, actions: exp.actions.slice(0, 12) });
+    expect(state.privates.CS!.owner).toBe(0);
+    const view = game1830.view(state, 0);
+    const html = new PageRenderer().gameView('1830', { view, players, you: 0, game: { id: 'g', title: '1830', seq: 12 } })!;
+    const forSale = html.slice(0, html.indexOf('</table>'));
+    expect(forSale).not.toContain('Champlain');
+    expect(forSale).toContain('Camden');
+  });
+});
