@@ -24,6 +24,8 @@ export type Spec =
   | { type: 'escalation'; gameId: string; seat: Seat; slot: number; generation: number; since: string; waitingFor: Seat[]; reminders: number }
   | { type: 'automoved'; gameId: string; seat: Seat; slot: number; generation: number; moveSeq: number; absent: Seat; since: string; reminders: number }
   | { type: 'over'; gameId: string; seat: Seat; slot: number; generation: number }
+  | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
+  | { type: 'created'; gameId: string }
   | { type: 'digest'; email: string };
 
 export interface ComposerOptions {
@@ -39,7 +41,8 @@ export interface ComposerOptions {
 }
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
-const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest'>, MailPref[]> = {
+const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest' | 'created'>, MailPref[]> = {
+  abandoned: ['every', 'digest', 'reminders'],
   turn: ['every'],
   started: ['every'],
   reopened: ['every'],
@@ -66,6 +69,7 @@ export class MailComposer {
     const spec = raw as unknown as Spec;
     if (spec.type === 'digest') return this.digest(spec.email, key);
     if (spec.type === 'invite') return this.invite(spec, key);
+    if (spec.type === 'created') return this.created(spec, key);
     let game: LoadedGame;
     try {
       game = await this.o.service.open(spec.gameId);
@@ -137,6 +141,9 @@ export class MailComposer {
         };
         return this.mail('automoved', ctx, game, seatRec, key, `${label}: the server played for ${absentName}`);
       }
+      case 'abandoned':
+        if (doc.status !== 'abandoned') return null;
+        return this.mail('abandoned', base, game, seatRec, key, `${label} was abandoned`);
       case 'over': {
         const outcome = doc.outcome;
         if (!outcome) return null;
@@ -257,6 +264,51 @@ export class MailComposer {
       from: this.o.from,
       to: spec.email,
       subject: `${doc.creator.name} invites you to ${doc.title}`,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: messageIdFor(key, this.o.domain),
+      inReplyTo: root,
+      references: [root],
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+
+  /** To the organiser: the invite link to pass on and the admin link to keep. */
+  private async created(spec: Extract<Spec, { type: 'created' }>, key: string): Promise<OutgoingMail | null> {
+    let game: LoadedGame;
+    try {
+      game = await this.o.service.open(spec.gameId);
+    } catch {
+      return null;
+    }
+    const doc = game.doc;
+    if (!doc.creator.email) return null;
+    const links = this.o.service.links;
+    const own = doc.seats.findIndex((s) => !s.vacant && s.email.toLowerCase() === doc.creator.email.toLowerCase());
+    const p = doc.policy;
+    const policyText = !(p.remindAfterHours > 0)
+      ? 'off'
+      : `after ${p.remindAfterHours} h, then every ${p.repeatHours} h, at most ${p.maxReminders}; then ${p.onTimeout === 'autoMove' ? 'the server plays for the absent seat where the rules allow it' : 'everyone is told'}`;
+    const ctx: MailContext = {
+      kind: 'created',
+      game: { id: doc.id, title: doc.title, seq: 0, name: `#${doc.id.slice(0, 6)}` },
+      players: [],
+      you: null,
+      recipientName: doc.creator.name,
+      links: {
+        invite: links.inviteUrl(links.inviteKey(doc.id, 0)),
+        admin: links.adminUrl(links.adminKey(doc.id)),
+        ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
+      },
+      seatCount: doc.seatCount,
+      policyText,
+    };
+    const rendered = await this.o.renderer.render(ctx, doc.rules);
+    const root = this.threadRoot(doc.id, doc.creator.email);
+    return {
+      from: this.o.from,
+      to: formatAddress(doc.creator.name, doc.creator.email),
+      subject: `Your game of ${doc.title} is set up`,
       text: rendered.text,
       html: rendered.html,
       messageId: messageIdFor(key, this.o.domain),

@@ -80,9 +80,19 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       }
       return;
     }
-    if (event.type === 'created' || event.type === 'abandoned') return;
+    if (event.type === 'created') {
+      await put(`created:${event.gameId}`, { type: 'created', gameId: event.gameId });
+      return;
+    }
     const game = await o.service.open(event.gameId);
     const doc = game.doc;
+    if (event.type === 'abandoned') {
+      await toEveryone(doc, (seat) => {
+        const id = seatId(doc, seat);
+        return [`abandoned:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'abandoned', gameId: doc.id, ...id }];
+      });
+      return;
+    }
     switch (event.type) {
       case 'joined': {
         // Somebody took over a reopened seat in a running game: tell them if it is their turn.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { View } from '../../rules/types';
 import { svgToPng } from './snapshot';
 
-export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'automoved'] as const;
+export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'automoved', 'created', 'abandoned'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');

@@ -87,6 +87,10 @@ describe('mail for game events', () => {
         for (const card of theirs) expect(m.text).not.toMatch(new RegExp(`card ${card}\\b`));
       }
     }
+    const setUp = smtp.received.filter((m) => /is set up$/.test(m.subject ?? ''));
+    expect(setUp.map(to)).toEqual(['ada@example.test']);
+    expect(setUp[0]!.text).toContain(t.service.links.adminUrl(t.service.links.adminKey(gameId)));
+    expect(setUp[0]!.text).toContain(t.service.links.inviteUrl(t.service.links.inviteKey(gameId, 0)));
     const ada = turns.find((m) => to(m) === 'ada@example.test')!;
     const adaInvite = smtp.received.filter((m) => to(m) === 'ada@example.test');
     expect(new Set(adaInvite.map((m) => m.inReplyTo)).size).toBe(1);
@@ -200,5 +204,16 @@ describe('mail for game events', () => {
       const bob = g.doc.seats.findIndex((s) => s.name === 'Bob');
       expect(digest.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
     }
+  });
+
+  it('tells everyone when the organiser abandons the game', async () => {
+    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await t.service.abandon(created.gameId);
+    await settle();
+    const gone = smtp.received.filter((m) => /was abandoned$/.test(m.subject ?? ''));
+    expect(gone.map(to).sort()).toEqual(['ada@example.test', 'bob@example.test']);
+    // The turn mails queued before the abandon were not sent once the game was over, or went before it.
+    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
   });
 });

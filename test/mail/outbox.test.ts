@@ -23,14 +23,15 @@ describe('the outbox', () => {
     await mailer.queue.idle();
     const list = await fetch(`${srv.url}/outbox`).then((r) => r.text());
     const ids = [...list.matchAll(/href="\/outbox\/([A-Za-z0-9_-]+)\.html"/g)].map((m) => m[1]!);
-    expect(ids.length).toBe(2);
+    expect(ids.length).toBe(3); // the organiser's set-up mail and two turn mails
     expect(list).toContain('Your turn in High Card');
-    const eml = await fetch(`${srv.url}/outbox/${ids[0]}.eml`);
+    const turnId = /href="\/outbox\/([A-Za-z0-9_-]+)\.html">Your turn/.exec(list)![1]!;
+    const eml = await fetch(`${srv.url}/outbox/${turnId}.eml`);
     expect(eml.status).toBe(200);
     const raw = await eml.text();
     expect(raw).toMatch(/^Message-ID: </m);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const page = await fetch(`${srv.url}/outbox/${ids[0]}.html`).then((r) => r.text());
+    const page = await fetch(`${srv.url}/outbox/${turnId}.html`).then((r) => r.text());
     expect(page).toContain('src="data:image/png;base64,');
     expect(g.seats.some((s) => page.includes(srv.ctx.links.playUrl(s.key)))).toBe(true);
     expect((await fetch(`${srv.url}/outbox/..%2Fsecret.key`)).status).toBe(404);
