@@ -2,7 +2,7 @@
 // passengers, connections and scorings (city, town, merger, in that order),
 // isolation. The vote (vote.ts) decides the destination before this runs.
 import { board, directionTo, opposite } from './board';
-import { canStillReach, linesNextTo } from './movement';
+import { canStillReach, linesNextTo, locoTargets } from './movement';
 import { scoreCity, scoreMerger, scoreTown } from './scoring';
 import { TRACK_TILES, type Occupancy, type SRState } from './state';
 
@@ -125,11 +125,17 @@ function merge(s: SRState, absorbed: number, survivor: number, mover: number, oc
   events?.push(`${aId} shares exchanged two for one for ${vId} shares`);
 }
 
-/** Lines that can no longer connect a town or city nor merge lose their unissued shares. */
+/**
+ * Lines that can no longer connect a town or city nor merge lose their unissued
+ * shares. When no locomotive can move at all the board never changes again, so
+ * every line is isolated, whatever the search hoped for (a hex next to two lines
+ * that would have to merge first); the game then ends as its rule says.
+ */
 export function isolateStuckLines(s: SRState, occ: Occupancy, events: string[] | undefined): void {
+  const frozen = s.lines.every((_, i) => locoTargets(s, i, occ).length === 0);
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0 || l.isolated) return;
-    if (canStillReach(s, i, occ)) return;
+    if (!frozen && canStillReach(s, i, occ)) return;
     l.isolated = true;
     l.retired += l.supply;
     l.supply = 0;

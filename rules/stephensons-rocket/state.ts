@@ -178,10 +178,6 @@ export function lineHexes(s: SRState, line: number): number[] {
   return out;
 }
 
-export function lineAlive(s: SRState, line: number): boolean {
-  return s.lines[line]!.absorbedInto < 0;
-}
-
 /** Shares a line still offers for extensions (0 once exhausted, isolated or absorbed). */
 export function sharesOnOffer(s: SRState, line: number): number {
   const l = s.lines[line]!;

@@ -1,21 +1,26 @@
 // Isolated lines, the end of the game and the final scoring.
 import { describe, expect, it } from 'vitest';
 import { finalScoring } from '../../../rules/stephensons-rocket/end';
+import { isolateStuckLines } from '../../../rules/stephensons-rocket/extend';
+import { occupancy } from '../../../rules/stephensons-rocket/state';
 import { board, game, giveShares, giveTokens, H, id, isFree, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R, targets } from './helpers';
 
-/** A hex and facing from which every hex ahead is sea or a town: a dead end. */
-function deadEnd(): { hex: string; facing: number } {
+/** Hexes and facings from which every hex ahead is sea or a town: dead ends. */
+function deadEnds(): { hex: string; facing: number }[] {
+  const out: { hex: string; facing: number }[] = [];
   for (let h = 0; h < board.hexIds.length; h++) {
     if (!isFree(h)) continue;
     for (let d = 0; d < 6; d++) {
       const ahead = [(d + 5) % 6, d, (d + 1) % 6].map((k) => board.neighbour[h]![k]!);
       if (ahead.every((n) => n < 0 || board.placeAt[n]! >= 0) && board.neighbour[h]!.some((n) => n < 0)) {
-        return { hex: id(h), facing: d };
+        out.push({ hex: id(h), facing: d });
+        break;
       }
     }
   }
-  throw new Error('no dead end');
+  return out;
 }
+const deadEnd = () => deadEnds()[0]!;
 
 describe('isolated lines', () => {
   it('a line that can reach no new town or city and cannot merge loses the shares in its supply; players keep theirs', () => {
@@ -46,6 +51,27 @@ describe('isolated lines', () => {
     // once the two are one line, straight ahead merges the NR into it
     s.tiles.find((t) => t.line === L('LNWR'))!.line = L('TVR');
     expect(targets(s, 0, 'NR')).toEqual([nb('P7', 3)]);
+  });
+
+  it('once no locomotive can move at all, every line is isolated (nothing can open a closed hex any more)', () => {
+    const s = game(2);
+    putLoco(s, 'NR', 'P7', 3);
+    putTile(s, 'TVR', nb('P7', 2));
+    putTile(s, 'LNWR', nb('P7', 4));
+    const [a, b] = deadEnds().filter((e) => board.neighbour[H(e.hex)]!.every((n) => n < 0 || !board.neighbour[H('P7')]!.includes(n)));
+    putLoco(s, 'TVR', a!.hex, a!.facing);
+    putLoco(s, 'LNWR', b!.hex, b!.facing);
+    for (const line of ['GWR', 'LMR', 'SDR', 'HSR']) Object.assign(s.lines[L(line)]!, { absorbedInto: L('NR'), loco: -1, supply: 0, retired: 16 });
+    const occ = occupancy(s);
+    isolateStuckLines(s, occ, undefined);
+    expect(['NR', 'TVR', 'LNWR'].map((line) => s.lines[L(line)]!.isolated)).toEqual([true, true, true]);
+    // with one locomotive still free to move, the NR waits
+    const t = game(2);
+    putLoco(t, 'NR', 'P7', 3);
+    putTile(t, 'TVR', nb('P7', 2));
+    putTile(t, 'LNWR', nb('P7', 4));
+    isolateStuckLines(t, occupancy(t), undefined);
+    expect(t.lines[L('NR')]!.isolated).toBe(false);
   });
 
   it('an isolated line can still be extended, but gives no share', () => {
