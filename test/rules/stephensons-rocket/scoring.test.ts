@@ -51,6 +51,14 @@ describe('city scoring', () => {
     expect(s.money).toEqual([0, 1000, 1000]);
   });
 
+  it('three tied firsts (one token each) share 3,000: 1,000 each', () => {
+    const s = game(3);
+    putLoco(s, 'NR', spot.from, spot.facing);
+    for (const seat of [0, 1, 2]) giveTokens(s, seat, city, 1);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
+    expect(paid(s)).toEqual([[0, 1000], [1, 1000], [2, 1000]]);
+  });
+
   it('a lone holder gets 2,000 only; nobody holding its goods scores nothing', () => {
     const s = game(3);
     putLoco(s, 'NR', spot.from, spot.facing);
@@ -121,6 +129,31 @@ describe('railway-town scoring', () => {
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
     // value 2 (Norwich and the town): 2,000 + 1,000 shared by two = 1,500, rounded down
     expect(paid(s)).toEqual([[1, 1000], [2, 1000]]);
+  });
+});
+
+describe('start towns', () => {
+  it("another line's start town, its locomotive gone, is a railway town: joining it pays the station majority", () => {
+    // a free hex next to exactly one place, a start town other than Norwich, with a free hex behind
+    let found: { target: string; from: string; facing: number; start: string } | null = null;
+    for (let h = 0; h < board.hexIds.length && !found; h++) {
+      const near = board.placesNear[h]!.map((p) => board.places[p]!);
+      if (board.placeAt[h]! >= 0 || near.length !== 1 || near[0]!.kind !== 'start' || near[0]!.id === 'norwich') continue;
+      for (let d = 0; d < 6 && !found; d++) {
+        const back = board.neighbour[h]![(d + 3) % 6]!;
+        if (back >= 0 && board.placeAt[back]! < 0 && board.placesNear[back]!.length === 0) found = { target: id(h), from: id(back), facing: d, start: near[0]!.id };
+      }
+    }
+    const spot = found!;
+    const owner = board.lines.find((l) => board.places[l.start]!.id === spot.start)!.id;
+    const s = game(3);
+    putLoco(s, owner, 'B9', 0); // far away in the north
+    putLoco(s, 'NR', spot.from, spot.facing);
+    putStation(s, 1, spot.from);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
+    expect(s.lines[L('NR')]!.connected).toEqual([P('norwich'), P(spot.start)]);
+    expect(s.lines[L('NR')]!.absorbedInto).toBe(-1);
+    expect(paid(s)).toEqual([[1, 2000]]); // Norwich and the other start town
   });
 });
 
