@@ -52,7 +52,7 @@ export function statusLine(s: AEState): string {
 
 export function buildView(s: AEState, seat: Seat | null): View {
   const over = s.phase === 'over';
-  const mine = seat !== null && seat >= 0 && seat < s.seats ? seat : null;
+  const mine = seat !== null && Number.isInteger(seat) && seat >= 0 && seat < s.seats ? seat : null;
   const acting = toAct(s);
   const myTurnToBuy = mine !== null && s.phase === 'play' && s.turn === mine;
   // The licences this seat could buy now and can pay for (for the move form).

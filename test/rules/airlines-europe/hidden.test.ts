@@ -59,6 +59,8 @@ describe('Airlines Europe hidden information', () => {
     expect((rules.view(b, 2) as any).players[2].vp).toBe(57);
     expect((rules.view(b, 0) as any).players.map((p: any) => p.vp)).toEqual([1, null, null, null]);
     expect((rules.view(b, null) as any).players.map((p: any) => p.vp)).toEqual([null, null, null, null]);
+    // A seat that does not exist (out of range, fractional, negative) sees what a spectator sees.
+    for (const odd of [4, 1.5, -1, NaN]) expect(JSON.stringify(rules.view(b, odd))).toBe(JSON.stringify(rules.view(b, null)));
     b.phase = 'over';
     b.endReason = 'the third scoring';
     expect((rules.view(b, null) as any).players.map((p: any) => p.vp)).toEqual([1, 2, 57, 4]);
