@@ -70,12 +70,16 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function handle(event: GameEvent): Promise<void> {
     if (event.type === 'invited') {
       const game = await o.service.open(event.gameId);
+      // Invited to take over a reopened seat: say whose.
+      const reopen = game.doc.status === 'active' ? game.doc.log.filter((e) => e.kind === 'reopen').pop() : undefined;
+      const replacing = reopen?.text?.match(/\((.*)\)/)?.[1];
       for (const email of event.emails) {
         await put(`invite:${event.gameId}:${event.inviteGeneration}:${email.toLowerCase()}`, {
           type: 'invite',
           gameId: event.gameId,
           email,
           inviteGeneration: event.inviteGeneration,
+          ...(replacing ? { replacing } : {}),
         });
       }
       return;

@@ -216,4 +216,26 @@ describe('mail for game events', () => {
     // The turn mails queued before the abandon were not sent once the game was over, or went before it.
     expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
   });
+
+  it('a reopened seat: the others are told, the newcomer is invited by name and welcomed with a turn mail', async () => {
+    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await settle();
+    let g = await t.service.open(created.gameId);
+    const bob = g.doc.seats.findIndex((s) => s.name === 'Bob');
+    await t.service.reopenSeat(created.gameId, bob, { email: 'carl@example.test' });
+    await settle();
+    expect(smtp.received.filter((m) => to(m) === 'ada@example.test' && /seat was reopened/.test(m.subject ?? ''))).toHaveLength(1);
+    const invite = smtp.received.find((m) => to(m) === 'carl@example.test')!;
+    expect(invite.text).toContain('taking over the seat of Bob');
+    const joinUrl = /(http:\/\/\S+\/join\/[A-Za-z0-9_-]+)/.exec(invite.text ?? '')![1]!;
+    expect(joinUrl).toBe(t.service.links.inviteUrl(t.service.links.inviteKey(created.gameId, 1)));
+    await t.service.join(created.gameId, { name: 'Carl', email: 'carl@example.test' });
+    await settle();
+    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Your turn/.test(m.subject ?? ''));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1}`);
+    g = await t.service.open(created.gameId);
+    expect(welcome[0]!.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
+  });
 });
