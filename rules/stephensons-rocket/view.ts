@@ -45,24 +45,15 @@ function options(s: SRState, seat: number | null) {
     } else if (m.type === 'station') {
       const to = board.hexIndex.get(m.hex)!;
       out.stations.push({ command: `station ${m.hex}${m.from ? ` from ${m.from}` : ''}`, label: `${m.from ? `move ${m.from} to ` : ''}${hexName(to)}` });
-    } else if (m.type === 'bid' && s.vote) {
-      const v = s.vote;
-      if (m.amount === 0) out.bids.push({ command: 'bid 0', label: 'pass (bid nothing)' });
-      else {
-        const to = board.hexIndex.get(m.to!)!;
-        out.bids.push({ command: `bid ${m.amount} ${m.to}`, label: `${m.amount} share${m.amount === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
-      }
     }
   }
   if (s.vote) {
+    // every bid the seat may make (the moves list only a few amounts)
     const v = s.vote;
-    const held = s.lines[v.line]!.held[seat]!;
-    const shown = new Set(out.bids.map((b) => b.command));
-    const min = minimumBid(v, seat);
-    for (let a = min; a <= held; a++) {
+    out.bids.push({ command: 'bid 0', label: 'pass (bid nothing)' });
+    for (let a = minimumBid(v, seat); a <= s.lines[v.line]!.held[seat]!; a++) {
       for (const to of v.options) {
-        const command = `bid ${a} ${board.hexIds[to]}`;
-        if (!shown.has(command)) out.bids.push({ command, label: `${a} share${a === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
+        out.bids.push({ command: `bid ${a} ${board.hexIds[to]}`, label: `${a} share${a === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
       }
     }
   }
