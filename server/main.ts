@@ -8,9 +8,6 @@ process.env.UV_THREADPOOL_SIZE ??= '16';
 const { existsSync } = await import('node:fs');
 const { dirname, join, resolve } = await import('node:path');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
-const { pino } = await import('pino');
-const { startServer } = await import('./app');
-const { games } = await import('../rules/index');
 type AppPlugin = import('./app').AppPlugin;
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,15 +15,21 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || '0.0.0.0';
 const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
 const dataDir = resolve(process.env.DATA_DIR || join(here, '..', 'data'));
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 // Mail and reminders come as a plugin (server/mail/plugin.ts) when present.
-const plugins: AppPlugin[] = [];
+// The module graphs load side by side (the loader reads and compiles while
+// the main thread evaluates).
 const mailPluginFile = join(here, 'mail', 'plugin.ts');
-if (process.env.MAIL !== 'off' && existsSync(mailPluginFile)) {
-  const mod = (await import(pathToFileURL(mailPluginFile).href)) as { mailPlugin?: () => AppPlugin };
-  if (mod.mailPlugin) plugins.push(mod.mailPlugin());
-}
+const wantMail = process.env.MAIL !== 'off' && existsSync(mailPluginFile);
+const [{ pino }, { startServer }, { games }, mailMod] = await Promise.all([
+  import('pino'),
+  import('./app'),
+  import('../rules/index'),
+  wantMail ? (import(pathToFileURL(mailPluginFile).href) as Promise<{ mailPlugin?: () => AppPlugin }>) : Promise.resolve(null),
+]);
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const plugins: AppPlugin[] = [];
+if (mailMod?.mailPlugin) plugins.push(mailMod.mailPlugin());
 
 const running = await startServer({ dataDir, baseUrl, registry: games, logger, port, host, plugins });
 logger.info({ port, baseUrl, dataDir, games: games.map((g) => g.id) }, 'listening');
