@@ -82,7 +82,10 @@ export function parseCommand(text: string, s: SRState): SRAction {
   if (verb === 'station') {
     const hex = words[0]?.toUpperCase();
     if (!hex) throw new RuleError('Write "station F7" or "station F7 from G8".');
-    if (words[1]?.toLowerCase() === 'from' && words[2]) return { type: 'station', hex, from: words[2].toUpperCase() };
+    if (words[1]?.toLowerCase() === 'from') {
+      if (!words[2]) throw new RuleError('Say which of your stations to move: "station F7 from G8".');
+      return { type: 'station', hex, from: words[2].toUpperCase() };
+    }
     return { type: 'station', hex };
   }
   if (verb === 'extend' || verb === 'move' || board.lineIndex.has(verb.toUpperCase())) {

@@ -237,6 +237,7 @@ describe('bad input is refused with a clear message, the state byte for byte unc
     const s = game(3);
     expect(() => R.parse!(`token ${long}`, s, 0)).toThrow(/No city called "x{30}…"\. The cities/);
     expect(() => R.parse!(`extend LMR ${long}`, s, 0)).toThrow(/^"x{30}…" is not a direction or a hex/);
+    expect(() => R.parse!('station J9 from', s, 0)).toThrow(/which of your stations to move/);
   });
 
   it('a seat that does not exist gets the spectator view', () => {
