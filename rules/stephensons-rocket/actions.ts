@@ -46,7 +46,7 @@ export function parseAction(raw: unknown): SRAction {
   const issue = parsed.error.issues[0]!;
   const type = (raw as { type?: unknown }).type;
   if (issue.code === 'invalid_union_discriminator') {
-    throw new RuleError(`${typeof type === 'string' ? `"${type.slice(0, 20)}" is not a move` : 'The move has no type'}: use ${MOVE_TYPES}.`);
+    throw new RuleError(`${typeof type === 'string' ? `"${type.slice(0, 20)}" is not a move` : 'The type of a move is a word'}: use ${MOVE_TYPES}.`);
   }
   if (issue.code === 'unrecognized_keys') {
     throw new RuleError(`The ${String(type)} move has no field ${issue.keys.map((k) => `"${k.slice(0, 20)}"`).join(', ')}.`);

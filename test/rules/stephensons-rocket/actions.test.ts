@@ -195,6 +195,7 @@ describe('bad input is refused with a clear message, the state byte for byte unc
     refuses(s, 0, {}, /no type: use token, station/);
     refuses(s, 0, Object.create({ type: 'pass' }), /no type/);
     refuses(s, 0, { type: 'fly' }, /"fly" is not a move/);
+    refuses(s, 0, { type: 7 }, /type of a move is a word: use token/);
     refuses(s, 0, { type: 'token' }, /Bad city in the token move/);
     refuses(s, 0, { type: 'token', city: 'manchester', good: 'gold' }, /Bad good .* one of steel, textiles, brewing, leather/);
     refuses(s, 0, { type: 'station', hex: 5 }, /Bad hex .* a hex label/);
