@@ -320,7 +320,7 @@ export class MailComposer {
 
   private async digest(email: string, key: string): Promise<OutgoingMail | null> {
     const entries = await this.o.digest.read(email);
-    const games: { title: string; url: string; status: string; since: string }[] = [];
+    const games: { title: string; url: string; prefs: string; status: string; since: string }[] = [];
     const still: Record<string, number> = {};
     let name = email.replace(/@.*/, '');
     for (const [gameId, seat] of Object.entries(entries)) {
@@ -336,9 +336,11 @@ export class MailComposer {
       still[gameId] = seat;
       name = rec.name;
       const links = this.o.service.links;
+      const seatKey = links.seatKeyOf(game.doc, seat);
       games.push({
         title: gameLabel(game.doc),
-        url: links.playUrl(links.seatKeyOf(game.doc, seat)),
+        url: links.playUrl(seatKey),
+        prefs: prefsUrl(links.baseUrl, seatKey),
         status: this.o.service.viewFor(game, seat).status,
         since: formatTime(game.doc.wait?.since ?? game.doc.updatedAt),
       });

@@ -21,7 +21,7 @@
 // pending, queue restarted) nothing is ever sent twice: receipts are checked
 // before every attempt and at start-up. The outbox transport (no SMTP_URL) is
 // exactly-once: its .eml file name is the id and an existing file is kept.
-import { readdir, readFile, access } from 'node:fs/promises';
+import { readdir, readFile, access, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureDir, unlinkDurable, writeFileDurable } from './durable';
@@ -81,6 +81,8 @@ export interface MailQueueOptions {
   maxPermanentAttempts?: number;
   /** Messages sent at once. */
   concurrency?: number;
+  /** Receipts (sent/) older than this are removed some seconds after start; default 60 days. */
+  keepReceiptsMs?: number;
   log?: (event: Record<string, unknown>) => void;
   /**
    * Renders a queued spec at send time. Returns null when the mail is no
@@ -117,6 +119,7 @@ export class MailQueue {
   private readonly enqueuing = new Map<string, Promise<boolean>>();
   private timer: NodeJS.Timeout | null = null;
   private dirsReady: Promise<void> | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   /** Batch file -> ids in it not yet done. */
   private readonly batches = new Map<string, Set<string>>();
   private running = false;
@@ -184,11 +187,34 @@ export class MailQueue {
     }
     this.running = true;
     this.kick();
+    // Old receipts only guard against re-queueing long-finished mail; tidy them away in the background.
+    this.pruneTimer = setTimeout(() => void this.pruneReceipts().catch(() => {}), 5_000);
+    this.pruneTimer.unref?.();
+  }
+
+  /** Removes receipts older than keepReceiptsMs (file times are wall-clock times). */
+  async pruneReceipts(): Promise<number> {
+    const limit = Date.now() - (this.opts.keepReceiptsMs ?? 60 * 24 * 3600_000);
+    let removed = 0;
+    for (const f of await readdir(this.sentDir)) {
+      if (!this.running) break;
+      try {
+        const st = await stat(join(this.sentDir, f));
+        if (st.mtimeMs < limit) {
+          await unlink(join(this.sentDir, f));
+          removed++;
+        }
+      } catch {
+        // gone already
+      }
+    }
+    return removed;
   }
 
   /** Stops sending; records stay on disk for the next start. Waits for attempts under way. */
   async stop(): Promise<void> {
     this.running = false;
+    if (this.pruneTimer) clearTimeout(this.pruneTimer);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.sending.size > 0 || this.pumping) await new Promise((r) => setTimeout(r, 5));

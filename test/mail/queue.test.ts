@@ -2,7 +2,7 @@
 // that refuses mail for a while loses nothing, delivers everything once it
 // recovers, and never delivers a message twice, also across queue restarts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, readdir, readFile, writeFile, mkdir, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MailQueue } from '../../server/mail/queue';
@@ -139,6 +139,20 @@ describe('mail queue', () => {
     await q.stop();
     expect(smtp.messageIds.sort()).toEqual(items.map((i) => messageIdFor(i.key, 'test.invalid')).sort());
     expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
+  });
+
+  it('tidies away receipts older than the keep time', async () => {
+    const q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast, keepReceiptsMs: 24 * 3600_000 });
+    await q.start();
+    await q.enqueue('old:1', mail('old:1', 1));
+    await q.enqueue('new:2', mail('new:2', 2));
+    await q.idle();
+    const old = join(dir, 'sent', `${mailId('old:1')}.json`);
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+    expect(await q.pruneReceipts()).toBe(1);
+    expect(await readdir(join(dir, 'sent'))).toEqual([`${mailId('new:2')}.json`]);
+    await q.stop();
   });
 
   it('writes .eml files to the outbox exactly once without SMTP_URL', async () => {
