@@ -35,7 +35,6 @@
 import { randomBytes } from 'node:crypto';
 import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types';
 import { seedRandom, shuffle } from '../rules/random';
-import { findRules } from '../rules/index';
 import type { GameEvent, GameEventListener } from './events';
 import { ServiceError, notFound } from './errors';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links';
@@ -169,7 +168,7 @@ export class GameService {
   }
 
   rulesOf(id: string): AnyRules | undefined {
-    return findRules(id, this.registry);
+    return this.registry.find((r) => r.id === id);
   }
 
   // ---- lookups -------------------------------------------------------------
