@@ -6,6 +6,8 @@
 // fsynced in parallel, renamed in order, then ONE folder fsync (and one fsync
 // of the index journal, whose lines ride in the same batch) makes the whole
 // batch durable. Each caller's promise resolves only after that.
+// File contents use fdatasync (data and the size needed to read it back; not
+// the timestamps); the folder gets a full fsync so the renames are durable.
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -139,7 +141,7 @@ export class GroupCommitter {
         const fh = await open(tmp, 'w', 0o600);
         try {
           await fh.writeFile(w.content!);
-          await fh.sync();
+          await fh.datasync();
         } finally {
           await fh.close();
         }
@@ -151,7 +153,7 @@ export class GroupCommitter {
       if (!lines) return;
       const j = (await this.journalHandle())!;
       await j.appendFile(lines);
-      await j.sync();
+      await j.datasync();
     })();
     await Promise.all([last.size > 0 ? fsyncDir(this.dir) : Promise.resolve(), journalDone]);
   }
