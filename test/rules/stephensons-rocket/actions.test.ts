@@ -162,17 +162,16 @@ describe('extending a line', () => {
     giveShares(s, 1, 'NR', 15);
     putLoco(s, 'NR', 'P7', 3);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: nb('P7', 3) });
-    passVotes(s);
     expect(l.held[0]).toBe(1);
     expect(l.supply).toBe(0);
     expect(l.exhausted).toBe(true);
-    // shares come back to the supply through a vote, but none is taken again
-    l.supply = 3;
-    l.held[1] = 12;
+    // the vote's winner hands 3 shares back to the supply, but none is taken again
+    R.apply(s, 1, { type: 'bid', amount: 3, to: nb('P7', 2) });
+    expect(l.supply).toBe(3);
     R.apply(s, 0, { type: 'pass' });
     R.apply(s, 1, { type: 'extend', line: 'NR', to: targets(s, 1, 'NR')[0]! });
     passVotes(s);
-    expect(l.held[1]).toBe(12);
+    expect(l.held).toEqual([1, 12]);
     expect(l.supply).toBe(3);
   });
 
