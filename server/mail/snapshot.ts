@@ -5,7 +5,7 @@
 // a big board never blocks the server's event loop; the PNG is encoded here
 // with a fast deflate (level 1, no row filter), which for flat board colours
 // is both smaller and several times faster than resvg's own encoder. Boards
-// wider than MAX_PNG_WIDTH are scaled down (mail clients show ~600-800 px).
+// wider than MAX_PNG_WIDTH are scaled down to the mail's 640 px column.
 // A small cache keyed by the SVG text serves the same picture to every seat
 // that sees the same board, and to a reminder for a position already mailed.
 // resvg has no system-font cache between renders, so it gets one small
@@ -40,8 +40,12 @@ function fonts(): FontOptions {
   return fontOptions;
 }
 
-/** Widest picture we put in a mail; wider boards are scaled down. */
-export const MAX_PNG_WIDTH = 800;
+/**
+ * Widest picture we put in a mail; wider boards are scaled down. The mail
+ * layout's content column is 640 px, so a wider image would only be shrunk
+ * by the mail client after costing more to draw, encode and download.
+ */
+export const MAX_PNG_WIDTH = 640;
 
 /** The width the root <svg> element declares (px), or null. */
 export function svgWidth(svg: string): number | null {
