@@ -1,70 +1,184 @@
-// One public line of history per action, in 18xx words.
+// One public line of history per action, in 18xx words. The server puts the acting
+// player's name in front ("Ada " + line), so every line starts with the verb:
+// "buys a 10% share of PRR from the IPO for $67", "runs PRR's 2 trains for $130".
+// The same line labels the move's button on the player's page. `after` is the state the
+// action leads to (null when it is refused); it names what the move brought about
+// (a presidency, a float, a new phase), naming other seats "Player N" only there.
 import type { Action1830 } from './actions';
-import { PRIVATES } from './data';
+import { CORPS, DATA, PRIVATES, TRAINS } from './data';
 import { parPrice, sharePrice } from './market';
 import type { Game1830State } from './state';
+import { SHARE_PERCENT } from './shares';
+import { runRoutes as mapRunRoutes, checkTileLay, type Board } from './track';
+import { board, phaseName, playerPrivates } from './operating/common';
+import { trainInputs } from './operating/apply';
 
 function who(seat: number): string {
   return `Player ${seat + 1}`;
+}
+function privateName(sym: string): string {
+  const p = PRIVATES[sym];
+  return p ? `${p.name} (${sym})` : sym;
+}
+function trainName(id: string): string {
+  return `${id.split('-')[0]} train`;
+}
+function shares(percent: number): string {
+  const n = percent / SHARE_PERCENT;
+  return n === 1 ? 'a 10% share' : `${n} shares (${percent}%)`;
+}
+function list(parts: string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 export function operatorOf(state: Game1830State): string | null {
   return state.round.kind === 'operating' ? state.round.current : null;
 }
 
-export function describeAction(action: Action1830, before: Game1830State, seat: number): string {
-  const p = who(seat);
+/** What the move brought about besides itself, from the states before and after. */
+function effects(before: Game1830State, after: Game1830State | null, seat: number, action: Action1830): string[] {
+  if (!after) return [];
+  const out: string[] = [];
+  // privates that went to another seat's bid as a result (a lone bid once the cheaper ones are sold)
+  if (before.round.kind === 'auction') {
+    const bids = before.round.bids;
+    for (const sym in after.privates) {
+      const o = after.privates[sym]!.owner;
+      if (typeof o === 'number' && before.privates[sym]!.owner === null && !(o === seat && action.type === 'bid' && action.company === sym)) {
+        const price = bids[sym]?.find((b) => b.seat === o)?.price;
+        out.push(`${o === seat ? 'they get' : `${who(o)} gets`} ${sym}${price !== undefined ? ` for $${price}` : ''}`);
+      }
+    }
+  }
+  for (const sym in after.corps) {
+    const a = after.corps[sym]!, b = before.corps[sym]!;
+    if (a.president !== b.president && a.president !== null && action.type !== 'par' && !(action.type === 'bid' && b.president === null)) {
+      out.push(a.president === seat ? `becomes president of ${sym}` : `${who(a.president)} becomes president of ${sym}`);
+    }
+    if (a.floated && !b.floated) out.push(`${sym} floats with $${parPrice(a) * 10}`);
+  }
+  if (after.phase !== before.phase) {
+    const ph = DATA.phases[after.phase]!;
+    const rusted = new Set<string>();
+    for (const t of after.trains) {
+      const old = before.trains.find((x) => x.id === t.id);
+      if (t.owner === 'gone' && old && old.owner !== 'gone' && old.owner !== 'depot') rusted.add(t.name);
+    }
+    out.push(`phase ${ph.name} begins (train limit ${ph.trainLimit})`);
+    for (const name of rusted) out.push(`the ${name} trains rust`);
+  }
+  const closed = Object.keys(after.privates).filter((s) => after.privates[s]!.closed && !before.privates[s]!.closed && !(action.type === 'exchange' && s === 'MH'));
+  if (closed.length) out.push(closed.length === 1 ? `private ${closed[0]} closes` : `privates ${list(closed)} close`);
+  if (after.bankBroken && !before.bankBroken && !after.finished) out.push('the bank is broken: the game ends after this set of operating rounds');
+  if (after.finished && !before.finished) out.push(`the game ends (${after.endReason ?? 'over'})`);
+  else if (before.round.kind === 'stock' && after.round.kind !== 'stock') out.push('the stock round ends');
+  return out;
+}
+
+function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
-  const by = op ? `${op} (${p})` : p;
   switch (action.type) {
     case 'pass': {
       const r = before.round;
-      if (r.kind === 'auction') return r.auctioning ? `${p} passes on ${r.auctioning}` : `${p} passes`;
-      if (r.kind === 'stock') return r.turnActions.length ? `${p} ends the turn` : `${p} passes`;
+      if (r.kind === 'auction') return r.auctioning ? `passes on ${r.auctioning}` : 'passes';
+      if (r.kind === 'stock') return r.turnActions.length ? 'ends the turn' : 'passes';
       const words: Record<string, string> = {
-        track: 'lays no tile', token: 'places no station', train: 'buys no more trains', company: 'ends its turn',
+        track: `lays no tile for ${op}`, token: `places no station for ${op}`, train: `buys no more trains for ${op}`, company: `ends ${op}'s turn`,
       };
-      return `${by} ${words[r.step] ?? 'passes'}`;
+      return words[r.step] ?? 'passes';
     }
     case 'bid': {
       const r = before.round;
-      if (r.kind === 'auction' && !r.auctioning && r.available[0] === action.company) return `${p} buys ${PRIVATES[action.company]?.name ?? action.company} (${action.company}) for $${action.price}`;
-      return `${p} bids $${action.price} for ${action.company}`;
+      if (r.kind === 'auction' && !r.auctioning && r.available[0] === action.company) return `buys ${privateName(action.company)} for $${action.price}`;
+      return `bids $${action.price} for ${action.company}`;
     }
-    case 'par': return `${p} pars ${action.corp} at $${action.price} and buys the president's certificate`;
+    case 'par': {
+      if (before.round.kind === 'auction') return `sets the par value of ${action.corp} at $${action.price}`;
+      return `pars ${action.corp} at $${action.price} and buys the president's certificate for $${action.price * 2}`;
+    }
     case 'buy': {
       const corp = before.corps[action.corp];
       const price = corp ? (action.from === 'ipo' ? parPrice(corp) : sharePrice(corp)) : 0;
-      return `${p} buys a 10% share of ${action.corp} from the ${action.from === 'ipo' ? 'IPO' : 'pool'} for $${price}`;
+      return `buys a 10% share of ${action.corp} from the ${action.from === 'ipo' ? 'IPO' : 'pool'} for $${price}`;
     }
     case 'sell': {
       const corp = before.corps[action.corp];
-      const n = action.percent / 10;
-      const price = corp ? sharePrice(corp) * n : 0;
-      return `${by} sells ${n === 1 ? 'a 10% share' : `${n} shares`} of ${action.corp} for $${price}`;
+      const price = corp ? (sharePrice(corp) * action.percent) / SHARE_PERCENT : 0;
+      const why = before.round.kind === 'operating' ? ` to raise money for ${op}'s train` : '';
+      return `sells ${shares(action.percent)} of ${action.corp} for $${price}${why}`;
     }
-    case 'exchange': return `${p} exchanges M&H for a 10% share of NYC from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
-    case 'layTile': return `${action.via ? `${action.via} for ${op}` : by} lays tile #${action.tile} on ${action.hex} (rotation ${action.rotation})`;
-    case 'placeToken': return `${by} places a station token on ${action.hex}${action.city ? ` (city ${action.city + 1})` : ''}`;
+    case 'exchange': return `exchanges the Mohawk & Hudson (MH) for a 10% share of NYC from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
+    case 'layTile': {
+      let cost = 0;
+      if (before.round.kind === 'operating' && op) {
+        try {
+          const r = before.round;
+          const ctx = { corp: op, phase: phaseName(before), layUsed: r.turn.laid, playerPrivates: playerPrivates(before), cash: before.corps[op]!.cash, ...(action.via ? { via: action.via } : {}) };
+          cost = checkTileLay(board(before), ctx, { hex: action.hex, tile: action.tile, rotation: action.rotation, ...(action.copy !== undefined ? { copy: action.copy } : {}) }).cost;
+        } catch { cost = 0; }
+      }
+      const via = action.via ? ` with the ${action.via === 'CS' ? 'C&SL' : 'D&H'}` : '';
+      return `lays tile #${action.tile} on ${action.hex} (rotation ${action.rotation})${via} for ${op}${cost ? `, paying $${cost}` : ''}`;
+    }
+    case 'placeToken': {
+      const city = action.city ? ` (city ${action.city + 1})` : '';
+      const b = before.map as Board | null;
+      const pending = b?.pending[0];
+      if (pending) return `puts ${pending.corp}'s station back on ${action.hex}${city}`;
+      if (before.round.kind === 'operating' && before.round.step === 'home') return `places ${op}'s home station on ${action.hex}${city}`;
+      if (action.via === 'DH') return `places a ${op} station on ${action.hex}${city} with the D&H, free`;
+      const corp = op ? before.corps[op] : undefined;
+      const cost = corp ? CORPS[corp.sym]!.tokens[corp.tokensUsed] ?? 0 : 0;
+      return `places a ${op} station on ${action.hex}${city} for $${cost}`;
+    }
     case 'runRoutes': {
-      if (action.routes.length === 0) return `${by} runs no trains`;
-      const parts = action.routes.map((r) => {
-        const stops = r.connections.length ? [r.connections[0]![0]!, ...r.connections.map((c) => c[c.length - 1]!)] : [];
-        return `a ${r.train.split('-')[0]} train ${stops.join('-')}`;
-      });
-      return `${by} runs ${parts.join(', ')}`;
+      if (action.routes.length === 0) return `runs no trains for ${op}`;
+      let revenue: number | null = null;
+      let parts: string[] = [];
+      const corp = op ? before.corps[op] : undefined;
+      if (corp) {
+        try {
+          const res = mapRunRoutes(board(before), corp.sym, phaseName(before), trainInputs(corp), action.routes);
+          revenue = res.revenue;
+          const one = res.routes.length === 1;
+          parts = res.routes.map((x) => `${one ? '' : `${trainName(x.train)} `}${x.stops.map((s) => s.split('-')[0]).join('-')}${one ? '' : ` $${x.revenue}`}`);
+        } catch { revenue = null; }
+      }
+      const n = action.routes.length;
+      const trains = n === 1 ? `${op}'s ${trainName(action.routes[0]!.train)}` : `${op}'s ${n} trains`;
+      return revenue === null ? `runs ${trains}` : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
     }
-    case 'dividend': return action.kind === 'payout' ? `${by} pays out its revenue` : `${by} withholds its revenue`;
+    case 'dividend': {
+      const r = before.round;
+      const revenue = r.kind === 'operating' ? r.turn.revenue : 0;
+      const corp = op && after ? after.corps[op] : undefined;
+      const was = op ? sharePrice(before.corps[op]!) : 0;
+      const now = corp ? sharePrice(corp) : 0;
+      const price = corp ? ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})` : '';
+      if (action.kind === 'payout') return `pays out $${revenue / 10} per share of ${op}'s $${revenue}${price}`;
+      return `withholds ${op}'s $${revenue}${price}`;
+    }
     case 'buyTrain': {
       const t = before.trains.find((x) => x.id === action.train);
       const from = !t || t.owner === 'depot' ? 'the bank' : t.owner === 'pool' ? 'the bank pool' : t.owner;
-      return `${by} buys a ${action.train.split('-')[0]} train from ${from} for $${action.price}${action.exchange ? `, trading in a ${action.exchange.split('-')[0]} train` : ''}`;
+      const corp = op ? before.corps[op] : undefined;
+      const own = corp && corp.cash < action.price ? `, adding $${action.price - corp.cash} of their own money` : '';
+      const trade = action.exchange ? `, trading in a ${trainName(action.exchange)}` : '';
+      const name = TRAINS[action.train.split('-')[0]!] ? trainName(action.train) : action.train;
+      return `buys a ${name} from ${from} for ${op} for $${action.price}${trade}${own}`;
     }
-    case 'discardTrain': return `${action.corp} discards a ${action.train.split('-')[0]} train`;
+    case 'discardTrain': return `discards ${action.corp}'s ${trainName(action.train)} to the bank pool`;
     case 'buyCompany': {
       const owner = before.privates[action.company]?.owner;
-      return `${by} buys ${PRIVATES[action.company]?.name ?? action.company} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
+      if (before.round.kind === 'stock') return `buys ${privateName(action.company)} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
+      if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
+      return `buys ${privateName(action.company)} for ${op} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
     }
-    case 'bankrupt': return `${p} goes bankrupt`;
+    case 'bankrupt': return `goes bankrupt, unable to buy ${op} a train`;
   }
+}
+
+export function describeAction(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null = null): string {
+  const fx = effects(before, after, seat, action);
+  return fx.length ? `${main(action, before, seat, after)}; ${fx.join('; ')}` : main(action, before, seat, after);
 }

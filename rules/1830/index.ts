@@ -147,7 +147,12 @@ export const game1830: Rules<Game1830State, Action1830> = {
   moves,
   view: (state, seat): View => buildView(state, seat, toAct(state)),
   outcome,
-  describe: (action, before, seat) => describeAction(action, before, seat),
+  describe: (action, before, seat) => {
+    // the line also names what the move brings about, so it is played out on a copy
+    let after: Game1830State | null = structuredClone(before);
+    try { apply(after, seat, action); } catch { after = null; }
+    return describeAction(action, before, seat, after);
+  },
   parse: (text, state, seat) => parseCommand(text, state, seat),
   autoMove: (state, seat) => {
     // pass where legal; otherwise the least committal move: run the suggested routes, withhold, the forced train or discard

@@ -5,7 +5,7 @@ import { tokenHexes as boardTokens, type Board } from './track';
 import { key, parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
 import type { Game1830State } from './state';
-import { operatingOptions } from './operating';
+import { mustBuyTrain, operatingOptions } from './operating';
 
 function tokenHexes(state: Game1830State, corp: string): string[] {
   return state.map ? boardTokens(state.map as Board, corp) : [];
@@ -18,15 +18,41 @@ function roundName(state: Game1830State): string {
   return `Operating round ${state.turn}.${r.num} of ${state.orCount}`;
 }
 
+/** What the acting seat is doing, in a few words. */
+function doing(state: Game1830State, toAct: Seat[]): string {
+  const who = toAct.map((s) => `Player ${s + 1}`).join(', ');
+  const r = state.round;
+  if (r.kind === 'auction') {
+    if (r.pendingPar.length) return `${who} sets the par value of ${r.pendingPar[0]!.corp}`;
+    if (r.auctioning) return `${who} raises the bid for ${r.auctioning} or passes`;
+    return `${who} to act`;
+  }
+  if (r.kind === 'stock' || !r.current) return `${who} to act`;
+  const corp = state.corps[r.current]!;
+  const crowd = mustDiscard(state);
+  if (crowd) return `${crowd} must discard a train (${who})`;
+  const b = state.map as Board | null;
+  if (b?.pending.length) return `${b.pending[0]!.corp} puts its station back in ${b.pending[0]!.hex} (${who})`;
+  const steps: Record<string, string> = {
+    home: 'places its home station', track: 'may lay a tile', token: 'may place a station', route: 'runs its trains',
+    dividend: r.step === 'dividend' ? `pays out or withholds $${r.turn.revenue}` : '',
+    train: mustBuyTrain(state, corp) ? 'must buy a train' : 'may buy trains', company: 'may buy a private',
+  };
+  return `${r.current} ${steps[r.step] ?? 'operates'} (${who})`;
+}
+
+function mustDiscard(state: Game1830State): string | null {
+  const limit = DATA.phases[state.phase]!.trainLimit;
+  for (const d of DATA.corporations) {
+    const c = state.corps[d.sym]!;
+    if (!c.closed && c.trains.length > limit) return c.sym;
+  }
+  return null;
+}
+
 export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]): View {
   const r = state.round;
-  let status: string;
-  if (state.finished) status = `Game over: ${state.endReason ?? ''}`;
-  else {
-    const who = toAct.map((s) => `Player ${s + 1}`).join(', ');
-    const op = r.kind === 'operating' && r.current ? ` (${r.current})` : '';
-    status = `${roundName(state)} — ${who}${op} to act`;
-  }
+  const status = state.finished ? `Game over: ${state.endReason ?? ''}` : `${roundName(state)}: ${doing(state, toAct)}`;
   const players = Array.from({ length: state.seats }, (_, s) => ({
     seat: s,
     cash: state.cash[s]!,

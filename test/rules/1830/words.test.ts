@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { game1830 as g } from '../../../rules/1830/index';
 import { RuleError } from '../../../rules/types';
+import { readFileSync } from 'node:fs';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
 
 describe('1830 commands and words', () => {
   const s = g.setup(3, 'words', {});
@@ -18,9 +20,65 @@ describe('1830 commands and words', () => {
     expect(() => g.parse!('dance', s, 0)).toThrow(/commands:/i);
   });
   it('describes moves in 18xx words', () => {
-    expect(g.describe({ type: 'bid', company: 'SV', price: 20 }, s, 0)).toBe('Player 1 buys Schuylkill Valley (SV) for $20');
-    expect(g.describe({ type: 'bid', company: 'CA', price: 165 }, s, 0)).toBe('Player 1 bids $165 for CA');
-    expect(g.describe({ type: 'par', corp: 'PRR', price: 67 }, s, 1)).toMatch(/Player 2 pars PRR at \$67/);
+    // the server writes the player's name in front: the line starts with the verb
+    expect(g.describe({ type: 'bid', company: 'SV', price: 20 }, s, 0)).toBe('buys Schuylkill Valley (SV) for $20');
+    expect(g.describe({ type: 'bid', company: 'CA', price: 165 }, s, 0)).toBe('bids $165 for CA');
+    expect(g.describe({ type: 'pass' }, s, 0)).toBe('passes');
+  });
+  it('every line of two real games starts with a verb and names the corporation, costs and effects', () => {
+    const lines: string[] = [];
+    for (const name of ['29133', '26855']) {
+      const exp = JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+      const { seats, options, log } = importExport(exp);
+      const st = g.setup(seats.length, 'w', options);
+      for (const { seat, action } of log) {
+        const line = g.describe(action, st, seat);
+        expect(line, JSON.stringify(action)).toMatch(/^[a-z]/);
+        expect(line).not.toMatch(/^Player|undefined|null|NaN/);
+        lines.push(line);
+        g.apply(st, seat, action);
+      }
+    }
+    const has = (re: RegExp) => expect(lines.some((l) => re.test(l)), String(re)).toBe(true);
+    has(/^buys Baltimore & Ohio \(BO\) for \$220$/);
+    has(/^passes on CS; Player 4 gets CS for \$55/);
+    has(/^pars [A-Z&]+ at \$\d+ and buys the president's certificate for \$\d+$/);
+    has(/^buys a 10% share of NYC from the IPO for \$100; NYC floats with \$1000$/);
+    has(/^buys a 10% share of PRR from the pool for \$71; becomes president of PRR$/);
+    has(/^sells 3 shares \(30%\) of PRR for \$240; Player 3 becomes president of PRR$/);
+    has(/^lays tile #57 on J14 \(rotation 0\) for B&O, paying \$80$/);
+    has(/^places a B&M station on F22 for \$40$/);
+    has(/^runs NYNH's 3 trains for \$140 \(2 train F20-G19 \$50; 3 train E23-F24-F22 \$60; 2 train F22-F20 \$30\)$/);
+    has(/^pays out \$14 per share of NYC's \$140 \(NYC rises to \$100\)$/);
+    has(/^withholds C&O's \$120 \(C&O falls to \$63\)$/);
+    has(/^buys a 3 train from the bank for NYNH for \$180; phase 3 begins \(train limit 4\)$/);
+    has(/^buys a 4 train from the bank for NYC for \$300; phase 4 begins \(train limit 3\); the 2 trains rust$/);
+    has(/^buys a 2 train from the bank for B&O for \$80; private BO closes$/);
+    has(/^buys a 6 train from the bank for PRR for \$630, adding \$518 of their own money$/);
+    has(/^buys a D train from the bank for ERIE for \$800, trading in a 4 train; phase D begins/);
+    has(/^buys a 4 train from ERIE for NYNH for \$1$/);
+    has(/^sells their Mohawk & Hudson \(MH\) to PRR for \$220$/);
+    has(/^sells a 10% share of NYC for \$40 to raise money for C&O's train$/);
+    has(/^discards B&M's 3 train to the bank pool$/);
+    has(/^goes bankrupt, unable to buy ERIE a train; Player 4 becomes president of B&M; the game ends/);
+    has(/^passes; the stock round ends$/);
+  });
+  it('says in the status line who acts and what the operating corporation is doing', () => {
+    const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+    const { seats, options, log } = importExport(exp);
+    const st = g.setup(seats.length, 'w', options);
+    const seen = new Set<string>();
+    for (const { seat, action } of log) {
+      seen.add(String(g.view(st, null).status).replace(/\d+/g, '#'));
+      g.apply(st, seat, action);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining([
+      'Private auction: Player # to act',
+      'Stock round #: Player # to act',
+      'Operating round #.# of #: B&O runs its trains (Player #)',
+      'Operating round #.# of #: PRR may lay a tile (Player #)',
+    ]));
+    expect([...seen].some((x) => /pays out or withholds \$#/.test(x))).toBe(true);
   });
   it('finds no problem in a fresh game and notices money that appears from nowhere', () => {
     expect(g.check!(s)).toEqual([]);
