@@ -17,6 +17,7 @@ import { jsonClient, percentile, pool, round } from '../../support/bench-http';
 const GAMES = 1000;
 const CLIENTS = 32;
 const SECONDS = 6;
+const ROUNDS = 3;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 interface BenchGame {
@@ -28,7 +29,7 @@ interface BenchGame {
 async function fsyncFloor(size: number): Promise<{ ops_per_s: number; p50_ms: number; p99_ms: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/bench-fsync-floor.ts')], {
     cwd: root,
-    env: { ...process.env, CLIENTS: String(CLIENTS), SIZE: String(size), FILES: String(GAMES), SECONDS: '4' },
+    env: { ...process.env, CLIENTS: String(CLIENTS), SIZE: String(size), FILES: String(GAMES), SECONDS: String(SECONDS / ROUNDS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -60,43 +61,50 @@ export async function run(emit: Emit): Promise<void> {
       games.push({ keys, seq, toAct });
     });
 
-    const latencies: number[] = [];
-    let errors = 0;
-    let moves = 0;
-    const queue = [...games];
-    const warmEnd = performance.now() + 1000;
-    const end = warmEnd + SECONDS * 1000;
-    await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      for (;;) {
-        const t = performance.now();
-        if (t >= end) return;
-        const g = queue.shift();
-        if (!g) return;
-        const seat = g.toAct[0]!;
-        const r = await client.call('POST', `/api/play/${g.keys[seat]}/move`, { seq: g.seq, n: 0 });
-        const done = performance.now();
-        if (r.status !== 200) {
-          if (t >= warmEnd) errors++;
-          continue; // drop the game
-        }
-        if (t >= warmEnd && done <= end) {
-          latencies.push(done - t);
-          moves++;
-        }
-        g.seq = r.body.seq;
-        g.toAct = r.body.toAct;
-        if (r.body.status === 'active' && g.toAct.length > 0) queue.push(g);
-      }
-    }));
-    const measured = Math.min(SECONDS, (performance.now() - warmEnd) / 1000);
-    latencies.sort((a, b) => a - b);
-
+    // The machine may be shared, so commit and floor are measured in turns
+    // (three rounds each) and summed; a drift in load hits both alike.
     const gamesDir = join(dataDir, 'games');
     const sizes = readdirSync(gamesDir).filter((f) => f.endsWith('.json')).slice(0, 200).map((f) => statSync(join(gamesDir, f)).size);
     const size = Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length));
+    const latencies: number[] = [];
+    const floorRounds: { ops_per_s: number; p50_ms: number; p99_ms: number }[] = [];
+    let errors = 0;
+    let moves = 0;
+    let measured = 0;
+    const queue = [...games];
+    for (let round = 0; round < ROUNDS; round++) {
+      const warmEnd = performance.now() + (round === 0 ? 1000 : 300);
+      const end = warmEnd + (SECONDS / ROUNDS) * 1000;
+      await Promise.all(Array.from({ length: CLIENTS }, async () => {
+        for (;;) {
+          const t = performance.now();
+          if (t >= end) return;
+          const g = queue.shift();
+          if (!g) return;
+          const seat = g.toAct[0]!;
+          const r = await client.call('POST', `/api/play/${g.keys[seat]}/move`, { seq: g.seq, n: 0 });
+          const done = performance.now();
+          if (r.status !== 200) {
+            if (t >= warmEnd) errors++;
+            continue; // drop the game
+          }
+          if (t >= warmEnd && done <= end) {
+            latencies.push(done - t);
+            moves++;
+          }
+          g.seq = r.body.seq;
+          g.toAct = r.body.toAct;
+          if (r.body.status === 'active' && g.toAct.length > 0) queue.push(g);
+        }
+      }));
+      measured += Math.max(0, Math.min(performance.now(), warmEnd + (SECONDS / ROUNDS) * 1000) - warmEnd) / 1000;
+      floorRounds.push(await fsyncFloor(size));
+    }
+    latencies.sort((a, b) => a - b);
     await server.stop();
-    const floor = await fsyncFloor(size);
-    emit({ name: 'fsync_floor', clients: CLIENTS, file_bytes: size, ...floor });
+    const floorOps = Math.round(floorRounds.reduce((a, f) => a + f.ops_per_s, 0) / floorRounds.length);
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    emit({ name: 'fsync_floor', clients: CLIENTS, file_bytes: size, ops_per_s: floorOps, p50_ms: med(floorRounds.map((f) => f.p50_ms)), p99_ms: med(floorRounds.map((f) => f.p99_ms)) });
     const movesPerS = Math.round(moves / measured);
     emit({
       name: 'move_commit',
@@ -106,7 +114,7 @@ export async function run(emit: Emit): Promise<void> {
       p50_ms: round(percentile(latencies, 50), 2),
       p99_ms: round(percentile(latencies, 99), 2),
       errors,
-      of_floor: round(movesPerS / Math.max(1, floor.ops_per_s), 2),
+      of_floor: round(movesPerS / Math.max(1, floorOps), 2),
     });
   } finally {
     client.close();
