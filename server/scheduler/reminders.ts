@@ -146,7 +146,7 @@ export class ReminderJob {
     if (decision.kind === 'remind') {
       await service.appendNote(gameId, {
         kind: 'reminder',
-        text: `Reminder ${decision.number} of ${decision.of} sent to ${names(decision.seats)}`,
+        text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
         data: { number: decision.number, seats: decision.seats, since },
       });
       result.reminders++;
