@@ -26,6 +26,12 @@ function taken(s: AEState, route: number, earlier: readonly Licence[]): number {
   return n;
 }
 
+/** "Athens-Sofia", built only for a refusal message. */
+function routeLabel(route: number): string {
+  const r = board.routes[route]!;
+  return `${board.cityById[r.from]!.name}-${board.cityById[r.to]!.name}`;
+}
+
 /** The price of the next licence on the route (the cheapest free one), or null when none is left. */
 const NONE: readonly Licence[] = [];
 
@@ -47,16 +53,15 @@ export function licenceProblem(s: AEState, airline: string, route: number, earli
     return `${a?.name ?? airline} does not fly in this game.`;
   }
   const r = board.routes[route]!;
-  const name = () => `${board.cityById[r.from]!.name}-${board.cityById[r.to]!.name}`;
   let planesUsed = 0;
   for (const l of earlier) if (l.airline === airline) planesUsed++;
   if (s.planes[airline]! - planesUsed <= 0) return `${a.name} has no planes left: no more licences for it.`;
   if (s.licences[route]!.includes(airline) || earlier.some((l) => l.airline === airline && l.route === route)) {
-    return `${a.name} already flies ${name()}: an airline holds at most one licence per route.`;
+    return `${a.name} already flies ${routeLabel(route)}: an airline holds at most one licence per route.`;
   }
-  if (taken(s, route, earlier) >= r.costs.length) return `Route ${name()} has no free licence left.`;
+  if (taken(s, route, earlier) >= r.costs.length) return `Route ${routeLabel(route)} has no free licence left.`;
   if (!reaches(s, airline, r.from, earlier) && !reaches(s, airline, r.to, earlier)) {
-    return `Route ${name()} is not connected to ${a.name}'s network (home ${board.cityById[a.home]!.name}).`;
+    return `Route ${routeLabel(route)} is not connected to ${a.name}'s network (home ${board.cityById[a.home]!.name}).`;
   }
   return null;
 }

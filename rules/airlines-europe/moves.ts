@@ -1,7 +1,8 @@
 // Legal moves for a seat that must act: taking money, every way to play
 // shares, the usual trades, and a sensible subset of licence buying (per
-// airline its three cheapest licences, each with one way to take a share, and
-// a few pairs; the page's map form offers every licence). Everything is legal.
+// airline its three cheapest licences and, while its connection bonus is open,
+// the licence that leads nearest its bonus city, each with one way to take a
+// share, and a few pairs; the page's map form offers every licence). Everything is legal.
 import type { Seat } from '../types';
 import { board } from './board';
 import type { AEAction, Take } from './actions';
@@ -52,6 +53,66 @@ function onwardRoute(s: AEState, first: Licence, money: number): number | null {
   return null;
 }
 
+// Breadth-first distances (in routes) to a city over integer adjacency lists, reused between calls.
+const CITY_IDS = board.cities.map((c) => c.id);
+const CITY_INDEX: Record<string, number> = Object.create(null);
+CITY_IDS.forEach((c, i) => { CITY_INDEX[c] = i; });
+/** Per city: its routes and, at the same position, the city at their other end. */
+const ADJ_ROUTE: number[][] = CITY_IDS.map((c) => board.routesByCity[c]!.slice());
+const ADJ_CITY: number[][] = CITY_IDS.map((c) => board.routesByCity[c]!.map((r) => CITY_INDEX[ROUTES[r]!.from === c ? ROUTES[r]!.to : ROUTES[r]!.from]!));
+const ROUTE_FROM = ROUTES.map((r) => CITY_INDEX[r.from]!);
+const ROUTE_TO = ROUTES.map((r) => CITY_INDEX[r.to]!);
+const ROUTE_SPACES = ROUTES.map((r) => r.costs.length);
+const distance = new Int32Array(CITY_IDS.length);
+const queue = new Int32Array(CITY_IDS.length);
+
+/**
+ * For an airline whose connection bonus is still open: the licence it may buy
+ * now that brings its network nearest its bonus city (counting routes it could
+ * still fly), or null. Listed so players (and random games) see the way there.
+ */
+function towardBonus(s: AEState, airline: string, money: number, buyable: readonly number[]): number | null {
+  const bonus = board.airlineById[airline]!.bonus;
+  if (!bonus || !s.bonusesLeft.includes(airline) || s.planes[airline]! <= 0) return null;
+  distance.fill(-1);
+  let head = 0;
+  let tail = 0;
+  const target = CITY_INDEX[bonus.city]!;
+  distance[target] = 0;
+  queue[tail++] = target;
+  while (head < tail) {
+    const c = queue[head++]!;
+    const routes = ADJ_ROUTE[c]!;
+    const ends = ADJ_CITY[c]!;
+    for (let i = 0; i < routes.length; i++) {
+      const o = ends[i]!;
+      if (distance[o] !== -1) continue;
+      const route = routes[i]!;
+      const held = s.licences[route]!;
+      if (held.length >= ROUTE_SPACES[route]! && !held.includes(airline)) continue;
+      distance[o] = distance[c]! + 1;
+      queue[tail++] = o;
+    }
+  }
+  const network = s.networks[airline]!;
+  let bestDistance = Infinity;
+  for (let i = 0; i < network.length; i++) {
+    const d = distance[CITY_INDEX[network[i]!]!]!;
+    if (d !== -1 && d < bestDistance) bestDistance = d;
+  }
+  let best: number | null = null;
+  for (let i = 0; i < buyable.length; i++) {
+    const route = buyable[i]!;
+    // The nearer end decides: a route inside the network or leading away does not help.
+    const d = Math.min(distance[ROUTE_FROM[route]!]! >>> 0, distance[ROUTE_TO[route]!]! >>> 0);
+    if (d < bestDistance && nextLicenceCost(s, route)! <= money) {
+      bestDistance = d;
+      best = route;
+    }
+  }
+  return best;
+}
+
 function buyMoves(s: AEState, seat: Seat): AEAction[] {
   const takes = takeOptions(s);
   if (takes.length === 0) return [];
@@ -61,7 +122,8 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
   for (const airline of s.airlines) {
     const best: number[] = [];
     const bestCost: number[] = [];
-    for (const route of buyableRoutes(s, airline)) {
+    const buyable = buyableRoutes(s, airline);
+    for (const route of buyable) {
       const cost = nextLicenceCost(s, route)!;
       if (cost > money) continue;
       let k = best.length;
@@ -75,6 +137,8 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
       }
     }
     for (const route of best) singles.push({ airline, route });
+    const onward = buyable.length > 0 ? towardBonus(s, airline, money, buyable) : null;
+    if (onward !== null && !best.includes(onward)) singles.push({ airline, route: onward });
   }
   const out: AEAction[] = [];
   // Each single licence once, the ways to take a share in turn (market airlines and the pile),

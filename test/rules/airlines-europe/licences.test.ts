@@ -222,6 +222,21 @@ describe('Airlines Europe licences', () => {
     expect(s.lastScoring!.points.map((p) => p.abacus)).toEqual([8, 0]);
   });
 
+  it('listed moves show, for each open connection bonus, the licence leading nearest its city (round a full route)', () => {
+    const s = quietState(4, { money: [20, 8, 8, 8] });
+    const listed = () => rules.moves(s, 0).flatMap((m) => (m.type === 'buy' ? m.licences.map((l) => `${l.airline} ${l.route}`) : []));
+    // Orange's cheapest licences are Sofia, Istanbul and Belgrade; Rome (4 M) is on the way to London.
+    expect(listed()).toContain('orange rome-athens');
+    expect(listed()).toContain('grey london-milan');
+    expect(listed()).toContain('white warsaw-moscow');
+    // Rome-Athens full: Orange's way now leads through Belgrade.
+    giveLicences(s, 'purple', ['rome-athens']);
+    giveLicences(s, 'red', ['rome-athens']);
+    expect(listed()).not.toContain('orange rome-athens');
+    expect(listed()).toContain('orange belgrade-athens');
+    for (const m of rules.moves(s, 0)) expect(() => rules.apply(structuredClone(s), 0, m)).not.toThrow();
+  });
+
   it('after the licences the player takes one share: from the market (refilled at once) or blind from the pile', () => {
     const s = quietState(4, { money: [20, 20, 8, 8], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'black' } });
