@@ -277,6 +277,10 @@ describe('HTTP: a whole game through personal links', () => {
     expect(p.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(p.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
     expect(p.headers.get('x-content-type-options')).toBe('nosniff');
+    const apiRes = await fetch(`${srv.url}/api/games`);
+    expect(apiRes.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(apiRes.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(apiRes.headers.get('x-powered-by')).toBeNull();
     const emptyMove = await srv.api('POST', `/api/play/${g.seats[0]!.key}/move`, {});
     expect(emptyMove.status).toBe(400);
     expect(emptyMove.body.error).toMatch(/seq/);
