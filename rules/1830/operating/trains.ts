@@ -45,7 +45,7 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
       if (exchange) throw new RuleError('The president cannot add money to a trade-in');
       if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state)) throw new RuleError(`With the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`);
       const need = price - corp.cash;
-      if (state.cash[president]! < need) throw new RuleError(`The president has $${state.cash[president]} and must sell shares to raise $${need}`);
+      if (state.cash[president]! < need) throw new RuleError(`${corp.sym} is $${need} short and its president has $${state.cash[president]}: the president must sell shares to raise the other $${need - state.cash[president]!}`);
       state.cash[president]! -= need;
       corp.cash += need;
     }
