@@ -1,7 +1,7 @@
 // Building a link in the seed's eight steps. `planBuild` checks everything
 // and works out the result without touching the state; `carryOutBuild`
 // then applies a plan. The form's preview, `moves` and `apply` share them.
-import { RuleError } from '../types';
+import { refuse } from './refuse';
 import type { BuildAction } from './actions';
 import { BOARD, CARD_BY_ID } from './data';
 import { buildEffects, freeClipsOf, hasBridge } from './effects';
@@ -54,51 +54,51 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
   const hand = s.hands[seat]!;
   // 1. The start station: your starting station or one with your cube.
   const from = findStation(s, a.from);
-  if (!from) throw new RuleError(`There is no station "${a.from}" on the table.`);
+  if (!from) refuse(`There is no station "${a.from}" on the table.`);
   const fromInfo = stationInfo(from);
-  if (!owns(s, seat, from)) throw new RuleError(`You can only start from your starting station or a station with your cube; ${fromInfo.name} has none.`);
-  if (isFull(s, from)) throw new RuleError(`${fromInfo.name} is full (${fromInfo.limit} cubes).`);
+  if (!owns(s, seat, from)) refuse(`You can only start from your starting station or a station with your cube; ${fromInfo.name} has none.`);
+  if (isFull(s, from)) refuse(`${fromInfo.name} is full (${fromInfo.limit} cubes).`);
   // 2. The end station: on the table with room, or a new one from the hand.
   let to: Station;
   let isNew = false;
   if (a.to !== undefined) {
-    if (a.card !== undefined || a.at !== undefined) throw new RuleError('Name either a station on the table or a card from your hand with a place, not both.');
+    if (a.card !== undefined || a.at !== undefined) refuse('Name either a station on the table or a card from your hand with a place, not both.');
     const found = findStation(s, a.to);
-    if (!found) throw new RuleError(`There is no station "${a.to}" on the table.`);
+    if (!found) refuse(`There is no station "${a.to}" on the table.`);
     to = found;
   } else {
-    if (a.card === undefined || a.at === undefined) throw new RuleError('Name the end station, or a card from your hand and where to place it.');
-    if (!hand.includes(a.card)) throw new RuleError(`You do not hold ${CARD_BY_ID[a.card]?.name ?? a.card}.`);
+    if (a.card === undefined || a.at === undefined) refuse('Name the end station, or a card from your hand and where to place it.');
+    if (!hand.includes(a.card)) refuse(`You do not hold ${CARD_BY_ID[a.card]?.name ?? a.card}.`);
     to = { id: a.card, kind: 'card', card: a.card, x: a.at[0], y: a.at[1], w: BOARD.card.w, h: BOARD.card.h, cubes: new Array(s.seats).fill(0) };
     isNew = true;
   }
   const toInfo = stationInfo(to);
-  if (to.id === from.id) throw new RuleError('A link must join two different stations.');
-  if (!isNew && isFull(s, to)) throw new RuleError(`${toInfo.name} is full (${toInfo.limit} cubes).`);
+  if (to.id === from.id) refuse('A link must join two different stations.');
+  if (!isNew && isFull(s, to)) refuse(`${toInfo.name} is full (${toInfo.limit} cubes).`);
   if (s.links.some((l) => l.owner === seat && ((l.from === from.id && l.to === to.id) || (l.from === to.id && l.to === from.id)))) {
-    throw new RuleError(`You already have a link between ${fromInfo.name} and ${toInfo.name}.`);
+    refuse(`You already have a link between ${fromInfo.name} and ${toInfo.name}.`);
   }
   const minLength = minLengthTo(fromInfo, toInfo);
-  if (minLength === null) throw new RuleError(`${fromInfo.name} lists no length to ${toInfo.type} stations, so it cannot link to ${toInfo.name}.`);
+  if (minLength === null) refuse(`${fromInfo.name} lists no length to ${toInfo.type} stations, so it cannot link to ${toInfo.name}.`);
   // 4 (checked before measuring, as the link ends at the card): place the new station.
   const placement = isNew ? checkStationPlacement(s, seat, to.x, to.y) : { onObstacle: false };
   // 3 and 6. Measure the link and check where it runs.
   const geometry = measureLink(s, seat, from as StationLike, to as StationLike, (a.bends ?? []) as [number, number][]);
   if (geometry.clips < minLength) {
-    throw new RuleError(`From ${fromInfo.name} a link to ${toInfo.type === 'start' ? 'a starting station' : `a ${toInfo.type} station`} needs at least ${minLength} clips; this one is ${geometry.clips}.`);
+    refuse(`From ${fromInfo.name} a link to ${toInfo.type === 'start' ? 'a starting station' : `a ${toInfo.type} station`} needs at least ${minLength} clips; this one is ${geometry.clips}.`);
   }
-  if (geometry.clips > s.clips[seat]!) throw new RuleError(`That link needs ${geometry.clips} clips and you have ${s.clips[seat]} left.`);
+  if (geometry.clips > s.clips[seat]!) refuse(`That link needs ${geometry.clips} clips and you have ${s.clips[seat]} left.`);
   // 5. Buy the link: one card per 3 clips, at least one card.
   const freeClips = freeClipsOf(from) + freeClipsOf(to);
   const needCards = cardsFor(geometry.clips, freeClips);
   const available = hand.length - (isNew ? 1 : 0);
-  if (available < needCards) throw new RuleError(`That link costs ${needCards} card${needCards > 1 ? 's' : ''} and you hold ${available} to pay with.`);
+  if (available < needCards) refuse(`That link costs ${needCards} card${needCards > 1 ? 's' : ''} and you hold ${available} to pay with.`);
   const pay = a.pay ?? autoPay(hand, isNew ? a.card : undefined, needCards);
-  if (pay.length !== needCards) throw new RuleError(`That link costs exactly ${needCards} card${needCards > 1 ? 's' : ''}; you offered ${pay.length}.`);
-  if (new Set(pay).size !== pay.length) throw new RuleError('Name each card you pay with once.');
+  if (pay.length !== needCards) refuse(`That link costs exactly ${needCards} card${needCards > 1 ? 's' : ''}; you offered ${pay.length}.`);
+  if (new Set(pay).size !== pay.length) refuse('Name each card you pay with once.');
   for (const c of pay) {
-    if (!hand.includes(c)) throw new RuleError(`You do not hold ${CARD_BY_ID[c]?.name ?? c}.`);
-    if (isNew && c === a.card) throw new RuleError('You cannot pay with the station you are placing.');
+    if (!hand.includes(c)) refuse(`You do not hold ${CARD_BY_ID[c]?.name ?? c}.`);
+    if (isNew && c === a.card) refuse('You cannot pay with the station you are placing.');
   }
   // 7. Cubes: one on each station (only one ever on the Metropolis).
   const wantFrom = !(from.kind === 'metro' && s.metroCubes[seat]);
@@ -106,7 +106,7 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
   const cubesNeeded = (wantFrom ? 1 : 0) + (wantTo ? 1 : 0);
   let placeFrom = wantFrom, placeTo = wantTo;
   if (cubesNeeded > s.cubes[seat]!) {
-    if (!lastBuild) throw new RuleError(`That link needs ${cubesNeeded} cubes and you have ${s.cubes[seat]} left.`);
+    if (!lastBuild) refuse(`That link needs ${cubesNeeded} cubes and you have ${s.cubes[seat]} left.`);
     placeFrom = wantFrom && s.cubes[seat]! > 0;
     placeTo = wantTo && s.cubes[seat]! - (placeFrom ? 1 : 0) > 0;
   }

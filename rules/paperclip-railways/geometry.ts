@@ -195,13 +195,28 @@ export function segmentTouchesPolygon(a: Pt, b: Pt, poly: readonly Pt[]): boolea
   return false;
 }
 
+/** The smallest closed axis-aligned rectangle holding the points. */
+export function boundsOf(points: readonly Pt[]): Rect {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of points) {
+    if (p[0] < x0) x0 = p[0];
+    if (p[0] > x1) x1 = p[0];
+    if (p[1] < y0) y0 = p[1];
+    if (p[1] > y1) y1 = p[1];
+  }
+  return { x0, y0, x1, y1 };
+}
+
 export function polylineTouchesPolygon(points: readonly Pt[], poly: readonly Pt[]): boolean {
+  // Disjoint bounding boxes: nothing to meet (the exact tests below decide the rest).
+  if (!rectsTouch(boundsOf(points), boundsOf(poly))) return false;
   for (let i = 1; i < points.length; i++) if (segmentTouchesPolygon(points[i - 1]!, points[i]!, poly)) return true;
   return false;
 }
 
 /** Two closed polygons share a point. */
 export function polygonsTouch(p: readonly Pt[], q: readonly Pt[]): boolean {
+  if (!rectsTouch(boundsOf(p), boundsOf(q))) return false;
   for (let i = 0, j = p.length - 1; i < p.length; j = i++) if (segmentTouchesPolygon(p[j]!, p[i]!, q)) return true;
   return pointInPolygon(q[0]!, p);
 }

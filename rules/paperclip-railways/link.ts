@@ -1,9 +1,12 @@
 // The geometry of one link: where it leaves and reaches its stations, its
 // length in clips, whether it may be laid at all, and what it meets on the way.
-import { RuleError } from '../types';
+import { refuse } from './refuse';
 import { BOARD } from './data';
 import {
+  boundsOf,
   clipsFor,
+  rectsTouch,
+  type Rect,
   exitPoint,
   leavesRectAt,
   onSegment,
@@ -13,6 +16,7 @@ import {
   polylineLength,
   polylineTouchesPolygon,
   segmentContact,
+  segmentsTouch,
   segmentTouchesRect,
   type Pt,
 } from './geometry';
@@ -36,8 +40,8 @@ export function linkPolyline(from: StationLike, to: StationLike, bends: readonly
   const fr = stationRect(from), tr = stationRect(to);
   const first: Pt = bends[0] ?? [to.x, to.y];
   const last: Pt = bends[bends.length - 1] ?? [from.x, from.y];
-  if (pointInRect(first, fr)) throw new RuleError('The first bend lies on the start station.');
-  if (pointInRect(last, tr)) throw new RuleError('The last bend lies on the end station.');
+  if (pointInRect(first, fr)) refuse('The first bend lies on the start station.');
+  if (pointInRect(last, tr)) refuse('The last bend lies on the end station.');
   const p0 = exitPoint(fr, first)!;
   const pk = exitPoint(tr, last)!;
   return [[p0[0], p0[1]], ...bends.map((b) => [b[0], b[1]] as [number, number]), [pk[0], pk[1]]];
@@ -49,32 +53,41 @@ export function linkPolyline(from: StationLike, to: StationLike, bends: readonly
  * Throws RuleError when the link may not be laid there.
  */
 export function measureLink(s: PCState, seat: number, from: StationLike, to: StationLike, bends: readonly Pt[]): LinkGeometry {
-  if (bends.length > BOARD.maxBends) throw new RuleError(`A link may have at most ${BOARD.maxBends} bends.`);
+  if (bends.length > BOARD.maxBends) refuse(`A link may have at most ${BOARD.maxBends} bends.`);
   const pts = linkPolyline(from, to, bends);
   const points = pts;
   const n = points.length;
   for (let i = 1; i < n; i++) {
     if (points[i]![0] === points[i - 1]![0] && points[i]![1] === points[i - 1]![1]) {
-      throw new RuleError('Two points of the link are the same; drop one of them.');
+      refuse('Two points of the link are the same; drop one of them.');
     }
   }
-  if (!polylineIsSimple(points)) throw new RuleError('A link may not cross itself.');
+  if (!polylineIsSimple(points)) refuse('A link may not cross itself.');
   for (const p of points) {
-    if (!pointInPolygon(p, s.area)) throw new RuleError(`The link leaves the play area at ${p[0]},${p[1]}.`);
+    if (!pointInPolygon(p, s.area)) refuse(`The link leaves the play area at ${p[0]},${p[1]}.`);
   }
   const fr = stationRect(from), tr = stationRect(to);
   // Only the clips at its two ends may touch the start and end stations.
-  if (!leavesRectAt(points[0]!, points[1]!, fr)) throw new RuleError('The link runs along or back over its start station.');
-  if (!leavesRectAt(points[n - 1]!, points[n - 2]!, tr)) throw new RuleError('The link runs along or back over its end station.');
+  if (!leavesRectAt(points[0]!, points[1]!, fr)) refuse('The link runs along or back over its start station.');
+  if (!leavesRectAt(points[n - 1]!, points[n - 2]!, tr)) refuse('The link runs along or back over its end station.');
+  const box = boundsOf(points);
+  // Only stations whose card meets the link's bounding box can touch it.
+  const near: Rect[] = [];
+  const nearSt: Station[] = [];
+  for (const st of s.stations) {
+    if (st.id === from.id || st.id === to.id) continue;
+    const r = stationRect(st);
+    if (rectsTouch(r, box)) {
+      near.push(r);
+      nearSt.push(st);
+    }
+  }
   for (let i = 1; i < n; i++) {
     const a = points[i - 1]!, b = points[i]!;
-    if (i > 1 && segmentTouchesRect(a, b, fr)) throw new RuleError('The link comes back to touch its start station.');
-    if (i < n - 1 && segmentTouchesRect(a, b, tr)) throw new RuleError('The link touches its end station before it arrives.');
-    for (const st of s.stations) {
-      if (st.id === from.id || st.id === to.id) continue;
-      if (segmentTouchesRect(a, b, stationRect(st))) {
-        throw new RuleError(`The link may not cross or touch ${stationInfo(st).name}.`);
-      }
+    if (i > 1 && segmentTouchesRect(a, b, fr)) refuse('The link comes back to touch its start station.');
+    if (i < n - 1 && segmentTouchesRect(a, b, tr)) refuse('The link touches its end station before it arrives.');
+    for (let k = 0; k < near.length; k++) {
+      if (segmentTouchesRect(a, b, near[k]!)) refuse(`The link may not cross or touch ${stationInfo(nearSt[k]!).name}.`);
     }
   }
   const length = polylineLength(points);
@@ -83,13 +96,7 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
   const crossings = new Array<number>(s.seats).fill(0);
   const p0 = points[0]!, pk = points[n - 1]!;
   const isEnd = (x: number, y: number) => (x === p0[0] && y === p0[1]) || (x === pk[0] && y === pk[1]);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of points) {
-    minX = Math.min(minX, p[0]);
-    maxX = Math.max(maxX, p[0]);
-    minY = Math.min(minY, p[1]);
-    maxY = Math.max(maxY, p[1]);
-  }
+  const minX = box.x0, minY = box.y0, maxX = box.x1, maxY = box.y1;
   for (const l of s.links) {
     if (l.owner === seat) continue; // crossing your own links is free
     // Distinct contact points, and stretches where the links run together (one contact each).
@@ -101,6 +108,8 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
       const c = lp[j - 1]!, d = lp[j]!;
       if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
       for (let i = 1; i < n; i++) {
+        // Most pairs miss: the allocation-free test first, the contact point only for a hit.
+        if (!segmentsTouch(pts[i - 1]!, pts[i]!, c, d)) continue;
         const hit = segmentContact(pts[i - 1]!, pts[i]!, c, d);
         if (hit.kind === 'none') continue;
         if (hit.kind === 'overlap') {
@@ -130,10 +139,10 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
   for (const o of s.obstacles) if (polylineTouchesPolygon(points, o.shape)) obstacles++;
   let riverTouched = false;
   const river = s.river;
-  if (river) {
+  if (river && rectsTouch(boundsOf(river), box)) {
     outer: for (let j = 1; j < river.length; j++) {
       for (let i = 1; i < n; i++) {
-        if (segmentContact(points[i - 1]!, points[i]!, river[j - 1]!, river[j]!).kind !== 'none') {
+        if (segmentsTouch(points[i - 1]!, points[i]!, river[j - 1]!, river[j]!)) {
           riverTouched = true;
           break outer;
         }

@@ -6,9 +6,10 @@ import { planBuild } from './build';
 import { BOARD, CARD_BY_ID } from './data';
 import { overLimit } from './draw';
 import { freeClipsOf } from './effects';
-import { clipsFor, polylineLength } from './geometry';
-import { linkPolyline } from './link';
-import { hasCube, isFull, minLengthTo, stationInfo, type PCState, type Station } from './state';
+import { clipsFor, pointInPolygon, polylineLength, rectsTouch } from './geometry';
+import { linkPolyline, type StationLike } from './link';
+import { hasCube, isFull, minLengthTo, stationInfo, stationRect, type PCState, type Station } from './state';
+import { probe } from './refuse';
 import { checkObstaclePlacement, checkRiver } from './table';
 
 const MAX_BUILDS = 30;
@@ -17,12 +18,7 @@ const MAX_TRIES = 160;
 const MAX_PLACEMENTS = 12;
 
 function legal(fn: () => unknown): boolean {
-  try {
-    fn();
-    return true;
-  } catch {
-    return false;
-  }
+  return probe(() => (fn(), true)) === true;
 }
 
 function evenlyPick<T>(items: T[], n: number): T[] {
@@ -65,7 +61,7 @@ function obstacleMoves(s: PCState): PCAction[] {
 
 function riverMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
-  for (const half of [300, 180, 90, 40]) {
+  for (const half of [180, 300, 90, 40]) {
     const dirs: [number, number][] = [[half, 0], [0, half], [Math.round(half * 0.7), Math.round(half * 0.7)], [Math.round(half * 0.7), -Math.round(half * 0.7)]];
     for (const [x, y] of scatteredGrid(s, 50, 50)) {
       const [dx, dy] = dirs[(x + y) % 4 === 0 ? 0 : Math.abs(x * 7 + y * 3) % 4]!;
@@ -101,41 +97,85 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
   let tries = 0;
   const tryAdd = (a: BuildAction): boolean => {
     tries++;
-    try {
-      const plan = planBuild(s, seat, a);
-      out.push({ ...a, pay: plan.pay });
-      return true;
-    } catch {
-      return false;
-    }
+    const plan = probe(() => planBuild(s, seat, a));
+    if (!plan) return false;
+    out.push({ ...a, pay: plan.pay });
+    return true;
   };
   const from = origins(s, seat);
+  const linked = new Map<string, Set<string>>();
+  const addLinked = (a: string, b: string) => {
+    let set = linked.get(a);
+    if (!set) linked.set(a, (set = new Set()));
+    set.add(b);
+  };
+  for (const l of s.links) {
+    if (l.owner !== seat) continue;
+    addLinked(l.from, l.to);
+    addLinked(l.to, l.from);
+  }
+  const clipsLeft = s.clips[seat]!;
+  const clipLen = BOARD.clipLength;
+  // Cheap first look at a straight link (no geometry against the table): long enough, affordable?
+  const worthTrying = (o: Station, t: StationLike, min: number, free: number, handForPay: number): boolean => {
+    const clips = clipsFor(polylineLength(linkPolyline(o, t, [])), clipLen);
+    if (clips < min || clips > clipsLeft) return false;
+    return Math.max(1, Math.ceil((clips - free) / 3)) <= handForPay;
+  };
+  // Ends worth a look: face up with room (worked out once, not per start station).
+  const ends = s.stations.filter((t) => !t.faceDown && !isFull(s, t)).map((t) => ({ t, info: stationInfo(t), free: freeClipsOf(t) }));
+  // A straight link between two cards is at most as long as their centres are apart
+  // (a millimetre more for rounding its ends) and at least that less both half diagonals.
+  const halfDiag = Math.hypot(BOARD.card.w, BOARD.card.h) / 2;
   for (const o of from) {
     const info = stationInfo(o);
-    for (const t of s.stations) {
+    const oFree = freeClipsOf(o);
+    const oDiag = Math.hypot(o.w, o.h) / 2;
+    const done = linked.get(o.id);
+    for (const { t, info: tInfo, free } of ends) {
       if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) return out;
-      if (t === o || t.faceDown || isFull(s, t)) continue;
-      const min = minLengthTo(info, stationInfo(t));
+      if (t === o || done?.has(t.id)) continue;
+      const min = minLengthTo(info, tInfo);
       if (min === null) continue;
-      // Cheap first look at the straight link: long enough, and affordable?
-      const clips = clipsFor(polylineLength(linkPolyline(o, t, [])), BOARD.clipLength);
-      if (clips < min || clips > s.clips[seat]! || Math.ceil((clips - freeClipsOf(o) - freeClipsOf(t)) / 3) > hand.length) continue;
+      const d = Math.hypot(t.x - o.x, t.y - o.y);
+      const most = Math.ceil((d + 2) / clipLen);
+      const least = Math.ceil((d - oDiag - Math.max(halfDiag, Math.hypot(t.w, t.h) / 2) - 2) / clipLen);
+      if (most < min || least > clipsLeft || Math.ceil((least - oFree - free) / 3) > hand.length) continue;
+      if (!worthTrying(o, t, min, oFree + free, hand.length)) continue;
       tryAdd({ type: 'build', from: o.id, to: t.id });
     }
   }
+  // New cards from the hand, placed a little beyond the minimum length from
+  // the start station, in directions that point into the play area.
   const cards = [...new Set(hand)].sort();
+  let cx = 0, cy = 0;
+  for (const p of s.area) {
+    cx += p[0] / s.area.length;
+    cy += p[1] / s.area.length;
+  }
+  const turn = ((s.links.length * 37) % 60) - 30;
+  const rects = s.stations.map(stationRect);
   for (const o of from) {
     const info = stationInfo(o);
+    const oFree = freeClipsOf(o);
+    const inward = (Math.atan2(cy - o.y, cx - o.x) * 180) / Math.PI;
     for (const card of cards) {
-      const min = minLengthTo(info, stationInfo({ id: card, kind: 'card', card, x: 0, y: 0, w: 0, h: 0, cubes: [] }));
-      if (min === null || min > s.clips[seat]! || Math.ceil(min / 3) > hand.length - 1) continue;
+      const probeSt: Station = { id: card, kind: 'card', card, x: 0, y: 0, w: BOARD.card.w, h: BOARD.card.h, cubes: [] };
+      const min = minLengthTo(info, stationInfo(probeSt));
+      if (min === null || min > clipsLeft) continue;
       let found = 0;
       for (const extra of [0, 2]) {
         const dist = (min + extra) * BOARD.clipLength + BOARD.card.w;
         for (let k = 0; k < 6 && found < 1; k++) {
           if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) return out;
-          const ang = ((k * 60 + s.links.length * 37 + extra * 11) * Math.PI) / 180;
+          const ang = ((inward + turn + extra * 11 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 50) * Math.PI) / 180;
           const at: [number, number] = [Math.round(o.x + dist * Math.cos(ang)), Math.round(o.y + dist * Math.sin(ang))];
+          if (!pointInPolygon(at, s.area)) continue;
+          probeSt.x = at[0];
+          probeSt.y = at[1];
+          const r = stationRect(probeSt);
+          if (rects.some((q) => rectsTouch(r, q))) continue;
+          if (!worthTrying(o, probeSt, min, oFree + freeClipsOf(probeSt), hand.length - 1)) continue;
           if (tryAdd({ type: 'build', from: o.id, card, at })) found++;
         }
       }

@@ -1,6 +1,6 @@
 // Laying out the table: the play area, the stations set at setup, obstacles
 // and the river placed by the players, and where a new station may go.
-import { RuleError } from '../types';
+import { refuse } from './refuse';
 import { BOARD } from './data';
 import {
   pointInPolygon,
@@ -20,7 +20,7 @@ import { stationInfo, stationRect, type PCState, type Station } from './state';
 /** The obstacle's outline on the table, placed at (x, y) turned by rot degrees (0, 90, 180, 270). */
 export function obstacleShape(id: string, x: number, y: number, rot: number): [number, number][] {
   const def = BOARD.obstacles.find((o) => o.id === id);
-  if (!def) throw new RuleError(`There is no obstacle called "${id}".`);
+  if (!def) refuse(`There is no obstacle called "${id}".`);
   return def.shape.map((p) => {
     const r = rotatePoint(p as Pt, rot / 90);
     return [r[0] + x, r[1] + y];
@@ -28,15 +28,15 @@ export function obstacleShape(id: string, x: number, y: number, rot: number): [n
 }
 
 export function checkObstaclePlacement(s: PCState, id: string, x: number, y: number, rot: number): [number, number][] {
-  if (!s.obstacleSupply.includes(id)) throw new RuleError(`The ${id} has already been placed.`);
-  if (![0, 90, 180, 270].includes(rot)) throw new RuleError('Turn an obstacle by 0, 90, 180 or 270 degrees.');
+  if (!s.obstacleSupply.includes(id)) refuse(`The ${id} has already been placed.`);
+  if (![0, 90, 180, 270].includes(rot)) refuse('Turn an obstacle by 0, 90, 180 or 270 degrees.');
   const shape = obstacleShape(id, x, y, rot);
-  if (!shape.every((p) => pointInPolygon(p, s.area))) throw new RuleError('An obstacle must lie wholly inside the play area.');
+  if (!shape.every((p) => pointInPolygon(p, s.area))) refuse('An obstacle must lie wholly inside the play area.');
   for (const st of s.stations) {
-    if (polygonsTouch(shape, rectPolygon(stationRect(st)))) throw new RuleError('An obstacle may not touch a station.');
+    if (polygonsTouch(shape, rectPolygon(stationRect(st)))) refuse('An obstacle may not touch a station.');
   }
   for (const o of s.obstacles) {
-    if (polygonsTouch(shape, o.shape)) throw new RuleError('Obstacles may not touch each other.');
+    if (polygonsTouch(shape, o.shape)) refuse('Obstacles may not touch each other.');
   }
   return shape;
 }
@@ -47,21 +47,21 @@ export function riverMaxLength(): number {
 
 export function checkRiver(s: PCState, points: [number, number][]): void {
   if (points.length < 2 || points.length > BOARD.river.maxPoints) {
-    throw new RuleError(`The river is a line of 2 to ${BOARD.river.maxPoints} points.`);
+    refuse(`The river is a line of 2 to ${BOARD.river.maxPoints} points.`);
   }
-  if (!points.every((p) => pointInPolygon(p, s.area))) throw new RuleError('The river must stay inside the play area.');
-  if (!polylineIsSimple(points)) throw new RuleError('The river may not cross or double back on itself.');
+  if (!points.every((p) => pointInPolygon(p, s.area))) refuse('The river must stay inside the play area.');
+  if (!polylineIsSimple(points)) refuse('The river may not cross or double back on itself.');
   const len = polylineLength(points);
   if (len > riverMaxLength()) {
-    throw new RuleError(`The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${Math.round(len)} mm.`);
+    refuse(`The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${Math.round(len)} mm.`);
   }
   for (const st of s.stations) {
     for (let i = 1; i < points.length; i++) {
-      if (segmentTouchesRect(points[i - 1]!, points[i]!, stationRect(st))) throw new RuleError('The river may not touch a station.');
+      if (segmentTouchesRect(points[i - 1]!, points[i]!, stationRect(st))) refuse('The river may not touch a station.');
     }
   }
   for (const o of s.obstacles) {
-    if (polylineTouchesPolygon(points, o.shape)) throw new RuleError('The river may not touch an obstacle.');
+    if (polylineTouchesPolygon(points, o.shape)) refuse('The river may not touch an obstacle.');
   }
 }
 
@@ -83,15 +83,15 @@ export function stationOnObstacle(s: PCState, st: Pick<Station, 'x' | 'y' | 'w' 
 export function checkStationPlacement(s: PCState, seat: number, x: number, y: number): { onObstacle: boolean } {
   const probe = { x, y, w: BOARD.card.w, h: BOARD.card.h };
   const r = stationRect(probe);
-  if (!rectOverlapsConvex(r, s.area)) throw new RuleError('A new station must lie at least partly inside the play area.');
+  if (!rectOverlapsConvex(r, s.area)) refuse('A new station must lie at least partly inside the play area.');
   for (const st of s.stations) {
-    if (rectsTouch(r, stationRect(st))) throw new RuleError(`A new station may not touch or overlap ${stationInfo(st).name}.`);
+    if (rectsTouch(r, stationRect(st))) refuse(`A new station may not touch or overlap ${stationInfo(st).name}.`);
   }
   for (const l of s.links) {
     if (l.owner === seat) continue; // "You may place a new station on top of a link you already have."
     for (let i = 1; i < l.points.length; i++) {
       if (segmentTouchesRect(l.points[i - 1]!, l.points[i]!, r)) {
-        throw new RuleError("A new station may lie on your own links but not on another player's.");
+        refuse("A new station may lie on your own links but not on another player's.");
       }
     }
   }
