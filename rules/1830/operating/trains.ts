@@ -36,7 +36,14 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
     if (exchangeId) {
       exchange = trainById(state, exchangeId);
       const credit = TRAINS[t.name]!.tradeIn?.[exchange?.name ?? ''];
-      if (!exchange || exchange.owner !== corp.sym || !credit) throw new RuleError(`${corp.sym} cannot trade in ${exchangeId} for a ${t.name} train`);
+      if (!exchange || exchange.owner !== corp.sym) throw new RuleError(`${corp.sym} does not own a train ${exchangeId} to trade in`);
+      if (!credit) {
+        const ins = Object.entries(TRAINS).filter(([, d]) => d.tradeIn).map(([n, d]) => {
+          const olds = Object.keys(d.tradeIn!);
+          return `a ${olds.length > 1 ? `${olds.slice(0, -1).join(', ')} or ${olds[olds.length - 1]}` : olds[0]} train for a ${n} train`;
+        });
+        throw new RuleError(`A ${exchange.name} train cannot be traded in for a ${t.name} train; only ${ins.join('; ')}`);
+      }
       face -= credit;
     }
     if (price !== face) throw new RuleError(`The ${t.name} train costs $${face} from the bank`);
