@@ -50,14 +50,28 @@ function decode(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The fields of the first form in `html` whose action matches. */
+/** The attributes of one tag, in any order. */
+function attrs(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const a of tag.matchAll(/([a-zA-Z-]+)\s*=\s*"([^"]*)"/g)) out[a[1]!.toLowerCase()] = decode(a[2]!);
+  return out;
+}
+
+/** The fields of the first form in `html` whose action matches: hidden inputs and named buttons. */
 function formFields(html: string, action: RegExp): { action: string; fields: Record<string, string>; buttons: { name: string; value: string; text: string }[] } | null {
-  for (const m of html.matchAll(/<form\b[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)) {
-    if (!action.test(decode(m[1]!))) continue;
+  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const f = attrs(m[1]!);
+    if (!f.action || !action.test(f.action)) continue;
     const fields: Record<string, string> = {};
-    for (const i of m[2]!.matchAll(/<input\b[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields[i[1]!] = decode(i[2]!);
-    const buttons = [...m[2]!.matchAll(/<button\b[^>]*name="([^"]+)"[^>]*value="([^"]*)"[^>]*>([\s\S]*?)<\/button>/g)].map((b) => ({ name: b[1]!, value: decode(b[2]!), text: b[3]! }));
-    return { action: decode(m[1]!), fields, buttons };
+    for (const i of m[2]!.matchAll(/<input\b([^>]*)>/g)) {
+      const a = attrs(i[1]!);
+      if (a.type === 'hidden' && a.name) fields[a.name] = a.value ?? '';
+    }
+    const buttons = [...m[2]!.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)]
+      .map((b) => ({ a: attrs(b[1]!), text: b[2]! }))
+      .filter((b) => b.a.name)
+      .map((b) => ({ name: b.a.name!, value: b.a.value ?? '', text: b.text }));
+    return { action: f.action, fields, buttons };
   }
   return null;
 }
