@@ -1,7 +1,15 @@
 // The board: which tile lies on each hex (and turned how), and the station tokens.
-import { HEXES, HOMES, TILES, NODE, rotatedTrack, type End, type TileDef } from './data';
+import * as data from './data';
+import { HOMES, NODE, rotatedTrack, type End, type TileDef } from './data';
 import type { Board, LaidTile } from './types';
 import { RuleError } from '../../types';
+
+// module-local references (no per-use lookup of another module's bindings on hot paths)
+const HEXES = data.HEXES;
+const TILES = data.TILES;
+const NODE_KEY = data.NODE_KEY;
+const HEX_IDS = data.HEX_IDS;
+const MAX_NODES = data.MAX_NODES;
 
 export function newBoard(): Board {
   const homes: Board['homes'] = {};
@@ -51,7 +59,10 @@ export function cityTokens(board: Board, hex: string): string[][] {
 }
 
 export function hasTokenIn(board: Board, corp: string, hex: string): boolean {
-  return (board.tokens[hex] ?? []).some((c) => c.includes(corp));
+  const cities = board.tokens[hex];
+  if (!cities) return false;
+  for (let c = 0; c < cities.length; c++) if (cities[c].includes(corp)) return true;
+  return false;
 }
 
 /** Hexes where a corporation has stations. */
@@ -62,7 +73,9 @@ export function tokenHexes(board: Board, corp: string): string[] {
 /** Number of city slots held for home tokens not yet placed (other corporations' reservations). */
 export function reservedSlots(board: Board, hex: string, city: number, except?: string): number {
   let n = 0;
-  for (const [corp, r] of Object.entries(board.homes)) {
+  const homes = board.homes;
+  for (const corp in homes) {
+    const r = homes[corp];
     if (corp !== except && r.hex === hex && r.city === city) n++;
   }
   return n;
@@ -70,7 +83,9 @@ export function reservedSlots(board: Board, hex: string, city: number, except?: 
 
 /** A corporation (other than `except`) holds a whole-hex reservation (Erie on E11 before its home token). */
 export function hexReservedByOther(board: Board, hex: string, corp: string): string | null {
-  for (const [c, r] of Object.entries(board.homes)) {
+  const homes = board.homes;
+  for (const c in homes) {
+    const r = homes[c];
     if (c !== corp && r.hex === hex && r.city === null) return c;
   }
   return null;
@@ -89,6 +104,8 @@ export function cityBlocks(board: Board, hex: string, city: number, corp: string
 /** Node id "HEX-i" as 18xx.games writes it. */
 export const nodeId = (hex: string, index: number): string => `${hex}-${index}`;
 export function parseNodeId(id: string): { hex: string; index: number } {
+  const k = NODE_KEY.get(id);
+  if (k !== undefined) return { hex: HEX_IDS[(k / MAX_NODES) | 0], index: k % MAX_NODES };
   const m = /^([A-Z][0-9]{1,2})-([0-9])$/.exec(id);
   if (!m) throw new RuleError(`"${id}" is not a stop (write it as hex-number, like E11-1)`);
   return { hex: m[1], index: Number(m[2]) };

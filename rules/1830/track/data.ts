@@ -69,6 +69,10 @@ export const TILE_DATA = z.object({ tiles: z.array(tileSchema) }).parse(tilesRaw
 
 /** Compiled ends: 0..5 edges, NODE + i nodes. */
 export const NODE = 10;
+/** Stops on one hex at most (cities, towns, off-boards). */
+export const MAX_NODES = 4;
+/** Ends 0..END_COUNT-1: edges 0..5, nodes NODE..NODE+MAX_NODES-1. */
+export const END_COUNT = NODE + MAX_NODES;
 export type End = number;
 
 export type NodeKind = 'city' | 'town' | 'offboard';
@@ -94,6 +98,8 @@ export interface TileDef {
   count: number;
   /** track turned by each rotation 0..5 */
   turned: [End, End][][];
+  /** conn[rotation * END_COUNT + end]: bit mask of the ends joined to `end` by one path (bit e an edge, bit NODE + i a node). */
+  conn: Uint16Array;
 }
 
 export interface HexDef {
@@ -143,6 +149,14 @@ function makeTile(
   const turned = [0, 1, 2, 3, 4, 5].map((r) =>
     compiled.map(([a, b]) => [a < 6 ? (a + r) % 6 : a, b < 6 ? (b + r) % 6 : b] as [End, End]),
   );
+  if (nodes.length > MAX_NODES) throw new Error(`${id} has more than ${MAX_NODES} stops`);
+  const conn = new Uint16Array(6 * END_COUNT);
+  turned.forEach((paths, r) => {
+    for (const [a, b] of paths) {
+      conn[r * END_COUNT + a] |= 1 << b;
+      conn[r * END_COUNT + b] |= 1 << a;
+    }
+  });
   return {
     id,
     color,
@@ -154,6 +168,7 @@ function makeTile(
     upgrades,
     count,
     turned,
+    conn,
   };
 }
 
@@ -265,3 +280,32 @@ export function nodeRevenue(node: NodeDef, phase: PhaseName): number {
 export function rotatedTrack(tile: TileDef, rotation: number): [End, End][] {
   return tile.turned[rotation];
 }
+
+// Integer tables for the hot paths (hex index i = position in HEX_IDS).
+/** Hex id -> index in HEX_IDS. */
+export const HEX_INDEX = new Map<string, number>(HEX_IDS.map((h, i) => [h, i]));
+/** NEIGHBOR[i * 6 + e]: index of the hex across edge e that track can reach, -1 for none. */
+export const NEIGHBOR = new Int16Array(HEX_IDS.length * 6).fill(-1);
+/** OPEN_EDGES[i]: bit mask of the edges of hex i that track can cross. */
+export const OPEN_EDGES = new Uint8Array(HEX_IDS.length);
+/** The preprinted face of each hex, by index. */
+export const PRINTED: TileDef[] = HEX_IDS.map((id) => HEXES[id].printed);
+/** Off-board group of each hex (null for none), by index. */
+export const GROUP: (string | null)[] = HEX_IDS.map((id) => HEXES[id].group);
+/** NODE_IDS[i * MAX_NODES + n]: the stop id "HEX-n". */
+export const NODE_IDS: string[] = [];
+/** Stop id -> i * MAX_NODES + n. */
+export const NODE_KEY = new Map<string, number>();
+HEX_IDS.forEach((id, i) => {
+  HEXES[id].neighbors.forEach((n, e) => {
+    if (n) {
+      NEIGHBOR[i * 6 + e] = HEX_INDEX.get(n)!;
+      OPEN_EDGES[i] |= 1 << e;
+    }
+  });
+  for (let n = 0; n < MAX_NODES; n++) {
+    const nid = `${id}-${n}`;
+    NODE_IDS.push(nid);
+    NODE_KEY.set(nid, i * MAX_NODES + n);
+  }
+});

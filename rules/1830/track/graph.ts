@@ -2,98 +2,159 @@
 // (track laid must touch one of them) and the cities where it may place a
 // station. Walks the track from its stations; cities full of other companies'
 // tokens and off-boards stop the walk (they are reached but not passed).
-import { cityBlocks, trackAt, faceAt } from './board';
-import { HEXES, HEX_IDS, NODE, invert } from './data';
+//
+// The walk runs over integer tables (./data): hex indexes, per-face bit masks
+// of which ends each path joins, typed arrays for what was seen. The string
+// forms (`edges`, `nodes`) are built only when someone asks for them.
+import * as data from './data';
 import type { Board } from './types';
 
-export interface Reach {
-  /** edges[hex]: bit mask of the hex edges the network touches (bit e for edge e). */
-  edges: Record<string, number>;
-  /** Node ids ("HEX-i") the network reaches. */
-  nodes: Set<string>;
+const HEX_IDS = data.HEX_IDS;
+const HEX_INDEX = data.HEX_INDEX;
+const NEIGHBOR = data.NEIGHBOR;
+const OPEN_EDGES = data.OPEN_EDGES;
+const PRINTED = data.PRINTED;
+const TILES = data.TILES;
+const NODE_IDS = data.NODE_IDS;
+const NODE = data.NODE;
+const MAX_NODES = data.MAX_NODES;
+const END_COUNT = data.END_COUNT;
+const COUNT = HEX_IDS.length;
+
+/** What a corporation's track reaches. */
+export class Reach {
+  /** mask[i]: bit mask of the edges of hex i (index in HEX_IDS) that the network touches. */
+  readonly mask: Uint8Array;
+  /** seen[i * MAX_NODES + n]: node n of hex i is reached (1: reached, 2: walked on from). */
+  readonly seen: Uint8Array;
+  /** Number of nodes reached. */
+  readonly nodeCount: number;
+  private edgesCache: Record<string, number> | null = null;
+  private nodesCache: Set<string> | null = null;
+
+  constructor(mask: Uint8Array, seen: Uint8Array, nodeCount: number) {
+    this.mask = mask;
+    this.seen = seen;
+    this.nodeCount = nodeCount;
+  }
+
+  /** edges[hex]: bit mask of the hex edges the network touches (bit e for edge e); hexes in map order. */
+  get edges(): Record<string, number> {
+    if (!this.edgesCache) {
+      const edges: Record<string, number> = {};
+      for (let i = 0; i < COUNT; i++) if (this.mask[i]) edges[HEX_IDS[i]] = this.mask[i];
+      this.edgesCache = edges;
+    }
+    return this.edgesCache;
+  }
+
+  /** Node ids ("HEX-i") the network reaches, in map order. */
+  get nodes(): Set<string> {
+    if (!this.nodesCache) {
+      const nodes = new Set<string>();
+      const seen = this.seen;
+      for (let k = 0; k < seen.length; k++) if (seen[k]) nodes.add(NODE_IDS[k]);
+      this.nodesCache = nodes;
+    }
+    return this.nodesCache;
+  }
+
+  /** The network touches hex `hex` (by id). */
+  edgesOf(hex: string): number {
+    const i = HEX_INDEX.get(hex);
+    return i === undefined ? 0 : this.mask[i];
+  }
+
+  /** The network reaches city/node `city` of `hex`. */
+  reaches(hex: string, city: number): boolean {
+    const i = HEX_INDEX.get(hex);
+    return i !== undefined && city >= 0 && city < MAX_NODES && this.seen[i * MAX_NODES + city] !== 0;
+  }
+
+  /** Hex ids the network touches, in map order. */
+  hexes(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < COUNT; i++) if (this.mask[i]) out.push(HEX_IDS[i]);
+    return out;
+  }
 }
 
-const INDEX = new Map<string, number>(HEX_IDS.map((h, i) => [h, i]));
-/** NEIGHBOR[i * 6 + e]: index of the hex across edge e of hex i, -1 for none. */
-const NEIGHBOR = new Int32Array(HEX_IDS.length * 6).fill(-1);
-HEX_IDS.forEach((id, i) => {
-  HEXES[id].neighbors.forEach((n, e) => {
-    if (n) NEIGHBOR[i * 6 + e] = INDEX.get(n)!;
-  });
-});
-const MAX_NODES = 4;
+// work stack, reused: each (hex, entry edge) and each node is pushed at most once
+const STACK = new Int32Array(COUNT * (6 + MAX_NODES) + 1);
 
 export function reachOf(board: Board, corp: string): Reach {
-  const count = HEX_IDS.length;
-  const edgeMask = new Int32Array(count);
-  const nodeSeen = new Uint8Array(count * MAX_NODES); // 1 reached, 2 walked from
-  const entrySeen = new Uint8Array(count * 6);
-  const stack: number[] = []; // encoded work: node n of hex i -> -(i*MAX_NODES+n)-1; entry at edge e of hex i -> i*6+e
+  const mask = new Uint8Array(COUNT);
+  const seen = new Uint8Array(COUNT * MAX_NODES);
+  const entered = new Uint8Array(COUNT); // bit e: the walk entered hex i at edge e
+  const tiles = board.tiles;
+  const tokens = board.tokens;
+  const stack = STACK;
+  let sp = 0;
+  // encoded work: node n of hex i -> -(i * MAX_NODES + n) - 1; entry at edge e of hex i -> i * 6 + e
 
-  for (const hex of Object.keys(board.tokens)) {
-    const cities = board.tokens[hex];
-    const i = INDEX.get(hex);
+  for (const hex in tokens) {
+    const i = HEX_INDEX.get(hex);
     if (i === undefined) continue;
+    const cities = tokens[hex];
     for (let c = 0; c < cities.length; c++) {
       if (!cities[c].includes(corp)) continue;
-      for (let e = 0; e < 6; e++) if (NEIGHBOR[i * 6 + e] >= 0) edgeMask[i] |= 1 << e;
+      mask[i] |= OPEN_EDGES[i];
       const k = i * MAX_NODES + c;
-      if (nodeSeen[k] !== 2) {
-        nodeSeen[k] = 2;
-        stack.push(-k - 1);
+      if (seen[k] !== 2) {
+        seen[k] = 2;
+        stack[sp++] = -k - 1;
       }
     }
   }
 
-  while (stack.length) {
-    const item = stack.pop()!;
+  while (sp > 0) {
+    const item = stack[--sp];
     let i: number;
     let from: number;
     if (item < 0) {
       const k = -item - 1;
       i = (k / MAX_NODES) | 0;
-      from = NODE + (k % MAX_NODES);
+      from = NODE + (k - i * MAX_NODES);
     } else {
       i = (item / 6) | 0;
-      from = item % 6;
+      from = item - i * 6;
     }
     const hex = HEX_IDS[i];
-    const track = trackAt(board, hex);
-    for (let p = 0; p < track.length; p++) {
-      const a = track[p][0];
-      const b = track[p][1];
-      if (a !== from && b !== from) continue;
-      const other = a === from ? b : a;
+    const laid = tiles[hex];
+    const tile = laid ? TILES[laid.tile] : PRINTED[i];
+    let m = tile.conn[(laid ? laid.rotation : 0) * END_COUNT + from];
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      const other = 31 - Math.clz32(low);
       if (other < 6) {
-        edgeMask[i] |= 1 << other;
+        mask[i] |= low;
         const n = NEIGHBOR[i * 6 + other];
         if (n < 0) continue;
-        const back = invert(other);
-        edgeMask[n] |= 1 << back;
-        const key = n * 6 + back;
-        if (!entrySeen[key]) {
-          entrySeen[key] = 1;
-          stack.push(key);
+        const back = (other + 3) % 6;
+        mask[n] |= 1 << back;
+        if (!(entered[n] & (1 << back))) {
+          entered[n] |= 1 << back;
+          stack[sp++] = n * 6 + back;
         }
       } else {
         const idx = other - NODE;
         const k = i * MAX_NODES + idx;
-        if (nodeSeen[k] === 2) continue;
-        nodeSeen[k] = 1;
-        const node = faceAt(board, hex).tile.nodes[idx];
+        if (seen[k] === 2) continue;
+        seen[k] = 1;
+        const node = tile.nodes[idx];
         if (node.kind === 'offboard') continue;
-        if (node.kind === 'city' && cityBlocks(board, hex, idx, corp)) continue;
-        nodeSeen[k] = 2;
-        stack.push(-k - 1);
+        if (node.kind === 'city') {
+          const toks = tokens[hex]?.[idx];
+          if (toks && toks.length >= node.slots && !toks.includes(corp)) continue;
+        }
+        seen[k] = 2;
+        stack[sp++] = -k - 1;
       }
     }
   }
 
-  const edges: Record<string, number> = {};
-  for (let i = 0; i < count; i++) if (edgeMask[i]) edges[HEX_IDS[i]] = edgeMask[i];
-  const nodes = new Set<string>();
-  for (let k = 0; k < nodeSeen.length; k++) {
-    if (nodeSeen[k]) nodes.add(`${HEX_IDS[(k / MAX_NODES) | 0]}-${k % MAX_NODES}`);
-  }
-  return { edges, nodes };
+  let nodeCount = 0;
+  for (let k = 0; k < seen.length; k++) if (seen[k]) nodeCount++;
+  return new Reach(mask, seen, nodeCount);
 }

@@ -18,12 +18,13 @@
 //                    rotation uses 18xx.games numbering (edge e of the tile goes to (e + rotation) % 6).
 //   LayContext       { corp, phase, layUsed: boolean (the corporation already used its one tile action this OR),
 //                      playerPrivates: string[] (private syms still owned by players: their hexes are blocked),
-//                      via?: 'CS' | 'DH' (a private owned by corp whose ability is used), cash?: number }
+//                      via?: 'CS' | 'DH' (a private owned by corp whose ability is used), cash?: number,
+//                      reach?: Reach (reachOf(board, corp) for this board, if the caller holds it) }
 //                    CS: free of the turn's tile action (consumesLay false), no connection needed, B20 only, tiles 3/4/58.
 //                    DH: tile 57 in F16 as the turn's tile action, no connection needed; then placeToken with via 'DH'.
 //   LayResult        { cost: number (terrain cost to pay), upgrade: boolean, consumesLay: boolean, oldTile: string|null }
 //   TokenPlace       { hex: string, city: number }
-//   TokenContext     { corp, tokensLeft: number (charter tokens still unplaced), via?: 'DH' }
+//   TokenContext     { corp, tokensLeft: number (charter tokens still unplaced), via?: 'DH', reach?: Reach }
 //                    the caller charges the cost (40 for the second station, 100 after); the D&H station is free and
 //                    extra (18xx.games adds a token for it), so tokensLeft is not needed with via 'DH'.
 //   RouteInput       { train: string, connections: string[][] }  each connection: hex chain from a stop to the next
@@ -48,6 +49,7 @@
 //   checkToken(board, ctx, place): void          throws RuleError (reachability, open slot, one per hex, home reservations)
 //   placeToken(board, ctx, place): void
 //   legalTokens(board, ctx): TokenPlace[]
+//   hasTokenSpot(board, ctx): boolean            legalTokens(board, ctx).length > 0, without building the list
 //   homeTokenChoices(board, corp): number[]      cities of the home hex a corporation may choose (Erie: several when E11 has track)
 //   placeHomeToken(board, corp, city?): void     the free home token (city required when homeTokenChoices has > 1 entry)
 //                    call it when the corporation first operates; a place_token of a corporation whose home is not
@@ -60,7 +62,10 @@
 //   runRoutes(board, corp, phase, trains, routes): { revenue, routes: RouteResult[] }   validates all, throws RuleError
 //   suggestRoutes(board, corp, phase, trains): { revenue, routes: RouteInput[], details: RouteResult[] }
 //                    the best set of routes for all trains together (exact; routes carry `nodes`)
-//   reachOf(board, corp) (./graph): { edges: {hex: edge bit mask}, nodes: Set<"HEX-i"> }  what the network touches
+//   reachOf(board, corp) (./graph): Reach   what the network touches: .edges {hex: edge bit mask} and .nodes
+//                    Set<"HEX-i"> (both built on first use), .nodeCount, .reaches(hex, city), .edgesOf(hex), .hexes().
+//                    Pass it as ctx.reach to layTile/checkTileLay/legalTileLays/placeToken/legalTokens/hasTokenSpot
+//                    when you hold it for the board as it is (it is not recomputed then).
 //
 // 18xx.games conversions (./convert), pure, for the importer:
 //   layTileFrom18xx({hex, tile: "57-1", rotation}): TileLay
@@ -84,3 +89,4 @@ export * from './routes';
 export * from './suggest';
 export * from './convert';
 export * from './svg';
+export { reachOf, Reach } from './graph';

@@ -12,9 +12,18 @@
 // tile action without connection (its station token follows, see ./tokens).
 import { RuleError } from '../../types';
 import { faceAt, tilesInSupply, tileAt } from './board';
-import { HEXES, HOME_LAYS, NODE, PRIVATE_HEXES, PRIVATE_LAYS, TILES, phaseColors, rotatedTrack, type End, type TileDef } from './data';
+import * as data from './data';
+import { phaseColors, rotatedTrack, type End, type TileDef } from './data';
 import { reachOf, type Reach } from './graph';
 import { type Board, type LayContext, type LayResult, type TileLay } from './types';
+
+// module-local references (no per-use lookup of another module's bindings)
+const HEXES = data.HEXES;
+const HOME_LAYS = data.HOME_LAYS;
+const NODE = data.NODE;
+const PRIVATE_HEXES = data.PRIVATE_HEXES;
+const PRIVATE_LAYS = data.PRIVATE_LAYS;
+const TILES = data.TILES;
 
 const COLOR_WORD: Record<string, string> = { yellow: 'Yellow', green: 'Green', brown: 'Brown', gray: 'Grey' };
 const FIRST_PHASE: Record<string, string> = { yellow: '2', green: '3', brown: '5', gray: '-' };
@@ -116,7 +125,7 @@ function checkRotation(
     if (!ok) return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
   }
   if (reach) {
-    const touch = reach.edges[hex] ?? 0;
+    const touch = reach.edgesOf(hex);
     if (![...exits].some((e) => touch & (1 << e))) {
       return `tile #${tile.id} with rotation ${rotation} on ${hexLabel(hex)} does not connect to ${corp}'s network (new track must be reachable from one of its stations)`;
     }
@@ -139,7 +148,7 @@ function isTileLay(x: unknown): x is TileLay {
   );
 }
 
-function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach): Checked {
+function check(board: Board, ctx: LayContext, input: unknown): Checked {
   if (!isTileLay(input)) throw new RuleError('A tile lay needs a hex (like F20), a tile number (like 57) and a rotation from 0 to 5');
   const lay: TileLay = input;
   const h = HEXES[lay.hex];
@@ -201,7 +210,7 @@ function check(board: Board, ctx: LayContext, input: unknown, reachCache?: Reach
   }
 
   const needsReach = homeLay ? false : !via || via.needsConnection;
-  const reach = needsReach ? (reachCache ?? reachOf(board, ctx.corp)) : null;
+  const reach = needsReach ? (ctx.reach ?? reachOf(board, ctx.corp)) : null;
   const problem = checkRotation(board, lay.hex, tile, lay.rotation, reach, ctx.corp);
   if (problem) throw new RuleError(problem[0].toUpperCase() + problem.slice(1));
 
@@ -258,9 +267,9 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
   const via = ctx.via ? PRIVATE_LAYS[ctx.via] : null;
   if (ctx.via && !via) return out;
   if ((!via || via.consumesLay) && ctx.layUsed) return out;
-  const reach = reachOf(board, ctx.corp);
+  const reach = ctx.reach ?? reachOf(board, ctx.corp);
   const home = via ? null : HOME_LAYS[ctx.corp];
-  const hexes = via ? [via.hex] : Object.keys(reach.edges);
+  const hexes = via ? [via.hex] : reach.hexes();
   if (home && !hexes.includes(home.hex)) hexes.push(home.hex);
   const supply = tilesInSupply(board);
   const colors = phaseColors(ctx.phase);

@@ -9,34 +9,32 @@
 // same piece of track (hex side); off-boards pay their yellow value, and their
 // brown value from phase 5 on.
 import { RuleError } from '../../types';
-import { cityBlocks, faceAt, nodeId, parseNodeId, trackAt } from './board';
-import { HEXES, NODE, invert, nodeRevenue } from './data';
+import { faceAt, parseNodeId } from './board';
+import * as data from './data';
+import { nodeRevenue } from './data';
 import { hexLabel } from './lay';
-import { BORDER, type Stop } from './network';
+import { BORDER_AT, BORDER_COUNT } from './network';
 import { type Board, type PhaseName, type RouteInput, type RouteResult, type RunResult, type TrainInput } from './types';
+
+// module-local references to the integer tables (hot path)
+const HEX_IDS = data.HEX_IDS;
+const HEX_INDEX = data.HEX_INDEX;
+const NEIGHBOR = data.NEIGHBOR;
+const PRINTED = data.PRINTED;
+const TILES = data.TILES;
+const GROUP = data.GROUP;
+const NODE_IDS = data.NODE_IDS;
+const NODE_KEY = data.NODE_KEY;
+const NODE = data.NODE;
+const MAX_NODES = data.MAX_NODES;
+const END_COUNT = data.END_COUNT;
+const NODE_BITS = ((1 << MAX_NODES) - 1) << NODE;
 
 interface Lane {
   from: string;
   to: string;
   borders: number[];
   hexes: string[];
-}
-
-/** Stop details for the checks, computed only for the stops a route names. */
-function stopInfo(board: Board, corp: string, phase: PhaseName, id: string): Stop {
-  const { hex, index } = parseNodeId(id);
-  const node = faceAt(board, hex).tile.nodes[index];
-  const toks = board.tokens[hex] ?? [];
-  return {
-    id,
-    hex,
-    index,
-    kind: node.kind,
-    revenue: nodeRevenue(node, phase),
-    passable: node.kind !== 'offboard' && !(node.kind === 'city' && cityBlocks(board, hex, index, corp)),
-    token: node.kind === 'city' && (toks[index] ?? []).includes(corp),
-    group: HEXES[hex].group,
-  };
 }
 
 const label = (board: Board, id: string): string => {
@@ -49,25 +47,20 @@ function brokenChain(hexes: string[]): RuleError {
   return new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
 }
 
-function hasPath(board: Board, hex: string, p: number, q: number): boolean {
-  const track = trackAt(board, hex);
-  for (let k = 0; k < track.length; k++) {
-    const a = track[k][0];
-    const b = track[k][1];
-    if ((a === p && b === q) || (a === q && b === p)) return true;
-  }
-  return false;
+/** The path masks of the face on hex i as it lies: conn[base + end]. */
+function connOf(board: Board, i: number): { conn: Uint16Array; base: number } {
+  const laid = board.tiles[HEX_IDS[i]];
+  return laid ? { conn: TILES[laid.tile].conn, base: laid.rotation * END_COUNT } : { conn: PRINTED[i].conn, base: 0 };
 }
 
-/** Stops of a hex joined by track to one of its edges. */
-function stopsAtEdge(board: Board, hex: string, edge: number): string[] {
+/** Stop ids of hex i joined by track to its edge (mask of node ends). */
+function stopsIn(i: number, nodeMask: number): string[] {
   const out: string[] = [];
-  const track = trackAt(board, hex);
-  for (let k = 0; k < track.length; k++) {
-    const a = track[k][0];
-    const b = track[k][1];
-    if (a === edge && b >= NODE) out.push(nodeId(hex, b - NODE));
-    else if (b === edge && a >= NODE) out.push(nodeId(hex, a - NODE));
+  let m = nodeMask & NODE_BITS;
+  while (m !== 0) {
+    const low = m & -m;
+    m ^= low;
+    out.push(NODE_IDS[i * MAX_NODES + (31 - Math.clz32(low)) - NODE]);
   }
   return out;
 }
@@ -78,38 +71,56 @@ function stopsAtEdge(board: Board, hex: string, edge: number): string[] {
  * is cut at every hex where the track can only go on through a stop.
  */
 function lanesAlong(board: Board, hexes: string[]): Lane[][] {
-  const edges: number[] = [];
-  for (let i = 0; i + 1 < hexes.length; i++) {
-    const h = HEXES[hexes[i]];
-    if (!h) throw new RuleError(`There is no hex ${hexes[i]} on the 1830 map`);
-    const e = h.neighbors.indexOf(hexes[i + 1]);
-    if (e < 0) throw brokenChain(hexes);
-    edges.push(e);
+  const len = hexes.length;
+  const idx: number[] = new Array(len);
+  const edges: number[] = new Array(len - 1);
+  for (let i = 0; i + 1 < len; i++) {
+    const a = HEX_INDEX.get(hexes[i]);
+    if (a === undefined) throw new RuleError(`There is no hex ${hexes[i]} on the 1830 map`);
+    idx[i] = a;
+    const b = HEX_INDEX.get(hexes[i + 1]);
+    let e = 0;
+    if (b !== undefined) while (e < 6 && NEIGHBOR[a * 6 + e] !== b) e++;
+    if (b === undefined || e === 6) throw brokenChain(hexes);
+    edges[i] = e;
   }
-  if (!HEXES[hexes[hexes.length - 1]]) throw new RuleError(`There is no hex ${hexes[hexes.length - 1]} on the 1830 map`);
+  const last = HEX_INDEX.get(hexes[len - 1]);
+  if (last === undefined) throw new RuleError(`There is no hex ${hexes[len - 1]} on the 1830 map`);
+  idx[len - 1] = last;
   // cut points: hex index and the stop there (null at the two ends: any stop meeting the edge)
   const cutAt: number[] = [0];
   const cutStop: (string | null)[] = [null];
-  for (let i = 1; i + 1 < hexes.length; i++) {
-    const entry = invert(edges[i - 1]);
-    if (hasPath(board, hexes[i], entry, edges[i])) continue;
-    const onward = stopsAtEdge(board, hexes[i], edges[i]);
-    const through = stopsAtEdge(board, hexes[i], entry).filter((n) => onward.includes(n));
+  for (let i = 1; i + 1 < len; i++) {
+    const entry = (edges[i - 1] + 3) % 6;
+    const { conn, base } = connOf(board, idx[i]);
+    const fromEntry = conn[base + entry];
+    if (fromEntry & (1 << edges[i])) continue;
+    const through = stopsIn(idx[i], fromEntry & conn[base + edges[i]]);
     if (through.length !== 1) throw brokenChain(hexes);
     cutAt.push(i);
     cutStop.push(through[0]);
   }
-  cutAt.push(hexes.length - 1);
+  cutAt.push(len - 1);
   cutStop.push(null);
   const out: Lane[][] = [];
   for (let k = 0; k + 1 < cutAt.length; k++) {
     const s = cutAt[k];
     const t = cutAt[k + 1];
-    const starts = cutStop[k] !== null ? [cutStop[k]!] : stopsAtEdge(board, hexes[s], edges[s]);
-    const ends = cutStop[k + 1] !== null ? [cutStop[k + 1]!] : stopsAtEdge(board, hexes[t], invert(edges[t - 1]));
+    let starts: string[];
+    if (cutStop[k] !== null) starts = [cutStop[k]!];
+    else {
+      const { conn, base } = connOf(board, idx[s]);
+      starts = stopsIn(idx[s], conn[base + edges[s]]);
+    }
+    let ends: string[];
+    if (cutStop[k + 1] !== null) ends = [cutStop[k + 1]!];
+    else {
+      const { conn, base } = connOf(board, idx[t]);
+      ends = stopsIn(idx[t], conn[base + ((edges[t - 1] + 3) % 6)]);
+    }
     const borders: number[] = [];
-    for (let i = s; i < t; i++) borders.push(BORDER[hexes[i]][edges[i]]);
-    const part = hexes.slice(s, t + 1);
+    for (let i = s; i < t; i++) borders.push(BORDER_AT[idx[i] * 6 + edges[i]]);
+    const part = s === 0 && t === len - 1 ? hexes : hexes.slice(s, t + 1);
     const lanes: Lane[] = [];
     for (const from of starts) for (const to of ends) if (from !== to) lanes.push({ from, to, borders, hexes: part });
     if (!lanes.length) throw brokenChain(hexes);
@@ -163,60 +174,90 @@ function wellFormed(routes: unknown): routes is RouteInput[] {
     if (!r || typeof r !== 'object' || typeof r.train !== 'string' || !r.train || !Array.isArray(r.connections) || !r.connections.length) return false;
     for (const c of r.connections) {
       if (!Array.isArray(c) || c.length < 2) return false;
-      for (const h of c) if (typeof h !== 'string' || !HEX_RE.test(h)) return false;
+      for (const h of c) if (typeof h !== 'string' || !(HEX_INDEX.has(h) || HEX_RE.test(h))) return false;
     }
     if (r.nodes !== undefined && (!Array.isArray(r.nodes) || r.nodes.some((n: unknown) => typeof n !== 'string'))) return false;
   }
   return true;
 }
 
+const BORDER_OWNER = new Int32Array(BORDER_COUNT);
+let runStamp = 1;
+
 /** Checks every route of a corporation's run together and computes the revenue; throws RuleError on the first broken rule. */
 export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: TrainInput[], routes: RouteInput[]): RunResult {
   if (!wellFormed(routes)) throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
   const used = new Set<string>();
-  const borders = new Map<number, string>();
+  // owner of each border in this run: BORDER_OWNER[b] - stamp is the route index (values below stamp: free)
+  if (runStamp > 0x3fffffff) {
+    BORDER_OWNER.fill(0);
+    runStamp = 1;
+  }
+  const stamp = runStamp;
+  runStamp += routes.length + 1;
   const results: RouteResult[] = [];
   let total = 0;
-  for (const route of routes) {
+  for (let ri = 0; ri < routes.length; ri++) {
+    const route = routes[ri];
     const train = trains.find((t) => t.id === route.train);
     if (!train) throw new RuleError(`${corp} has no train ${route.train}`);
     if (used.has(route.train)) throw new RuleError(`Train ${route.train} can run only one route`);
     used.add(route.train);
     const { stops: ids, lanes } = resolveRoute(board, route);
-    const stops = ids.map((id) => stopInfo(board, corp, phase, id));
-    const seen = new Set<string>();
-    for (const s of stops) {
-      if (seen.has(s.id)) throw new RuleError(`The route of train ${route.train} visits ${label(board, s.id)} twice`);
-      seen.add(s.id);
+    const n = ids.length;
+    const keys: number[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const key = NODE_KEY.get(ids[k])!;
+      for (let j = 0; j < k; j++) {
+        if (keys[j] === key) throw new RuleError(`The route of train ${route.train} visits ${label(board, ids[k])} twice`);
+      }
+      keys[k] = key;
     }
-    for (let k = 1; k + 1 < stops.length; k++) {
-      const stop = stops[k];
-      if (stop.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${label(board, stop.id)}; train ${route.train} runs through it`);
-      if (!stop.passable) throw new RuleError(`${label(board, stop.id)} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
+    let revenue = 0;
+    let token = false;
+    const groups: string[] = [];
+    const hexes: string[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const i = (keys[k] / MAX_NODES) | 0;
+      const index = keys[k] - i * MAX_NODES;
+      const hex = HEX_IDS[i];
+      hexes[k] = hex;
+      const laid = board.tiles[hex];
+      const node = (laid ? TILES[laid.tile] : PRINTED[i]).nodes[index];
+      const toks = node.kind === 'city' ? board.tokens[hex]?.[index] : undefined;
+      const mine = !!toks && toks.includes(corp);
+      if (k > 0 && k + 1 < n) {
+        if (node.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${label(board, ids[k])}; train ${route.train} runs through it`);
+        if (toks && !mine && toks.length >= node.slots) {
+          throw new RuleError(`${label(board, ids[k])} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
+        }
+      }
+      if (mine) token = true;
+      revenue += node.kind === 'offboard' ? nodeRevenue(node, phase) : node.revenue;
+      const g = GROUP[i];
+      if (g) groups.push(g);
     }
-    if (!stops.some((s) => s.token)) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
-    if (stops.length > train.distance) {
-      throw new RuleError(`Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${stops.length}`);
+    if (!token) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
+    if (n > train.distance) {
+      throw new RuleError(`Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${n}`);
     }
-    const groups = stops.map((s) => s.group).filter((g): g is string => !!g);
     if (new Set(groups).size !== groups.length) throw new RuleError(`The route of train ${route.train} visits the ${groups[0]} off-board twice`);
     for (const c of lanes) {
       for (const b of c.borders) {
-        const other = borders.get(b);
-        if (other !== undefined) {
+        const owner = BORDER_OWNER[b];
+        if (owner >= stamp) {
+          const other = routes[owner - stamp].train;
           throw new RuleError(
             other === route.train
               ? `The route of train ${route.train} uses the same track twice (${c.hexes.join('-')})`
               : `Trains ${other} and ${route.train} may not use the same track (${c.hexes.join('-')})`,
           );
         }
-        borders.set(b, route.train);
+        BORDER_OWNER[b] = stamp + ri;
       }
     }
-    let revenue = 0;
-    for (const st of stops) revenue += st.revenue;
     total += revenue;
-    results.push({ train: route.train, revenue, stops: ids, hexes: stops.map((st) => st.hex) });
+    results.push({ train: route.train, revenue, stops: ids, hexes });
   }
   return { revenue: total, routes: results };
 }

@@ -8,8 +8,8 @@
 // the cost (40 for the second token, 100 after); the D&H station is extra
 // and free.
 import { RuleError } from '../../types';
-import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, nodeId, reservedSlots } from './board';
-import { HEXES, PRIVATE_LAYS } from './data';
+import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } from './board';
+import { HEXES, HEX_IDS, MAX_NODES, PRIVATE_LAYS } from './data';
 import { reachOf, type Reach } from './graph';
 import { hexLabel } from './lay';
 import { type Board, type TokenContext, type TokenPlace } from './types';
@@ -68,8 +68,8 @@ function checkTokenWith(board: Board, ctx: TokenContext, place: TokenPlace, know
   const full = openSlot(board, ctx.corp, hex, city);
   if (full) throw new RuleError(full[0].toUpperCase() + full.slice(1));
   if (ctx.via !== 'DH') {
-    const reach = known ?? reachOf(board, ctx.corp);
-    if (!reach.nodes.has(nodeId(hex, city))) {
+    const reach = known ?? ctx.reach ?? reachOf(board, ctx.corp);
+    if (!reach.reaches(hex, city)) {
       throw new RuleError(`${ctx.corp}'s track does not reach the city in ${hexLabel(hex)}${faceAt(board, hex).tile.cityCount > 1 ? ` (city ${city})` : ''}`);
     }
   }
@@ -90,8 +90,8 @@ function addToken(board: Board, corp: string, hex: string, city: number): void {
 /** Every legal ordinary station for the context. */
 export function legalTokens(board: Board, ctx: TokenContext): TokenPlace[] {
   const out: TokenPlace[] = [];
-  const reach = reachOf(board, ctx.corp);
-  const hexes = ctx.via === 'DH' ? [PRIVATE_LAYS.DH.hex] : Object.keys(reach.edges);
+  const reach = ctx.reach ?? reachOf(board, ctx.corp);
+  const hexes = ctx.via === 'DH' ? [PRIVATE_LAYS.DH.hex] : reach.hexes();
   for (const hex of hexes) {
     const n = faceAt(board, hex).tile.cityCount;
     for (let city = 0; city < n; city++) {
@@ -104,6 +104,30 @@ export function legalTokens(board: Board, ctx: TokenContext): TokenPlace[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether legalTokens(board, ctx) would offer any station (the same rules,
+ * without building the list or the refusal messages).
+ */
+export function hasTokenSpot(board: Board, ctx: TokenContext): boolean {
+  if (ctx.via === 'DH') return legalTokens(board, ctx).length > 0;
+  const corp = ctx.corp;
+  if (ctx.tokensLeft <= 0 || board.homes[corp]) return false;
+  const reach = ctx.reach ?? reachOf(board, corp);
+  const seen = reach.seen;
+  for (let k = 0; k < seen.length; k++) {
+    if (!seen[k]) continue;
+    const hex = HEX_IDS[(k / MAX_NODES) | 0];
+    const city = k % MAX_NODES;
+    const node = faceAt(board, hex).tile.nodes[city];
+    if (!node || node.kind !== 'city') continue;
+    if (hasTokenIn(board, corp, hex) || hexReservedByOther(board, hex, corp)) continue;
+    const toks = board.tokens[hex]?.[city]?.length ?? 0;
+    if (toks + reservedSlots(board, hex, city, corp) >= node.slots) continue;
+    return true;
+  }
+  return false;
 }
 
 export function hasHomeToken(board: Board, corp: string): boolean {

@@ -1,5 +1,6 @@
 // Plain-JSON types of the 1830 map module (see ./index.ts for the API).
 import { z } from 'zod';
+import type { Reach } from './graph';
 
 export type PhaseName = '2' | '3' | '4' | '5' | '6' | 'D';
 export type TileColor = 'white' | 'yellow' | 'green' | 'brown' | 'gray' | 'red';
@@ -57,6 +58,8 @@ export interface LayContext {
   via?: 'CS' | 'DH';
   /** The corporation's cash, when given the terrain cost must be affordable. */
   cash?: number;
+  /** reachOf(board, corp) for this very board, when the caller already has it (saves the walk). */
+  reach?: Reach;
 }
 
 export interface LayResult {
@@ -87,6 +90,8 @@ export interface TokenContext {
   tokensLeft: number;
   /** The D&H ability: a token in F16 without connection, right after its tile lay. */
   via?: 'DH';
+  /** reachOf(board, corp) for this very board, when the caller already has it (saves the walk). */
+  reach?: Reach;
 }
 
 export interface RouteInput {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkTileLay,
+  hasTokenSpot,
   legalTileLays,
   legalTokens,
   layTile,
@@ -10,6 +11,7 @@ import {
   placeHomeToken,
   placePendingToken,
   placeToken,
+  reachOf,
   runRoutes,
   suggestRoutes,
   tilesInSupply,
@@ -51,6 +53,11 @@ describe('random legal play on the 1830 map', () => {
           expect(stations()).toBe(before);
           for (const p of [...b.pending]) placePendingToken(b, p.corp, { hex: p.hex, city: 0 });
         }
+        // the quick answers agree with the full lists; a reach handed in gives the same lays
+        const reach = reachOf(b, corp);
+        expect(reach.nodeCount).toBe(reach.nodes.size);
+        for (const left of [0, 1]) expect(hasTokenSpot(b, { corp, tokensLeft: left, reach })).toBe(legalTokens(b, { corp, tokensLeft: left }).length > 0);
+        if (i % 10 === 0) expect(legalTileLays(b, { ...ctx, reach })).toEqual(legalTileLays(b, ctx));
         if (rnd(6) === 0) {
           const spots = legalTokens(b, { corp, tokensLeft: 1 });
           if (spots.length) placeToken(b, { corp, tokensLeft: 1 }, spots[rnd(spots.length)]);
