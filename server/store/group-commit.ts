@@ -1,24 +1,18 @@
 // Durable writes with group commit.
 //
-// Each game file is written the safe way: a temp file, fsync, rename over the
-// old file, fsync the folder. Under load many games are written at once, so
-// the writes waiting at a moment form one batch: every file is written and
-// fsynced in parallel, renamed in order, then ONE folder fsync (and one fsync
-// of the index journal, whose lines ride in the same batch) makes the whole
-// batch durable. Each caller's promise resolves only after that.
+// Each game file is written the safe way: a temp file, fdatasync, rename over
+// the old file, fsync the folder. The expensive last step is shared: every
+// write, once renamed (and its index journal line appended), joins the next
+// "sync round", which fsyncs the folder and fdatasyncs the journal once for
+// everybody who joined. A round starts only after the one before it ended, so
+// whoever joins while a round runs is covered by the next. Writes never wait
+// for each other's files (no batch is held up by its slowest file); writes of
+// one file run one after the other, so they land in order. Each caller's
+// promise resolves only once its file and journal line are durable.
 // File contents use fdatasync (data and the size needed to read it back; not
 // the timestamps); the folder gets a full fsync so the renames are durable.
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-
-interface PendingWrite {
-  file: string;
-  /** null: only a journal line. */
-  content: string | null;
-  journalLine: string | null;
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
 
 let tmpCounter = 0;
 
@@ -45,40 +39,69 @@ export async function writeFileDurably(file: string, content: string): Promise<v
   await fsyncDir(dirname(file));
 }
 
+async function writeAndRename(file: string, content: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}-${++tmpCounter}`;
+  const fh = await open(tmp, 'w', 0o600);
+  try {
+    await fh.writeFile(content);
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, file);
+}
+
 export class GroupCommitter {
-  private pending: PendingWrite[] = [];
-  private inFlight = new Set<Promise<void>>();
-  private busyFiles = new Set<string>();
-  private journal: FileHandle | null = null;
+  private fileChains = new Map<string, Promise<void>>();
+  private active = 0;
+  private journal: Promise<FileHandle> | null = null;
+  private roundRunning: Promise<void> | null = null;
+  private nextRound: Promise<void> | null = null;
   private compacting: Promise<void> | null = null;
-  /** Runs with no batch in flight (index compaction); no batch starts until it is done. */
+  private idleWaiters: (() => void)[] = [];
+  /** Runs when no write is in progress (index compaction); new writes wait for it. */
   betweenBatches: (() => Promise<void>) | null = null;
 
-  /**
-   * @param maxInFlight batches committing at once; a file is never in two of
-   *   them, so its writes land in order.
-   */
-  constructor(private dir: string, private journalPath: string | null, private maxInFlight = 3) {}
+  /** @param _maxInFlight kept for compatibility; writes are no longer batched. */
+  constructor(private dir: string, private journalPath: string | null, _maxInFlight = 0) {}
 
-  /** Resolves once `content` is durably in `file` and `journalLine` durably in the journal. */
-  write(file: string, content: string | null, journalLine: string | null = null): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ file, content, journalLine, resolve, reject });
-      this.pump();
+  /**
+   * Resolves once `content` is durably in `file` and `journalLine` durably in
+   * the journal. `onDurable` runs right then, before any compaction can start
+   * (the store updates its in-memory index there).
+   */
+  async write(file: string, content: string | null, journalLine: string | null = null, onDurable?: () => void): Promise<void> {
+    while (this.compacting) await this.compacting;
+    this.active++;
+    const prev = this.fileChains.get(file) ?? Promise.resolve();
+    const mine = prev.catch(() => {}).then(async () => {
+      if (content !== null) await writeAndRename(file, content);
+      if (journalLine) await (await this.journalHandle())!.appendFile(journalLine + '\n');
     });
+    const tail = mine.catch(() => {});
+    this.fileChains.set(file, tail);
+    try {
+      await mine;
+      await this.syncRound();
+      onDurable?.();
+    } finally {
+      if (this.fileChains.get(file) === tail) this.fileChains.delete(file);
+      this.active--;
+      if (this.active === 0) this.whenIdle();
+    }
   }
 
-  /** Waits for every write queued so far. */
+  /** Waits for every write begun so far (and a compaction it set off). */
   async drain(): Promise<void> {
-    while (this.pending.length > 0 || this.inFlight.size > 0 || this.compacting) {
-      await Promise.allSettled([...this.inFlight, this.compacting ?? Promise.resolve()]);
-      if (this.pending.length > 0 && this.inFlight.size === 0 && !this.compacting) this.pump();
+    while (this.active > 0 || this.compacting) {
+      if (this.compacting) await this.compacting;
+      else await new Promise<void>((r) => this.idleWaiters.push(r));
     }
   }
 
   async close(): Promise<void> {
     await this.drain();
-    if (this.journal) await this.journal.close();
+    if (this.journal) await (await this.journal).close();
     this.journal = null;
   }
 
@@ -90,71 +113,43 @@ export class GroupCommitter {
     await j.sync();
   }
 
-  private async journalHandle(): Promise<FileHandle | null> {
+  private journalHandle(): Promise<FileHandle> | null {
     if (!this.journalPath) return null;
-    if (!this.journal) this.journal = await open(this.journalPath, 'a', 0o600);
+    if (!this.journal) this.journal = open(this.journalPath, 'a', 0o600);
     return this.journal;
   }
 
-  /** Starts batches while there is room and work whose files are not already being written. */
-  private pump(): void {
-    while (!this.compacting && this.inFlight.size < this.maxInFlight && this.pending.length > 0) {
-      const batch: PendingWrite[] = [];
-      const rest: PendingWrite[] = [];
-      const files = new Set<string>();
-      for (const w of this.pending) {
-        if (this.busyFiles.has(w.file)) rest.push(w);
-        else {
-          batch.push(w);
-          files.add(w.file);
+  /** Joins the next sync round: one folder fsync and one journal fdatasync for all who joined. */
+  private syncRound(): Promise<void> {
+    if (!this.nextRound) {
+      this.nextRound = (async () => {
+        while (this.roundRunning) await this.roundRunning.catch(() => {});
+        this.nextRound = null;
+        const run = (async () => {
+          const j = this.journalHandle();
+          await Promise.all([fsyncDir(this.dir), j ? j.then((h) => h.datasync()) : undefined]);
+        })();
+        this.roundRunning = run;
+        try {
+          await run;
+        } finally {
+          if (this.roundRunning === run) this.roundRunning = null;
         }
-      }
-      if (batch.length === 0) return;
-      this.pending = rest;
-      for (const f of files) this.busyFiles.add(f);
-      const run: Promise<void> = this.commitBatch(batch).then(
-        () => batch.forEach((w) => w.resolve()),
-        (err) => batch.forEach((w) => w.reject(err)),
-      ).finally(() => {
-        for (const f of files) this.busyFiles.delete(f);
-        this.inFlight.delete(run);
-        if (this.inFlight.size === 0 && this.betweenBatches && !this.compacting) {
-          const between = this.betweenBatches;
-          this.compacting = between().catch(() => {}).finally(() => {
-            this.compacting = null;
-            this.pump();
-          });
-        } else this.pump();
-      });
-      this.inFlight.add(run);
+      })();
     }
+    return this.nextRound;
   }
 
-  private async commitBatch(batch: PendingWrite[]): Promise<void> {
-    // Only the last write of a file in a batch needs to reach the disk; the
-    // earlier ones are superseded and resolve with it.
-    const last = new Map<string, PendingWrite>();
-    for (const w of batch) if (w.content !== null) last.set(w.file, w);
-    await Promise.all(
-      [...last.values()].map(async (w) => {
-        const tmp = `${w.file}.tmp-${process.pid}-${++tmpCounter}`;
-        const fh = await open(tmp, 'w', 0o600);
-        try {
-          await fh.writeFile(w.content!);
-          await fh.datasync();
-        } finally {
-          await fh.close();
-        }
-        await rename(tmp, w.file);
-      }),
-    );
-    const lines = batch.flatMap((w) => (w.journalLine ? [w.journalLine + '\n'] : [])).join('');
-    const journalDone = (async () => {
-      if (!lines) return;
-      const j = (await this.journalHandle())!;
-      await j.appendFile(lines);
-      await j.datasync();
-    })();
-    await Promise.all([last.size > 0 ? fsyncDir(this.dir) : Promise.resolve(), journalDone]);
+  private whenIdle(): void {
+    const waiters = this.idleWaiters.splice(0);
+    if (this.betweenBatches && !this.compacting) {
+      const between = this.betweenBatches;
+      this.compacting = between()
+        .catch(() => {})
+        .finally(() => {
+          this.compacting = null;
+          for (const w of waiters) w();
+        });
+    } else for (const w of waiters) w();
   }
 }

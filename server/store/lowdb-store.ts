@@ -21,7 +21,7 @@ const COMPACT_AFTER = 20_000;
 
 /** lowdb adapter: reads a game file, writes it durably through the group committer. */
 class DurableGameAdapter implements Adapter<GameDoc | null> {
-  constructor(private id: string, private file: string, private committer: GroupCommitter, private onWritten: (doc: GameDoc) => void) {}
+  constructor(private id: string, private file: string, private committer: GroupCommitter, private onWritten: (entry: IndexEntry) => void) {}
 
   async read(): Promise<GameDoc | null> {
     let text: string;
@@ -48,8 +48,7 @@ class DurableGameAdapter implements Adapter<GameDoc | null> {
   async write(doc: GameDoc | null): Promise<void> {
     if (!doc) return;
     const entry = indexEntryOf(doc);
-    await this.committer.write(this.file, JSON.stringify(doc), JSON.stringify(entry));
-    this.onWritten(doc);
+    await this.committer.write(this.file, JSON.stringify(doc), JSON.stringify(entry), () => this.onWritten(entry));
   }
 }
 
@@ -135,9 +134,10 @@ export class LowdbGameStore implements GameStore {
   async reindex(doc: GameDoc): Promise<void> {
     const entry = indexEntryOf(doc);
     if (JSON.stringify(entry) === JSON.stringify(this.index.get(doc.id))) return;
-    await this.committer.write(join(this.gamesDir, `${doc.id}.json`), null, JSON.stringify(entry));
-    this.index.set(doc.id, entry);
-    this.journalLines++;
+    await this.committer.write(join(this.gamesDir, `${doc.id}.json`), null, JSON.stringify(entry), () => {
+      this.index.set(doc.id, entry);
+      this.journalLines++;
+    });
   }
 
   async close(): Promise<void> {
@@ -156,8 +156,8 @@ export class LowdbGameStore implements GameStore {
     if (!db) {
       const file = join(this.gamesDir, `${gameId}.json`);
       db = new Low<GameDoc | null>(
-        new DurableGameAdapter(gameId, file, this.committer, (doc) => {
-          this.index.set(doc.id, indexEntryOf(doc));
+        new DurableGameAdapter(gameId, file, this.committer, (entry) => {
+          this.index.set(entry.id, entry);
           this.journalLines++;
         }),
         null,
