@@ -6,15 +6,15 @@ import { planBuild } from './build';
 import { BOARD, CARD_BY_ID } from './data';
 import { overLimit } from './draw';
 import { freeClipsOf } from './effects';
-import { clipsFor, pointInPolygon, polylineLength, rectsTouch } from './geometry';
-import { linkPolyline, type StationLike } from './link';
+import { pointInPolygon, rectsTouch, type Rect } from './geometry';
+import type { StationLike } from './link';
 import { hasCube, isFull, minLengthTo, stationInfo, stationRect, type PCState, type Station } from './state';
 import { probe } from './refuse';
 import { checkObstaclePlacement, checkRiver } from './table';
 
-const MAX_BUILDS = 30;
+const MAX_BUILDS = 16;
 /** How many candidate links `moves` may try in one call (each is a full check). */
-const MAX_TRIES = 160;
+const MAX_TRIES = 48;
 const MAX_PLACEMENTS = 12;
 
 function legal(fn: () => unknown): boolean {
@@ -87,21 +87,25 @@ function origins(s: PCState, seat: number): Station[] {
   return s.stations.filter((st) => ((st.kind === 'start' && st.owner === seat) || hasCube(s, st, seat)) && !isFull(s, st));
 }
 
-/** Straight links from each of the seat's stations, to stations on the table and to new cards from the hand. */
+/** Distance from a card's centre to its edge in the direction (dx, dy). */
+function toEdge(st: StationLike, dx: number, dy: number): number {
+  const ax = Math.abs(dx), ay = Math.abs(dy);
+  return Math.min(ax > 0 ? st.w / 2 / ax : Infinity, ay > 0 ? st.h / 2 / ay : Infinity);
+}
+
+/**
+ * Straight links from the seat's stations, to stations on the table and to new
+ * cards from the hand. Candidates are first sifted by cheap estimates (length,
+ * clips, cards, a free spot in the area), then taken in turns, a link to the
+ * table and a new station alternately, and each is checked in full by
+ * `planBuild`; at most MAX_BUILDS are kept and MAX_TRIES checked.
+ */
 export function buildMoves(s: PCState, seat: number): BuildAction[] {
   const out: BuildAction[] = [];
   const hand = s.hands[seat]!;
   if (hand.length === 0 || s.clips[seat]! === 0) return out;
   const lastBuild = s.lastOrders === seat && s.finalStep === 'build';
   if (!lastBuild && s.cubes[seat]! === 0) return out;
-  let tries = 0;
-  const tryAdd = (a: BuildAction): boolean => {
-    tries++;
-    const plan = probe(() => planBuild(s, seat, a));
-    if (!plan) return false;
-    out.push({ ...a, pay: plan.pay });
-    return true;
-  };
   const from = origins(s, seat);
   const linked = new Map<string, Set<string>>();
   const addLinked = (a: string, b: string) => {
@@ -116,37 +120,34 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
   }
   const clipsLeft = s.clips[seat]!;
   const clipLen = BOARD.clipLength;
-  // Cheap first look at a straight link (no geometry against the table): long enough, affordable?
-  const worthTrying = (o: Station, t: StationLike, min: number, free: number, handForPay: number): boolean => {
-    const clips = clipsFor(polylineLength(linkPolyline(o, t, [])), clipLen);
-    if (clips < min || clips > clipsLeft) return false;
-    return Math.max(1, Math.ceil((clips - free) / 3)) <= handForPay;
+  // The straight link's length estimated from the centres (its ends are rounded
+  // to whole millimetres, so allow a clip either way; planBuild decides exactly).
+  const plausible = (o: StationLike, t: StationLike, min: number, free: number, handForPay: number): boolean => {
+    const dx = t.x - o.x, dy = t.y - o.y;
+    const d = Math.hypot(dx, dy);
+    if (d === 0) return false;
+    const len = d * (1 - toEdge(o, dx, dy) - toEdge(t, dx, dy));
+    const clips = Math.ceil(len / clipLen);
+    return clips + 1 >= min && clips - 1 <= clipsLeft && Math.max(1, Math.ceil((clips - 1 - free) / 3)) <= handForPay;
   };
-  // Ends worth a look: face up with room (worked out once, not per start station).
+  // Groups of alternatives, each worked out only when its turn comes: the
+  // first legal action of a group is offered.
+  const toTable: (() => BuildAction[])[] = [];
+  const toNew: (() => BuildAction[])[] = [];
   const ends = s.stations.filter((t) => !t.faceDown && !isFull(s, t)).map((t) => ({ t, info: stationInfo(t), free: freeClipsOf(t) }));
-  // A straight link between two cards is at most as long as their centres are apart
-  // (a millimetre more for rounding its ends) and at least that less both half diagonals.
-  const halfDiag = Math.hypot(BOARD.card.w, BOARD.card.h) / 2;
   for (const o of from) {
     const info = stationInfo(o);
     const oFree = freeClipsOf(o);
-    const oDiag = Math.hypot(o.w, o.h) / 2;
     const done = linked.get(o.id);
     for (const { t, info: tInfo, free } of ends) {
-      if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) return out;
       if (t === o || done?.has(t.id)) continue;
       const min = minLengthTo(info, tInfo);
-      if (min === null) continue;
-      const d = Math.hypot(t.x - o.x, t.y - o.y);
-      const most = Math.ceil((d + 2) / clipLen);
-      const least = Math.ceil((d - oDiag - Math.max(halfDiag, Math.hypot(t.w, t.h) / 2) - 2) / clipLen);
-      if (most < min || least > clipsLeft || Math.ceil((least - oFree - free) / 3) > hand.length) continue;
-      if (!worthTrying(o, t, min, oFree + free, hand.length)) continue;
-      tryAdd({ type: 'build', from: o.id, to: t.id });
+      if (min === null || !plausible(o, t, min, oFree + free, hand.length)) continue;
+      toTable.push(() => [{ type: 'build', from: o.id, to: t.id }]);
     }
   }
-  // New cards from the hand, placed a little beyond the minimum length from
-  // the start station, in directions that point into the play area.
+  // New cards, placed a little beyond the minimum length from the start
+  // station, in directions that point into the play area.
   const cards = [...new Set(hand)].sort();
   let cx = 0, cy = 0;
   for (const p of s.area) {
@@ -154,32 +155,63 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
     cy += p[1] / s.area.length;
   }
   const turn = ((s.links.length * 37) % 60) - 30;
-  const rects = s.stations.map(stationRect);
-  for (const o of from) {
-    const info = stationInfo(o);
-    const oFree = freeClipsOf(o);
+  let rects: Rect[] | null = null;
+  const newCard = (o: Station, card: string, min: number): BuildAction[] => {
+    rects ??= s.stations.map(stationRect);
+    const probeSt: Station = { id: card, kind: 'card', card, x: 0, y: 0, w: BOARD.card.w, h: BOARD.card.h, cubes: [] };
+    const free = freeClipsOf(o) + freeClipsOf(probeSt);
     const inward = (Math.atan2(cy - o.y, cx - o.x) * 180) / Math.PI;
-    for (const card of cards) {
-      const probeSt: Station = { id: card, kind: 'card', card, x: 0, y: 0, w: BOARD.card.w, h: BOARD.card.h, cubes: [] };
-      const min = minLengthTo(info, stationInfo(probeSt));
-      if (min === null || min > clipsLeft) continue;
-      let found = 0;
-      for (const extra of [0, 2]) {
-        const dist = (min + extra) * BOARD.clipLength + BOARD.card.w;
-        for (let k = 0; k < 6 && found < 1; k++) {
-          if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) return out;
-          const ang = ((inward + turn + extra * 11 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 50) * Math.PI) / 180;
-          const at: [number, number] = [Math.round(o.x + dist * Math.cos(ang)), Math.round(o.y + dist * Math.sin(ang))];
-          if (!pointInPolygon(at, s.area)) continue;
-          probeSt.x = at[0];
-          probeSt.y = at[1];
-          const r = stationRect(probeSt);
-          if (rects.some((q) => rectsTouch(r, q))) continue;
-          if (!worthTrying(o, probeSt, min, oFree + freeClipsOf(probeSt), hand.length - 1)) continue;
-          if (tryAdd({ type: 'build', from: o.id, card, at })) found++;
-        }
+    const group: BuildAction[] = [];
+    for (const extra of [0, 2]) {
+      const dist = (min + extra) * clipLen + BOARD.card.w;
+      for (let k = 0; k < 6; k++) {
+        const ang = ((inward + turn + extra * 11 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 50) * Math.PI) / 180;
+        const at: [number, number] = [Math.round(o.x + dist * Math.cos(ang)), Math.round(o.y + dist * Math.sin(ang))];
+        if (!pointInPolygon(at, s.area)) continue;
+        probeSt.x = at[0];
+        probeSt.y = at[1];
+        const r = stationRect(probeSt);
+        if (rects.some((q) => rectsTouch(r, q))) continue;
+        if (!plausible(o, probeSt, min, free, hand.length - 1)) continue;
+        group.push({ type: 'build', from: o.id, card, at });
       }
     }
+    return group;
+  };
+  for (const o of from) {
+    const info = stationInfo(o);
+    for (const card of cards) {
+      const min = minLengthTo(info, stationInfo({ id: card, kind: 'card', card, x: 0, y: 0, w: 0, h: 0, cubes: [] }));
+      if (min === null || min > clipsLeft) continue;
+      toNew.push(() => newCard(o, card, min));
+    }
+  }
+  // Take the groups in turns, spreading over start stations and cards.
+  let tries = 0;
+  const take = (make: () => BuildAction[]): void => {
+    for (const a of make()) {
+      if (tries >= MAX_TRIES) return;
+      tries++;
+      const plan = probe(() => planBuild(s, seat, a));
+      if (plan) {
+        out.push({ ...a, pay: plan.pay });
+        return;
+      }
+    }
+  };
+  const spread = <T>(xs: T[]): T[] => {
+    if (xs.length < 2) return xs;
+    let stride = 7;
+    while (gcd(stride, xs.length) !== 1) stride++;
+    const at = s.links.length % xs.length;
+    return xs.map((_, i) => xs[(at + i * stride) % xs.length]!);
+  };
+  const a = spread(toTable), b = spread(toNew);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (i < a.length) take(a[i]!);
+    if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) break;
+    if (i < b.length) take(b[i]!);
+    if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) break;
   }
   return out;
 }
