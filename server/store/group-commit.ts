@@ -62,8 +62,7 @@ export class GroupCommitter {
   /** Runs when no write is in progress (index compaction); new writes wait for it. */
   betweenBatches: (() => Promise<void>) | null = null;
 
-  /** @param _maxInFlight kept for compatibility; writes are no longer batched. */
-  constructor(private dir: string, private journalPath: string | null, _maxInFlight = 0) {}
+  constructor(private dir: string, private journalPath: string | null) {}
 
   /**
    * Resolves once `content` is durably in `file` and `journalLine` durably in

@@ -58,8 +58,6 @@ export interface LowdbStoreOptions {
   onProblem?: (message: string) => void;
   /** Journal lines before the index snapshot is rewritten (default 20,000). */
   compactAfter?: number;
-  /** Commit batches in flight at once (default 3). */
-  batchesInFlight?: number;
 }
 
 export class LowdbGameStore implements GameStore {
@@ -75,7 +73,7 @@ export class LowdbGameStore implements GameStore {
     this.gamesDir = join(opts.dataDir, 'games');
     this.indexFile = join(opts.dataDir, 'index.json');
     this.journalFile = join(opts.dataDir, 'index.journal');
-    this.committer = new GroupCommitter(this.gamesDir, this.journalFile, opts.batchesInFlight ?? Number(process.env.COMMIT_BATCHES || 3));
+    this.committer = new GroupCommitter(this.gamesDir, this.journalFile);
     this.committer.betweenBatches = () => this.compactIfDue();
   }
 

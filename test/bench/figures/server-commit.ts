@@ -2,7 +2,8 @@
 //   move_commit: 1000 four-player High Card games on a server in its own
 //     process; 32 concurrent clients post legal moves ({ seq, n: 0 }: the first
 //     move the rules list for the seat to act); each answer comes only after
-//     the move is durable (group commit: one folder fsync per batch).
+//     the move is durable (group commit: the folder fsync and the index
+//     journal fdatasync are shared by every write that lands meanwhile).
 //   fsync_floor: the same number of concurrent durable writes (temp, fsync,
 //     rename, fsync the folder) of a file the size of those games, no server.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
