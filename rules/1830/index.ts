@@ -93,23 +93,29 @@ function moves(state: Game1830State, seat: Seat): Action1830[] {
     return out;
   }
   if (round.kind === 'stock') {
+    // in the order a turn mail's quick links should show them: buy from the IPO, from the
+    // pool, sell a share, pass; then pars (by price, every corporation at $100 first) and larger sales
     const forced = mustSell(state, seat);
+    const ipo: Action1830[] = [], pool: Action1830[] = [], sellOne: Action1830[] = [], sellMore: Action1830[] = [];
+    const pars: Action1830[][] = PAR_CELLS.map(() => []);
     for (const sym in state.corps) {
       const corp = state.corps[sym]!;
       if (corp.closed) continue;
       if (!forced) {
         if (!corp.ipoed) {
-          for (const [price] of PAR_CELLS) if (parProblem(state, seat, corp, price) === null) out.push({ type: 'par', corp: sym, price });
+          PAR_CELLS.forEach(([price], i) => { if (parProblem(state, seat, corp, price) === null) pars[i]!.push({ type: 'par', corp: sym, price }); });
         } else {
-          if (buyProblem(state, seat, corp, 'ipo') === null) out.push({ type: 'buy', corp: sym, from: 'ipo' });
-          if (buyProblem(state, seat, corp, 'pool') === null) out.push({ type: 'buy', corp: sym, from: 'pool' });
+          if (buyProblem(state, seat, corp, 'ipo') === null) ipo.push({ type: 'buy', corp: sym, from: 'ipo' });
+          if (buyProblem(state, seat, corp, 'pool') === null) pool.push({ type: 'buy', corp: sym, from: 'pool' });
         }
       }
       for (let pct = 10; pct <= corp.held[seat]!; pct += 10) {
-        if (stockSellProblem(state, seat, corp, pct) === null) out.push({ type: 'sell', corp: sym, percent: pct });
+        if (stockSellProblem(state, seat, corp, pct) === null) (pct === 10 ? sellOne : sellMore).push({ type: 'sell', corp: sym, percent: pct });
       }
     }
-    if (!forced) out.push({ type: 'pass' });
+    out.push(...ipo, ...pool, ...sellOne);
+    if (!forced) out.splice(Math.min(out.length, 11), 0, { type: 'pass' }); // always among the first 12
+    out.push(...pars.flat(), ...sellMore);
     addExchange(state, seat, out);
     return out;
   }

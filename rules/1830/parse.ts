@@ -4,6 +4,7 @@ import { RuleError } from '../types';
 import type { Action1830 } from './actions';
 import { CORP_SYMS, PRIVATE_SYMS, TRAINS } from './data';
 import { depotOffer, suggestRun } from './operating';
+import { routesFromText } from './track';
 import type { Game1830State } from './state';
 
 function corpOf(word: string | undefined): string {
@@ -65,18 +66,25 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'lay': {
       const [hex, tile, rot] = [words[1], words[2], Number(words[3] ?? 0)];
       if (!hex || !tile || !Number.isInteger(rot)) throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
-      return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot };
+      const via = (words[4] ?? '').toUpperCase().replace('&', '');
+      return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot, ...(via === 'CS' || via === 'DH' ? { via } : {}) };
     }
     case 'token': case 'station': {
       const hex = words[1];
       if (!hex) throw new RuleError('Say where: "token E19" (add the city number for a hex with two: "token E11 1")');
-      return { type: 'placeToken', hex: hex.toUpperCase(), city: Number(words[2] ?? 0) };
+      const city = words[2] !== undefined && /^\d+$/.test(words[2]) ? Number(words[2]) : 0;
+      const dh = words.slice(2).some((w) => /^d&?h$/i.test(w));
+      return { type: 'placeToken', hex: hex.toUpperCase(), city, ...(dh ? { via: 'DH' as const } : {}) };
     }
     case 'run': {
       const r = state.round;
       const corp = r.kind === 'operating' && r.current ? state.corps[r.current] : undefined;
       if (!corp) throw new RuleError('No corporation is operating');
-      return { type: 'runRoutes', routes: suggestRun(state, corp) };
+      // "run" alone runs the suggestion; "run 2-0: I15-J14; 3-0: E19-F20-F22" runs the routes typed
+      const rest = text.trim().replace(/^\S+\s*/, '');
+      if (!rest) return { type: 'runRoutes', routes: suggestRun(state, corp) };
+      if (/^(none|nothing|no trains?)$/i.test(rest)) return { type: 'runRoutes', routes: [] };
+      return { type: 'runRoutes', routes: routesFromText(rest) };
     }
     case 'discard': {
       const id = words[1] ?? '';
@@ -89,6 +97,6 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'withhold': return { type: 'dividend', kind: 'withhold' };
     case 'bankrupt': return { type: 'bankrupt' };
     default:
-      throw new RuleError('Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
+      throw new RuleError('Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run (the suggested routes), run 2-0: I15-J14; 3-0: E19-F20-F22, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
   }
 }

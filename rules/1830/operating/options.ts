@@ -1,20 +1,21 @@
 // Operating rounds: the choices of the acting president, for the move form.
 import { PRIVATES, TRAINS } from '../data';
 import type { Game1830State } from '../state';
-import { cityCount, legalTileLays, legalTokens, suggestRoutes } from '../track';
+import { checkTileLay, cityCount, legalTileLays, legalTokens, routesToText, suggestRoutes } from '../track';
 import type { RouteInput } from '../track';
 
 import { runRoutes, trainInputs } from './apply';
+import { buyTrain } from './trains';
 import { board, buyablePrivates, crowded, currentCorp, depotOffer, mustBuyTrain, nextTokenCost, orRound, otherCorpTrains, phaseName, playerPrivates, privateMax, privateMin, tokensLeft, trainPrice } from './common';
 
 export interface OperatingOptions {
   corp: string;
   step: string;
   cash: number;
-  lays: { hex: string; tile: string; rotation: number; command: string }[];
+  lays: { hex: string; tile: string; rotation: number; cost: number; command: string }[];
   tokens: { hex: string; city: number; cost: number; command: string }[];
   pendingToken: { hex: string; cities: number[] } | null;
-  suggestion: { revenue: number; routes: RouteInput[]; json: string; lines: string[] } | null;
+  suggestion: { revenue: number; routes: RouteInput[]; json: string; lines: string[]; command: string } | null;
   dividend: { revenue: number; perShare: number } | null;
   trains: { id: string; name: string; from: string; price: number; min: number; max: number; exchange?: string }[];
   privates: { sym: string; name: string; owner: number; min: number; max: number }[];
@@ -48,7 +49,11 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   if (corp.president !== seat) return null;
   if (r.step === 'track') {
     const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
-    for (const lay of legalTileLays(b, ctx, 400)) out.lays.push({ ...lay, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
+    for (const lay of legalTileLays(b, ctx, 400)) {
+      let cost = 0;
+      try { cost = checkTileLay(b, ctx, lay).cost; } catch { cost = 0; }
+      out.lays.push({ ...lay, cost, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
+    }
   }
   if (r.step === 'token') {
     for (const t of legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) })) {
@@ -60,28 +65,42 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
     out.suggestion = {
       revenue: sug.revenue, routes: sug.routes, json: JSON.stringify({ type: 'runRoutes', routes: sug.routes }),
       lines: sug.details.map((d) => `${d.train.split('-')[0]} train: ${d.hexes.join('-')} for $${d.revenue}`),
+      command: sug.routes.length ? `run ${routesToText(sug.routes)}` : 'run none',
     };
   }
   if (r.step === 'dividend') out.dividend = { revenue: r.turn.revenue, perShare: r.turn.revenue / 10 };
   if (r.step === 'train') {
     out.mustBuyTrain = mustBuyTrain(state, corp);
+    // offered only when the purchase would go through as it stands (played on a copy)
+    const works = (id: string, price: number, exchange?: string): boolean => {
+      const copy = structuredClone(state);
+      try { buyTrain(copy, copy.corps[corp.sym]!, id, price, exchange); return true; } catch { return false; }
+    };
     for (const t of depotOffer(state)) {
       const price = trainPrice(t);
-      out.trains.push({ id: t.id, name: t.name, from: t.owner === 'pool' ? 'the bank pool' : 'the bank', price, min: price, max: price });
+      if (works(t.id, price)) out.trains.push({ id: t.id, name: t.name, from: t.owner === 'pool' ? 'the bank pool' : 'the bank', price, min: price, max: price });
       const credits = TRAINS[t.name]!.tradeIn;
       if (credits) {
         for (const own of corp.trains) {
           const c = credits[own.split('-')[0]!];
-          if (c) out.trains.push({ id: t.id, name: t.name, from: 'the bank', price: price - c, min: price - c, max: price - c, exchange: own });
+          if (c && works(t.id, price - c, own)) out.trains.push({ id: t.id, name: t.name, from: 'the bank', price: price - c, min: price - c, max: price - c, exchange: own });
         }
       }
     }
-    for (const t of otherCorpTrains(state, corp)) out.trains.push({ id: t.id, name: t.name, from: t.owner, price: trainPrice(t), min: 1, max: corp.cash });
+    const president = corp.president;
+    const emergency = mustBuyTrain(state, corp) && president !== null;
+    for (const t of otherCorpTrains(state, corp)) {
+      const max = emergency ? Math.min(trainPrice(t), corp.cash + state.cash[president!]!) : corp.cash;
+      let min = 1;
+      while (min <= max && !works(t.id, min)) min = min < max ? max : max + 1;
+      if (min <= max && works(t.id, max)) out.trains.push({ id: t.id, name: t.name, from: t.owner, price: Math.min(trainPrice(t), max), min, max });
+    }
   }
   if (r.step !== 'home') {
     for (const sym of buyablePrivates(state)) {
       const p = state.privates[sym]!;
-      out.privates.push({ sym, name: PRIVATES[sym]!.name, owner: p.owner as number, min: privateMin(sym), max: Math.min(privateMax(sym), corp.cash) });
+      const max = Math.min(privateMax(sym), corp.cash);
+      if (max >= privateMin(sym)) out.privates.push({ sym, name: PRIVATES[sym]!.name, owner: p.owner as number, min: privateMin(sym), max });
     }
   }
   return out;
