@@ -4,7 +4,7 @@ import { findRules, games } from '../rules/index';
 import type { AnyRules } from '../rules/types';
 import { canonicalJson, checkChain, sha256 } from './store/chain';
 import type { LogEntry } from './store/types';
-import { seatOrder } from './service';
+import { seatOrder } from './game-log';
 
 export type VerifyResult =
   | { ok: true; entries: number; stateHash: string; replayed: boolean; note?: string }

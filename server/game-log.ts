@@ -1,0 +1,139 @@
+// The game log's pure rules: sealing entries, which moves are in force after
+// undos, replaying a game from its seed, the simultaneous-move rule, the
+// seat order drawn from the seed, and the plain-words lines of the history.
+// No I/O: the game service (service.ts) and the verifier (verify.ts) use it.
+import type { AnyRules, Options, Seat } from '../rules/types';
+import { seedRandom, shuffle } from '../rules/random';
+import { ServiceError } from './errors';
+import { sealEntry } from './store/chain';
+import type { GameDoc, LogEntry, ReminderPolicy } from './store/types';
+import type { HistoryLine } from './service';
+
+export const STATE_KINDS = new Set(['start', 'move', 'undo']);
+
+/** Play order drawn from the seed: element i is the index (in join order) of the player in seat i. */
+export function seatOrder(seed: string, players: number): number[] {
+  return shuffle(seedRandom(`seat-order:${seed}`), Array.from({ length: players }, (_, i) => i));
+}
+
+export function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
+  return pushEntry(doc.log, entry);
+}
+
+export function pushEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
+  const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Omit<LogEntry, 'seq' | 'prev' | 'hash'>;
+  const sealed = sealEntry(log, clean);
+  log.push(sealed);
+  return sealed;
+}
+
+export function lastStateSeq(log: LogEntry[]): number {
+  for (let i = log.length - 1; i >= 0; i--) if (STATE_KINDS.has(log[i]!.kind)) return log[i]!.seq;
+  return 0;
+}
+
+/** The move entries still in force after entry `upto` (undo entries remove the latest). */
+export function effectiveMoves(log: LogEntry[], upto = Infinity): LogEntry[] {
+  const stack: LogEntry[] = [];
+  for (const e of log) {
+    if (e.seq > upto) break;
+    if (e.kind === 'move') stack.push(e);
+    else if (e.kind === 'undo') {
+      const top = stack[stack.length - 1];
+      if (top && top.seq === e.data?.undoes) stack.pop();
+    }
+  }
+  return stack;
+}
+
+export function lastEffectiveMove(log: LogEntry[]): LogEntry | undefined {
+  const moves = effectiveMoves(log);
+  return moves[moves.length - 1];
+}
+
+/** Replays setup and the moves in force up to entry `upto`; null if the game had not started by then. */
+export function replayState(doc: GameDoc, rules: AnyRules, upto: number): any | null {
+  const start = doc.log.find((e) => e.kind === 'start');
+  if (!start || start.seq > upto) return null;
+  const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
+  const state = rules.setup(seats, doc.seed, doc.options);
+  for (const e of effectiveMoves(doc.log, upto)) {
+    try {
+      rules.apply(state, e.seat!, structuredClone(e.action));
+    } catch (err) {
+      throw new Error(`entry ${e.seq} does not apply: ${(err as Error).message}`);
+    }
+  }
+  return state;
+}
+
+/**
+ * The simultaneous-move rule: a move made against an older seq is taken when
+ * every state change since was another seat's move, the seat was asked to act
+ * at that seq and still must act. Two clicks on one link never make two moves:
+ * the seat's own move since makes the older seq stale.
+ */
+export function acceptsOlderSeq(log: LogEntry[], seq: number, current: number, seat: Seat, toAct: Seat[]): boolean {
+  if (!Number.isInteger(seq) || seq <= 0 || seq >= current) return false;
+  const at = log[seq - 1];
+  if (!at || !STATE_KINDS.has(at.kind)) return false;
+  const askedThen = (at.data?.toAct as Seat[] | undefined) ?? [];
+  if (!askedThen.includes(seat) || askedThen.length < 2 || !toAct.includes(seat)) return false;
+  for (const e of log.slice(seq)) {
+    if (!STATE_KINDS.has(e.kind)) continue;
+    if (e.kind !== 'move' || e.seat === seat) return false;
+  }
+  return true;
+}
+
+export function nextWait(doc: GameDoc, old: GameDoc['wait'], toAct: Seat[], stateSeq: number, now: string): GameDoc['wait'] {
+  if (doc.status !== 'active') return null;
+  const keep = old && toAct.length > 0 && toAct.every((s) => old.toAct.includes(s));
+  if (keep) return { ...old, toAct, stateSeq };
+  return { toAct, since: now, stateSeq, reminders: 0, escalated: false };
+}
+
+export function lineOf(doc: GameDoc, e: LogEntry): HistoryLine {
+  let text = e.text ?? e.kind;
+  if ((e.kind === 'move' || e.kind === 'undo') && e.seat !== undefined) {
+    const by = (e.data?.by as string | undefined) ?? doc.seats[e.seat]?.name ?? `Seat ${e.seat + 1}`;
+    text = `${by} ${text}${e.data?.auto ? ' (played by the server after the time ran out)' : ''}`;
+  }
+  return { seq: e.seq, at: e.at, kind: e.kind, seat: e.seat ?? null, text };
+}
+
+export function describePolicy(p: ReminderPolicy): string {
+  if (!(p.remindAfterHours > 0)) return 'Reminders are off';
+  const then = p.onTimeout === 'autoMove' ? 'then the server plays for the seat' : 'then everyone is told';
+  return `Reminders after ${p.remindAfterHours} h, every ${p.repeatHours} h, at most ${p.maxReminders}, ${then}`;
+}
+
+export function cleanName(raw: string): string {
+  const name = String(raw ?? '').replace(/\s+/g, ' ').trim();
+  if (name.length === 0) throw new ServiceError(400, 'Please give a name.');
+  if (name.length > 40) throw new ServiceError(400, 'Please keep the name under 40 characters.');
+  return name;
+}
+
+export function checkOptions(rules: AnyRules, given: Record<string, unknown>): Options {
+  const out: Options = {};
+  const specs = rules.options ?? [];
+  for (const key of Object.keys(given)) {
+    if (!specs.some((s) => s.id === key)) throw new ServiceError(400, `${rules.title} has no option "${key}".`);
+  }
+  for (const spec of specs) {
+    const v = given[spec.id];
+    if (spec.kind === 'boolean') {
+      if (v === undefined) out[spec.id] = spec.default;
+      else if (typeof v === 'boolean') out[spec.id] = v;
+      else if (v === 'true' || v === 'on' || v === '1') out[spec.id] = true;
+      else if (v === 'false' || v === 'off' || v === '0' || v === '') out[spec.id] = false;
+      else throw new ServiceError(400, `Option "${spec.label}" is yes or no.`);
+    } else {
+      if (v === undefined) out[spec.id] = spec.default;
+      else if (typeof v === 'string' && spec.choices.some((c) => c.value === v)) out[spec.id] = v;
+      else throw new ServiceError(400, `Option "${spec.label}" must be one of: ${spec.choices.map((c) => c.label).join(', ')}.`);
+    }
+  }
+  return out;
+}
