@@ -3,7 +3,8 @@
 // "buys a 10% share of PRR from the IPO for $67", "runs PRR's 2 trains for $130".
 // The same line labels the move's button on the player's page. `after` is the state the
 // action leads to (null when it is refused); it names what the move brought about
-// (a presidency, a float, a new phase), naming other seats "Player N" only there.
+// (a presidency, a float, a new phase). Other seats are never named by number: the
+// page shows players by name, and who holds what.
 import type { Action1830 } from './actions';
 import { CORPS, DATA, PRIVATES, TRAINS } from './data';
 import { parPrice, sharePrice } from './market';
@@ -13,9 +14,6 @@ import { runRoutes as mapRunRoutes, checkTileLay, type Board } from './track';
 import { board, phaseName, playerPrivates } from './operating/common';
 import { trainInputs } from './operating/apply';
 
-function who(seat: number): string {
-  return `Player ${seat + 1}`;
-}
 function privateName(sym: string): string {
   const p = PRIVATES[sym];
   return p ? `${p.name} (${sym})` : sym;
@@ -39,21 +37,23 @@ export function operatorOf(state: Game1830State): string | null {
 function effects(before: Game1830State, after: Game1830State | null, seat: number, action: Action1830): string[] {
   if (!after) return [];
   const out: string[] = [];
-  // privates that went to another seat's bid as a result (a lone bid once the cheaper ones are sold)
+  // privates that went to a bidder as a result (a lone bid once the cheaper ones are sold, the last bidder of a war);
+  // other seats are not named by number: the page names players, and shows who owns what
   if (before.round.kind === 'auction') {
     const bids = before.round.bids;
     for (const sym in after.privates) {
       const o = after.privates[sym]!.owner;
       if (typeof o === 'number' && before.privates[sym]!.owner === null && !(o === seat && action.type === 'bid' && action.company === sym)) {
         const price = bids[sym]?.find((b) => b.seat === o)?.price;
-        out.push(`${o === seat ? 'they get' : `${who(o)} gets`} ${sym}${price !== undefined ? ` for $${price}` : ''}`);
+        const to = o === seat ? 'them' : (bids[sym]?.length ?? 0) > 1 ? 'the last bidder' : 'its only bidder';
+        out.push(`${sym} goes to ${to}${price !== undefined ? ` for $${price}` : ''}`);
       }
     }
   }
   for (const sym in after.corps) {
     const a = after.corps[sym]!, b = before.corps[sym]!;
     if (a.president !== b.president && a.president !== null && action.type !== 'par' && !(action.type === 'bid' && b.president === null)) {
-      out.push(a.president === seat ? `becomes president of ${sym}` : `${who(a.president)} becomes president of ${sym}`);
+      out.push(a.president === seat ? `becomes president of ${sym}` : `the presidency of ${sym} changes hands`);
     }
     if (a.floated && !b.floated) out.push(`${sym} floats with $${parPrice(a) * 10}`);
   }
@@ -170,9 +170,9 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
     case 'discardTrain': return `discards ${action.corp}'s ${trainName(action.train)} to the bank pool`;
     case 'buyCompany': {
       const owner = before.privates[action.company]?.owner;
-      if (before.round.kind === 'stock') return `buys ${privateName(action.company)} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
+      if (before.round.kind === 'stock') return `buys ${privateName(action.company)} from its owner for $${action.price}`;
       if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
-      return `buys ${privateName(action.company)} for ${op} from ${typeof owner === 'number' ? who(owner) : 'its owner'} for $${action.price}`;
+      return `buys ${privateName(action.company)} for ${op} from its owner for $${action.price}`;
     }
     case 'bankrupt': return `goes bankrupt, unable to buy ${op} a train`;
   }

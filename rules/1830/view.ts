@@ -18,27 +18,27 @@ function roundName(state: Game1830State): string {
   return `Operating round ${state.turn}.${r.num} of ${state.orCount}`;
 }
 
-/** What the acting seat is doing, in a few words. */
-function doing(state: Game1830State, toAct: Seat[]): string {
-  const who = toAct.map((s) => `Player ${s + 1}`).join(', ');
+/** What is happening, in a few words; who acts is shown by name beside it (view.toAct). */
+function doing(state: Game1830State): string {
   const r = state.round;
   if (r.kind === 'auction') {
-    if (r.pendingPar.length) return `${who} sets the par value of ${r.pendingPar[0]!.corp}`;
-    if (r.auctioning) return `${who} raises the bid for ${r.auctioning} or passes`;
-    return `${who} to act`;
+    if (r.pendingPar.length) return `the par value of ${r.pendingPar[0]!.corp} is set`;
+    if (r.auctioning) return `bidding war for ${r.auctioning}: the lowest bidder raises or passes`;
+    return 'buy the cheapest private, bid on another, or pass';
   }
-  if (r.kind === 'stock' || !r.current) return `${who} to act`;
+  if (r.kind === 'stock') return 'buy, sell or pass';
+  if (!r.current) return 'operating';
   const corp = state.corps[r.current]!;
   const crowd = mustDiscard(state);
-  if (crowd) return `${crowd} must discard a train (${who})`;
+  if (crowd) return `${crowd} must discard a train`;
   const b = state.map as Board | null;
-  if (b?.pending.length) return `${b.pending[0]!.corp} puts its station back in ${b.pending[0]!.hex} (${who})`;
+  if (b?.pending.length) return `${b.pending[0]!.corp} puts its station back in ${b.pending[0]!.hex}`;
   const steps: Record<string, string> = {
     home: 'places its home station', track: 'may lay a tile', token: 'may place a station', route: 'runs its trains',
     dividend: r.step === 'dividend' ? `pays out or withholds $${r.turn.revenue}` : '',
     train: mustBuyTrain(state, corp) ? 'must buy a train' : 'may buy trains', company: 'may buy a private',
   };
-  return `${r.current} ${steps[r.step] ?? 'operates'} (${who})`;
+  return `${r.current} ${steps[r.step] ?? 'operates'}`;
 }
 
 function mustDiscard(state: Game1830State): string | null {
@@ -52,7 +52,7 @@ function mustDiscard(state: Game1830State): string | null {
 
 export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]): View {
   const r = state.round;
-  const status = state.finished ? `Game over: ${state.endReason ?? ''}` : `${roundName(state)}: ${doing(state, toAct)}`;
+  const status = state.finished ? `Game over: ${state.endReason ?? ''}` : `${roundName(state)}: ${doing(state)}`;
   const players = Array.from({ length: state.seats }, (_, s) => ({
     seat: s,
     cash: state.cash[s]!,
