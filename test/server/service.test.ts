@@ -167,6 +167,26 @@ describe('game service', () => {
     expect(after.list()).toHaveLength(1);
   });
 
+  it('starts, lists, resolves keys and finds due reminders without reading a game file', async () => {
+    t = await makeService();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await twoPlayerGame(t.service)).gameId);
+    const svc = await t.reopen();
+    const store = svc.store as unknown as { load: (id: string) => Promise<unknown> };
+    const loads: string[] = [];
+    const load = store.load.bind(store);
+    store.load = (id: string) => {
+      loads.push(id);
+      return load(id);
+    };
+    expect(svc.listPublic().running).toHaveLength(5);
+    expect(svc.dueReminders(new Date('2030-01-01T00:00:00Z'))).toHaveLength(5);
+    expect(svc.resolveKey(t.service.links.adminKey(ids[0]!))?.gameId).toBe(ids[0]);
+    expect(loads).toEqual([]);
+    await svc.open(ids[2]!);
+    expect(loads).toEqual([ids[2]]);
+  });
+
   it('plays an autoMove as a logged move', async () => {
     t = await makeService();
     const svc = t.service;
