@@ -6,7 +6,7 @@
 // clip per 30 mm (rounded up). See README.md in this folder for the rules as
 // implemented and the readings taken where the seed is unclear.
 import { RuleError, type Outcome, type Rules } from '../types';
-import { actionSchema, type PCAction } from './actions';
+import { actionSchema, explainBadAction, type PCAction } from './actions';
 import { planBuild } from './build';
 import { checkState } from './check';
 import { CARD_BY_ID } from './data';
@@ -23,9 +23,7 @@ export type { PCState, PCAction };
 
 function parseAction(raw: unknown): PCAction {
   const parsed = actionSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new RuleError('That is not a Paperclip Railways move: draw, discard, build, pass (or obstacle and river during setup).');
-  }
+  if (!parsed.success) throw new RuleError(explainBadAction(raw, parsed.error));
   return parsed.data;
 }
 

@@ -15,10 +15,17 @@ const HELP =
   'Write "draw", "pass", "discard york bath", "build S1 york via 100,-40 pay bath", "build S1 new dent at 120,200", ' +
   '"obstacle lake 100,50 90" or "river -300,0 0,80 300,0".';
 
+/** A word the player typed, cut short for a message. */
+function short(tok: string): string {
+  return tok.length > 24 ? `${tok.slice(0, 21)}...` : tok;
+}
+
 function point(tok: string | undefined): [number, number] {
   const m = tok?.match(/^\(?(-?\d+)\s*,\s*(-?\d+)\)?$/);
-  if (!m) throw new RuleError(`"${tok ?? ''}" is not a point: write x,y in millimetres, like 120,-40. ${HELP}`);
-  return [Number(m[1]), Number(m[2])];
+  if (!m) throw new RuleError(`"${short(tok ?? '')}" is not a point: write x,y in millimetres, like 120,-40. ${HELP}`);
+  const p: [number, number] = [Number(m[1]), Number(m[2])];
+  if (p.some((v) => Math.abs(v) > 5000)) throw new RuleError(`${short(tok!)} is off the table: coordinates run from -5000 to 5000 mm.`);
+  return p;
 }
 
 function stationId(s: PCState, tok: string | undefined): string {
@@ -28,14 +35,14 @@ function stationId(s: PCState, tok: string | undefined): string {
   if (st) return st.id;
   const byName = s.stations.find((x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t);
   if (byName) return byName.id;
-  throw new RuleError(`There is no station "${tok}" on the table.`);
+  throw new RuleError(`There is no station "${short(tok)}" on the table.`);
 }
 
 function cardId(tok: string | undefined): string {
   if (!tok) throw new RuleError(`Name a card. ${HELP}`);
   const t = tok.toLowerCase();
   const c = CARDS.find((x) => x.id === t || x.name.toLowerCase().replace(/\s+/g, '-') === t);
-  if (!c) throw new RuleError(`There is no station card "${tok}".`);
+  if (!c) throw new RuleError(`There is no station card "${short(tok)}".`);
   return c.id;
 }
 
@@ -77,7 +84,7 @@ export function parseCommand(text: string, s: PCState): PCAction {
         } else if (word === 'pay') {
           a.pay = [];
           while (toks.length && !['via'].includes(toks[0]!.toLowerCase())) a.pay.push(cardId(toks.shift()));
-        } else throw new RuleError(`"${word}" is not understood here. ${HELP}`);
+        } else throw new RuleError(`"${short(word)}" is not understood here. ${HELP}`);
       }
       return a;
     }

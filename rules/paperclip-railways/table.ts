@@ -28,6 +28,9 @@ export function obstacleShape(id: string, x: number, y: number, rot: number): [n
 }
 
 export function checkObstaclePlacement(s: PCState, id: string, x: number, y: number, rot: number): [number, number][] {
+  if (!BOARD.obstacles.some((o) => o.id === id)) {
+    refuse(`There is no obstacle called "${id.slice(0, 24)}": ${BOARD.obstacles.map((o) => o.id).join(', ')}.`);
+  }
   if (!s.obstacleSupply.includes(id)) refuse(`The ${id} has already been placed.`);
   if (![0, 90, 180, 270].includes(rot)) refuse('Turn an obstacle by 0, 90, 180 or 270 degrees.');
   const shape = obstacleShape(id, x, y, rot);
