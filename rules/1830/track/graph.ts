@@ -21,20 +21,22 @@ const MAX_NODES = data.MAX_NODES;
 const END_COUNT = data.END_COUNT;
 const COUNT = HEX_IDS.length;
 
+const SEEN = COUNT; // offset of the node marks in Reach.data
+
 /** What a corporation's track reaches. */
 export class Reach {
-  /** mask[i]: bit mask of the edges of hex i (index in HEX_IDS) that the network touches. */
-  readonly mask: Uint8Array;
-  /** seen[i * MAX_NODES + n]: node n of hex i is reached (1: reached, 2: walked on from). */
-  readonly seen: Uint8Array;
+  /**
+   * data[i] (i < COUNT): bit mask of the edges of hex i (index in HEX_IDS) that the network touches;
+   * data[COUNT + i * MAX_NODES + n]: node n of hex i is reached (1: reached, 2: walked on from).
+   */
+  readonly data: Uint8Array;
   /** Number of nodes reached. */
   readonly nodeCount: number;
   private edgesCache: Record<string, number> | null = null;
   private nodesCache: Set<string> | null = null;
 
-  constructor(mask: Uint8Array, seen: Uint8Array, nodeCount: number) {
-    this.mask = mask;
-    this.seen = seen;
+  constructor(data: Uint8Array, nodeCount: number) {
+    this.data = data;
     this.nodeCount = nodeCount;
   }
 
@@ -42,7 +44,7 @@ export class Reach {
   get edges(): Record<string, number> {
     if (!this.edgesCache) {
       const edges: Record<string, number> = {};
-      for (let i = 0; i < COUNT; i++) if (this.mask[i]) edges[HEX_IDS[i]] = this.mask[i];
+      for (let i = 0; i < COUNT; i++) if (this.data[i]) edges[HEX_IDS[i]] = this.data[i];
       this.edgesCache = edges;
     }
     return this.edgesCache;
@@ -52,40 +54,50 @@ export class Reach {
   get nodes(): Set<string> {
     if (!this.nodesCache) {
       const nodes = new Set<string>();
-      const seen = this.seen;
-      for (let k = 0; k < seen.length; k++) if (seen[k]) nodes.add(NODE_IDS[k]);
+      const d = this.data;
+      for (let k = 0; k < COUNT * MAX_NODES; k++) if (d[SEEN + k]) nodes.add(NODE_IDS[k]);
       this.nodesCache = nodes;
     }
     return this.nodesCache;
   }
 
-  /** The network touches hex `hex` (by id). */
+  /** Node keys (hex index * MAX_NODES + node index) the network reaches, in map order. */
+  nodeKeys(): number[] {
+    const out: number[] = [];
+    const d = this.data;
+    for (let k = 0; k < COUNT * MAX_NODES; k++) if (d[SEEN + k]) out.push(k);
+    return out;
+  }
+
+  /** The network touches hex `hex` (by id) at these edges (bit mask). */
   edgesOf(hex: string): number {
     const i = HEX_INDEX.get(hex);
-    return i === undefined ? 0 : this.mask[i];
+    return i === undefined ? 0 : this.data[i];
   }
 
   /** The network reaches city/node `city` of `hex`. */
   reaches(hex: string, city: number): boolean {
     const i = HEX_INDEX.get(hex);
-    return i !== undefined && city >= 0 && city < MAX_NODES && this.seen[i * MAX_NODES + city] !== 0;
+    return i !== undefined && city >= 0 && city < MAX_NODES && this.data[SEEN + i * MAX_NODES + city] !== 0;
   }
 
   /** Hex ids the network touches, in map order. */
   hexes(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < COUNT; i++) if (this.mask[i]) out.push(HEX_IDS[i]);
+    for (let i = 0; i < COUNT; i++) if (this.data[i]) out.push(HEX_IDS[i]);
     return out;
   }
 }
 
 // work stack, reused: each (hex, entry edge) and each node is pushed at most once
 const STACK = new Int32Array(COUNT * (6 + MAX_NODES) + 1);
+const ENTERED = new Uint8Array(COUNT); // bit e: the walk entered hex i at edge e
 
 export function reachOf(board: Board, corp: string): Reach {
-  const mask = new Uint8Array(COUNT);
-  const seen = new Uint8Array(COUNT * MAX_NODES);
-  const entered = new Uint8Array(COUNT); // bit e: the walk entered hex i at edge e
+  const d = new Uint8Array(COUNT * (1 + MAX_NODES));
+  const entered = ENTERED;
+  entered.fill(0);
+  let nodeCount = 0;
   const tiles = board.tiles;
   const tokens = board.tokens;
   const stack = STACK;
@@ -98,10 +110,11 @@ export function reachOf(board: Board, corp: string): Reach {
     const cities = tokens[hex];
     for (let c = 0; c < cities.length; c++) {
       if (!cities[c].includes(corp)) continue;
-      mask[i] |= OPEN_EDGES[i];
+      d[i] |= OPEN_EDGES[i];
       const k = i * MAX_NODES + c;
-      if (seen[k] !== 2) {
-        seen[k] = 2;
+      if (d[SEEN + k] !== 2) {
+        if (d[SEEN + k] === 0) nodeCount++;
+        d[SEEN + k] = 2;
         stack[sp++] = -k - 1;
       }
     }
@@ -128,11 +141,11 @@ export function reachOf(board: Board, corp: string): Reach {
       m ^= low;
       const other = 31 - Math.clz32(low);
       if (other < 6) {
-        mask[i] |= low;
+        d[i] |= low;
         const n = NEIGHBOR[i * 6 + other];
         if (n < 0) continue;
         const back = (other + 3) % 6;
-        mask[n] |= 1 << back;
+        d[n] |= 1 << back;
         if (!(entered[n] & (1 << back))) {
           entered[n] |= 1 << back;
           stack[sp++] = n * 6 + back;
@@ -140,21 +153,20 @@ export function reachOf(board: Board, corp: string): Reach {
       } else {
         const idx = other - NODE;
         const k = i * MAX_NODES + idx;
-        if (seen[k] === 2) continue;
-        seen[k] = 1;
+        const mark = d[SEEN + k];
+        if (mark === 2) continue;
+        if (mark === 0) nodeCount++;
+        d[SEEN + k] = 1;
         const node = tile.nodes[idx];
         if (node.kind === 'offboard') continue;
         if (node.kind === 'city') {
           const toks = tokens[hex]?.[idx];
           if (toks && toks.length >= node.slots && !toks.includes(corp)) continue;
         }
-        seen[k] = 2;
+        d[SEEN + k] = 2;
         stack[sp++] = -k - 1;
       }
     }
   }
-
-  let nodeCount = 0;
-  for (let k = 0; k < seen.length; k++) if (seen[k]) nodeCount++;
-  return new Reach(mask, seen, nodeCount);
+  return new Reach(d, nodeCount);
 }

@@ -115,9 +115,7 @@ export function hasTokenSpot(board: Board, ctx: TokenContext): boolean {
   const corp = ctx.corp;
   if (ctx.tokensLeft <= 0 || board.homes[corp]) return false;
   const reach = ctx.reach ?? reachOf(board, corp);
-  const seen = reach.seen;
-  for (let k = 0; k < seen.length; k++) {
-    if (!seen[k]) continue;
+  for (const k of reach.nodeKeys()) {
     const hex = HEX_IDS[(k / MAX_NODES) | 0];
     const city = k % MAX_NODES;
     const node = faceAt(board, hex).tile.nodes[city];
