@@ -75,6 +75,14 @@ function effects(before: Game1830State, after: Game1830State | null, seat: numbe
   return out;
 }
 
+/** " (PRR rises to $82)" after a dividend, from the states before and after. */
+function priceMove(before: Game1830State, after: Game1830State | null, op: string | null): string {
+  const corp = op && after ? after.corps[op] : undefined;
+  if (!op || !corp) return '';
+  const was = sharePrice(before.corps[op]!), now = sharePrice(corp);
+  return ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})`;
+}
+
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
   switch (action.type) {
@@ -146,15 +154,14 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       }
       const n = action.routes.length;
       const trains = n === 1 ? `${op}'s ${trainName(action.routes[0]!.train)}` : `${op}'s ${n} trains`;
-      return revenue === null ? `runs ${trains}` : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
+      const run = revenue === null ? `runs ${trains}` : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
+      if (!action.dividend || !revenue) return run;
+      return `${run} and ${action.dividend === 'payout' ? `pays out $${revenue / 10} per share` : 'withholds it'}${priceMove(before, after, op)}`;
     }
     case 'dividend': {
       const r = before.round;
       const revenue = r.kind === 'operating' ? r.turn.revenue : 0;
-      const corp = op && after ? after.corps[op] : undefined;
-      const was = op ? sharePrice(before.corps[op]!) : 0;
-      const now = corp ? sharePrice(corp) : 0;
-      const price = corp ? ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})` : '';
+      const price = priceMove(before, after, op);
       if (action.kind === 'payout') return `pays out $${revenue / 10} per share of ${op}'s $${revenue}${price}`;
       return `withholds ${op}'s $${revenue}${price}`;
     }

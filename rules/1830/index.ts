@@ -165,7 +165,7 @@ export const game1830: Rules<Game1830State, Action1830> = {
     const ms = moves(state, seat);
     return (
       ms.find((m) => m.type === 'pass') ??
-      ms.find((m) => m.type === 'runRoutes') ??
+      ms.find((m) => m.type === 'runRoutes' && !m.dividend) ??
       ms.find((m) => m.type === 'dividend' && m.kind === 'withhold') ??
       ms.find((m) => m.type === 'placeToken' && state.round.kind === 'operating') ??
       ms.find((m) => m.type === 'buyTrain' || m.type === 'discardTrain' || m.type === 'sell' || m.type === 'bankrupt') ??

@@ -81,10 +81,14 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       const corp = r.kind === 'operating' && r.current ? state.corps[r.current] : undefined;
       if (!corp) throw new RuleError('No corporation is operating');
       // "run" alone runs the suggestion; "run 2-0: I15-J14; 3-0: E19-F20-F22" runs the routes typed
-      const rest = text.trim().replace(/^\S+\s*/, '');
-      if (!rest) return { type: 'runRoutes', routes: suggestRun(state, corp) };
+      // a last word "payout" or "withhold" decides the dividend too
+      let rest = text.trim().replace(/^\S+\s*/, '');
+      const div = /(?:^|\s)(payout|withhold)$/i.exec(rest);
+      if (div) rest = rest.slice(0, div.index).trim();
+      const dividend = div ? { dividend: div[1]!.toLowerCase() as 'payout' | 'withhold' } : {};
+      if (!rest) return { type: 'runRoutes', routes: suggestRun(state, corp), ...dividend };
       if (/^(none|nothing|no trains?)$/i.test(rest)) return { type: 'runRoutes', routes: [] };
-      return { type: 'runRoutes', routes: routesFromText(rest) };
+      return { type: 'runRoutes', routes: routesFromText(rest), ...dividend };
     }
     case 'discard': {
       const id = words[1] ?? '';

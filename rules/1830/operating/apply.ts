@@ -41,7 +41,7 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
     }
     case 'layTile': return layTile(state, corp, action);
     case 'placeToken': return placeToken(state, corp, action);
-    case 'runRoutes': return runRoutes(state, corp, action.routes);
+    case 'runRoutes': return runRoutes(state, corp, action.routes, action.dividend);
     case 'dividend': {
       requireStep(state, 'dividend', 'Paying a dividend');
       payDividend(state, corp, action.kind);
@@ -120,7 +120,8 @@ export function trainInputs(corp: CorpState): { id: string; distance: number }[]
   return corp.trains.map((id) => ({ id, distance: TRAINS[id.split('-')[0]!]!.distance }));
 }
 
-export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteInput[]): void {
+/** Runs the trains; with `dividend` the revenue is paid out or withheld at once (one quick link for both). */
+export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteInput[], dividend?: 'payout' | 'withhold'): void {
   const r = orRound(state);
   requireStep(state, 'route', 'Running trains');
   const seen = new Set<string>();
@@ -133,6 +134,10 @@ export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteIn
   r.turn.revenue = result.revenue;
   r.turn.ran = true;
   passStep(state);
+  if (dividend && state.round === r && r.current === corp.sym && r.step === 'dividend') {
+    payDividend(state, corp, dividend);
+    passStep(state);
+  }
 }
 
 export function suggestRun(state: Game1830State, corp: CorpState): RouteInput[] {

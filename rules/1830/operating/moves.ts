@@ -44,7 +44,13 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
       out.push({ type: 'pass' });
       break;
     case 'route':
-      out.push({ type: 'runRoutes', routes: suggestRun(state, corp) });
+    {
+      // the suggestion with the dividend decided too (one click in a turn mail), then without
+      const routes = suggestRun(state, corp);
+      if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'payout' });
+      out.push({ type: 'runRoutes', routes });
+      if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'withhold' });
+    }
       break;
     case 'dividend':
       out.push({ type: 'dividend', kind: 'payout' }, { type: 'dividend', kind: 'withhold' });

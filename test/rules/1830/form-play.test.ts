@@ -117,3 +117,33 @@ describe('1830 quick links', () => {
     }
   });
 });
+
+describe('1830 run and pay out in one move', () => {
+  it('runs the suggested routes and pays out (or withholds) at once, as one quick link', () => {
+    const e = fixture('29133');
+    const { log, options } = importExport(e);
+    const s = g.setup(e.players.length, 'one', options);
+    let n = 0;
+    for (let i = 0; i < log.length; i++) {
+      const { seat, action } = log[i]!;
+      const next = log[i + 1]?.action;
+      if (action.type === 'runRoutes' && next?.type === 'dividend' && n < 12) {
+        const two = structuredClone(s);
+        g.apply(two, seat, action);
+        g.apply(two, seat, next);
+        const one = structuredClone(s);
+        const combined = { ...action, dividend: next.kind };
+        const line = g.describe(combined, one, seat);
+        expect(line).toMatch(next.kind === 'payout' ? / and pays out \$\d+ per share \([A-Z&]+ (rises|stays)/ : / and withholds it \(/);
+        g.apply(one, seat, combined);
+        expect(JSON.stringify(one)).toBe(JSON.stringify(two));
+        const ms = g.moves(s, seat);
+        expect(ms[0]).toMatchObject({ type: 'runRoutes', dividend: 'payout' });
+        expect(g.parse!('run payout', s, seat)).toMatchObject({ type: 'runRoutes', dividend: 'payout' });
+        n++;
+      }
+      g.apply(s, seat, action);
+    }
+    expect(n).toBe(12);
+  });
+});
