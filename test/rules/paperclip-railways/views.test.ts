@@ -73,3 +73,55 @@ describe('views', () => {
     }
   });
 });
+
+describe('hidden information, byte for byte', () => {
+  it("other seats' views, SVG, pages, mail text, form and history lines are the same whatever seat 1 holds and however the pile lies", async () => {
+    const { PageRenderer } = await import('../../../server/render');
+    const renderer = new PageRenderer();
+    const players = [0, 1, 2].map((seat) => ({ seat, name: ['Ada', 'Bob', 'Cy'][seat]! }));
+    let k = 6;
+    while (playedTo(3, k, 'hidden-bytes').phase !== 'play') k++;
+    const a = playedTo(3, k, 'hidden-bytes');
+    expect(a.hands[1]!.length).toBeGreaterThan(2);
+    // The same table, but seat 1 holds other cards (taken from the pile) and the pile is in another order.
+    const b = structuredClone(a);
+    const n = b.hands[1]!.length;
+    const fromPile = b.deck.filter((c) => c !== 'end-of-line').slice(0, n);
+    expect(fromPile).toHaveLength(n);
+    b.deck = b.deck.map((c) => (fromPile.includes(c) ? a.hands[1]![fromPile.indexOf(c)]! : c));
+    b.hands[1] = fromPile;
+    const eol = b.deck.indexOf('end-of-line');
+    b.deck = [...b.deck.filter((c) => c !== 'end-of-line').reverse()];
+    b.deck.splice(eol, 0, 'end-of-line');
+    expect(b.hands[1]).not.toEqual(a.hands[1]);
+    expect(b.deck).not.toEqual(a.deck);
+    const seq = 7;
+    const render = (s: typeof a, seat: number | null) => {
+      const view = R.view(s, seat);
+      const ctx = { view, players, you: seat, game: { id: 'g', title: 'Paperclip Railways', seq }, moveUrl: '/play/k/move', seq, moves: [] };
+      return [
+        JSON.stringify(view),
+        R.svg!(view),
+        renderer.gameView('paperclip-railways', ctx) ?? '',
+        renderer.gameViewText('paperclip-railways', ctx) ?? '',
+        renderer.gameForm('paperclip-railways', ctx) ?? '',
+      ];
+    };
+    for (const seat of [null, 0, 2]) {
+      const [va, vb] = [render(a, seat), render(b, seat)];
+      for (let i = 0; i < va.length; i++) expect(vb[i], `seat ${seat}, part ${i}`).toBe(va[i]);
+      // Byte-identical above is the guarantee; the JSON view also names none of those cards.
+      for (const c of [...a.hands[1]!, ...b.hands[1]!]) expect(va[0]).not.toContain(`"${c}"`);
+    }
+    // Seat 1's own page does show its hand.
+    expect(render(a, 1)[0]).toContain(a.hands[1]![0]!);
+    // History lines for seat 1's moves name no hidden card.
+    a.turn = b.turn = 1;
+    expect(R.describe({ type: 'draw' }, b, 1)).toBe(R.describe({ type: 'draw' }, a, 1));
+    const move = R.moves(a, 1).find((m) => m.type === 'build' && 'to' in m && m.to !== undefined) as any;
+    expect(move).toBeDefined();
+    const { pay: _pay, ...auto } = move;
+    expect(R.describe(auto, b, 1)).toMatch(/^built .* paying \d cards?/);
+    expect(R.describe(auto, b, 1)).toBe(R.describe(auto, a, 1));
+  });
+});
