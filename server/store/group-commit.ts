@@ -11,7 +11,8 @@
 // promise resolves only once its file and journal line are durable.
 // File contents use fdatasync (data and the size needed to read it back; not
 // the timestamps); the folder gets a full fsync so the renames are durable.
-import { open, rename, type FileHandle } from 'node:fs/promises';
+import fs from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 let tmpCounter = 0;
@@ -39,22 +40,41 @@ export async function writeFileDurably(file: string, content: string): Promise<v
   await fsyncDir(dirname(file));
 }
 
+// The hot path uses the callback API on plain descriptors: no FileHandle
+// objects to make and finalise for every move.
+const call = <T>(f: (cb: (err: NodeJS.ErrnoException | null, v?: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => f((err, v) => (err ? reject(err) : resolve(v as T))));
+
+async function writeAll(fd: number, data: Buffer): Promise<void> {
+  let off = 0;
+  while (off < data.length) off += await call<number>((cb) => fs.write(fd, data, off, data.length - off, null, cb));
+}
+
 async function writeAndRename(file: string, content: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}-${++tmpCounter}`;
-  const fh = await open(tmp, 'w', 0o600);
+  const fd = await call<number>((cb) => fs.open(tmp, 'w', 0o600, cb));
   try {
-    await fh.writeFile(content);
-    await fh.datasync();
+    await writeAll(fd, Buffer.from(content));
+    await call<void>((cb) => fs.fdatasync(fd, cb));
   } finally {
-    await fh.close();
+    await call<void>((cb) => fs.close(fd, cb));
   }
-  await rename(tmp, file);
+  await call<void>((cb) => fs.rename(tmp, file, cb));
+}
+
+async function syncDirFast(dir: string): Promise<void> {
+  const fd = await call<number>((cb) => fs.open(dir, 'r', cb));
+  try {
+    await call<void>((cb) => fs.fsync(fd, cb));
+  } finally {
+    await call<void>((cb) => fs.close(fd, cb));
+  }
 }
 
 export class GroupCommitter {
   private fileChains = new Map<string, Promise<void>>();
   private active = 0;
-  private journal: Promise<FileHandle> | null = null;
+  private journal: Promise<number> | null = null;
   private roundRunning: Promise<void> | null = null;
   private nextRound: Promise<void> | null = null;
   private compacting: Promise<void> | null = null;
@@ -75,7 +95,11 @@ export class GroupCommitter {
     const prev = this.fileChains.get(file) ?? Promise.resolve();
     const mine = prev.catch(() => {}).then(async () => {
       if (content !== null) await writeAndRename(file, content);
-      if (journalLine) await (await this.journalHandle())!.appendFile(journalLine + '\n');
+      if (journalLine) {
+        const fd = await this.journalHandle();
+        const line = Buffer.from(journalLine + '\n');
+        if (fd !== null) await writeAll(fd, line);
+      }
     });
     const tail = mine.catch(() => {});
     this.fileChains.set(file, tail);
@@ -100,21 +124,27 @@ export class GroupCommitter {
 
   async close(): Promise<void> {
     await this.drain();
-    if (this.journal) await (await this.journal).close();
+    if (this.journal) {
+      const fd = await this.journal;
+      await call<void>((cb) => fs.close(fd, cb));
+    }
     this.journal = null;
   }
 
   /** Truncates the journal (after the index snapshot is durable). Only call from betweenBatches. */
   async truncateJournal(): Promise<void> {
-    const j = await this.journalHandle();
-    if (!j) return;
-    await j.truncate(0);
-    await j.sync();
+    const fd = await this.journalHandle();
+    if (fd === null) return;
+    await call<void>((cb) => fs.ftruncate(fd, 0, cb));
+    await call<void>((cb) => fs.fsync(fd, cb));
   }
 
-  private journalHandle(): Promise<FileHandle> | null {
-    if (!this.journalPath) return null;
-    if (!this.journal) this.journal = open(this.journalPath, 'a', 0o600);
+  private journalHandle(): Promise<number | null> {
+    if (!this.journalPath) return Promise.resolve(null);
+    if (!this.journal) {
+      const path = this.journalPath;
+      this.journal = call<number>((cb) => fs.open(path, 'a', 0o600, cb));
+    }
     return this.journal;
   }
 
@@ -125,8 +155,11 @@ export class GroupCommitter {
         while (this.roundRunning) await this.roundRunning.catch(() => {});
         this.nextRound = null;
         const run = (async () => {
-          const j = this.journalHandle();
-          await Promise.all([fsyncDir(this.dir), j ? j.then((h) => h.datasync()) : undefined]);
+          const syncJournal = async () => {
+            const fd = await this.journalHandle();
+            if (fd !== null) await call<void>((cb) => fs.fdatasync(fd, cb));
+          };
+          await Promise.all([syncDirFast(this.dir), syncJournal()]);
         })();
         this.roundRunning = run;
         try {
