@@ -147,3 +147,26 @@ describe('1830 run and pay out in one move', () => {
     expect(n).toBe(12);
   });
 });
+
+describe('1830 plain-text mail view', () => {
+  it('gives the acting president the suggested routes as a command, and the trains the corporation can buy', () => {
+    const e = fixture('29133');
+    const { log, options } = importExport(e);
+    const s = g.setup(e.players.length, 'txt', options);
+    const players = e.players.map((p, seat) => ({ seat, name: p.name }));
+    const r = new PageRenderer();
+    const seen = new Set<string>();
+    for (let i = 0; i < 120; i++) {
+      const seat = log[i]!.seat;
+      if (s.round.kind === 'operating') {
+        const text = r.gameViewText('1830', { view: g.view(s, seat), players, you: seat, game: { id: 'g', title: '1830', seq: i } })!;
+        if (s.round.step === 'route') { expect(text).toMatch(/As a command: run (\d|D)-\d+: [A-K]\d+-/); seen.add('route'); }
+        if (s.round.step === 'train' && /Trains \S+ can buy/.test(text)) seen.add('train');
+        const other = r.gameViewText('1830', { view: g.view(s, (seat + 1) % s.seats), players, you: (seat + 1) % s.seats, game: { id: 'g', title: '1830', seq: i } })!;
+        expect(other).not.toMatch(/As a command/);
+      }
+      g.apply(s, seat, log[i]!.action);
+    }
+    expect([...seen].sort()).toEqual(['route', 'train']);
+  });
+});
