@@ -236,7 +236,7 @@ describe('1830 forced train purchase', () => {
 });
 
 describe('1830 phases in a real game', () => {
-  it('rusts the 2s at the first 4, the 3s at the first 6 and the 4s at the first D; the D costs $800 with a 4, 5 or 6 traded in', () => {
+  it('rusts the 2s at the first 4, the 3s at the first 6 and the 4s at the first D; the D costs $800 with a 4, 5 or 6 traded in; operating rounds per set and train limits follow the phase', () => {
     const exp = seedFixture('29133');
     const { seats, options, log } = importExport(exp);
     const s = g.setup(seats.length, 'r', options);
@@ -248,7 +248,16 @@ describe('1830 phases in a real game', () => {
         refuses(probe, seat, { type: 'buyTrain', train: action.train, price: 800 } satisfies Action1830, /costs \$1100|cannot pay/);
       }
       const phase = s.phase;
+      const kind = s.round.kind;
       g.apply(s, seat, action);
+      // one operating round per set in phase 2, two from the first 3-train, three from the first 5-train
+      if (kind === 'stock' && s.round.kind === 'operating') expect(s.orCount).toBe([1, 2, 2, 3, 3, 3][s.phase]);
+      const limit = [4, 4, 3, 2, 2, 2][s.phase]!;
+      if (s.round.kind === 'operating' && !s.finished) {
+        const r = s.round;
+        const crowdedNow = Object.values(s.corps).some((c) => c.trains.length > limit);
+        if (!crowdedNow && r.current) expect(s.corps[r.current]!.trains.length).toBeLessThanOrEqual(limit);
+      }
       if (s.phase !== phase) {
         const name = ['2', '3', '4', '5', '6', 'D'][s.phase]!;
         seen.push(name);
