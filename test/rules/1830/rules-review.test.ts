@@ -251,7 +251,8 @@ describe('1830 phases in a real game', () => {
       const kind = s.round.kind;
       g.apply(s, seat, action);
       // one operating round per set in phase 2, two from the first 3-train, three from the first 5-train
-      if (kind === 'stock' && s.round.kind === 'operating') expect(s.orCount).toBe([1, 2, 2, 3, 3, 3][s.phase]);
+      const now = s.round as Game1830State['round'];
+      if (kind === 'stock' && now.kind === 'operating') expect(s.orCount).toBe([1, 2, 2, 3, 3, 3][s.phase]);
       const limit = [4, 4, 3, 2, 2, 2][s.phase]!;
       if (s.round.kind === 'operating' && !s.finished) {
         const r = s.round;
