@@ -202,7 +202,9 @@ export async function startServer(deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: s
   const ctx = await createApp({ ...deps, baseUrl: url });
   handler = ctx.app;
   for (const [req, res] of early.splice(0)) ctx.app(req, res);
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections stay open a minute (clients that pause must not hit a closing socket).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const holder = { ctx };
   return {
     url,
