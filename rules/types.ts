@@ -85,7 +85,10 @@ export interface Rules<State = any, Action = any> {
   /**
    * One line of plain-words history for an action taken by `seat`, given the
    * state just before it. Public: it must not reveal what others may not see
-   * (a card drawn blind is "drew a card", not which).
+   * (a card drawn blind is "drew a card", not which). It starts with the verb
+   * ("bought ..."): the server writes the acting player's name before it.
+   * Another seat is named as `{seat:N}` (0-based), which the server replaces
+   * with that player's name.
    */
   describe(action: Action, before: State, seat: Seat): string;
 

@@ -93,8 +93,17 @@ export function nextWait(doc: GameDoc, old: GameDoc['wait'], toAct: Seat[], stat
   return { toAct, since: now, stateSeq, reminders: 0, escalated: false };
 }
 
+/**
+ * Rules do not know players' names: a describe() line names another seat as
+ * `{seat:N}` (0-based play order) and the server writes the name in here, at
+ * the time the line is shown, so a reopened seat shows its new player.
+ */
+export function nameSeats(text: string, doc: GameDoc): string {
+  return text.replace(/\{seat:(\d+)\}/g, (_, n: string) => doc.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`);
+}
+
 export function lineOf(doc: GameDoc, e: LogEntry): HistoryLine {
-  let text = e.text ?? e.kind;
+  let text = nameSeats(e.text ?? e.kind, doc);
   if ((e.kind === 'move' || e.kind === 'undo') && e.seat !== undefined) {
     const by = (e.data?.by as string | undefined) ?? doc.seats[e.seat]?.name ?? `Seat ${e.seat + 1}`;
     text = `${by} ${text}${e.data?.auto ? ' (played by the server after the time ran out)' : ''}`;

@@ -42,7 +42,7 @@ import { DEFAULT_POLICY } from './policy';
 import { canonicalJson, sha256 } from './store/chain';
 import {
   acceptsOlderSeq, append, checkOptions, cleanName, describePolicy, lastEffectiveMove,
-  lastStateSeq, lineOf, nextWait, pushEntry, replayState, seatOrder,
+  lastStateSeq, lineOf, nameSeats, nextWait, pushEntry, replayState, seatOrder,
 } from './game-log';
 
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log';
@@ -649,7 +649,7 @@ export class GameService {
   movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
     if (game.doc.status !== 'active' || game.state === null) return [];
     if (!game.rules.toAct(game.state).includes(seat)) return [];
-    return game.rules.moves(game.state, seat).map((action, n) => ({ n, action, text: game.rules.describe(action, game.state, seat) }));
+    return game.rules.moves(game.state, seat).map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
   }
 
   historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
