@@ -45,9 +45,14 @@ export function renderSvg(raw: View): string {
   const height = 600;
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
+  // The printed map, the same for every seat all game long, is marked static:
+  // server/mail/snapshot.ts draws it once (every licence space as a free one;
+  // the licences held are drawn over it below).
+  out.push(`<g data-static="airlines-europe/map/${width}x${height}">`);
   out.push(`<rect x="4" y="4" width="${MAP_W - 8}" height="${MAP_H - 8}" fill="#e8f1f8" stroke="#9bb" rx="6"/>`);
   const pos: Record<string, [number, number]> = {};
   for (const c of board.cities) pos[c.id] = project(c.lat, c.lon);
+  const held: string[] = [];
   // Routes with their licence spaces.
   view.routes.forEach((r) => {
     const data = board.routes[board.routeIndex[r.id]!]!;
@@ -63,12 +68,9 @@ export function renderSvg(raw: View): string {
       const cx = (x1 + x2) / 2 + ux * t;
       const cy = (y1 + y2) / 2 + uy * t;
       const holder = r.holders[k];
-      if (holder) {
-        out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="${colourOf(holder)}" stroke="#000" stroke-width="1"/>`);
-      } else {
-        out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="#fff" stroke="#445" stroke-width="1"/>`);
-        out.push(`<text x="${f(cx)}" y="${f(cy + 3)}" font-size="8" text-anchor="middle" fill="#223">${cost}</text>`);
-      }
+      if (holder) held.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="${colourOf(holder)}" stroke="#000" stroke-width="1"/>`);
+      out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="#fff" stroke="#445" stroke-width="1"/>`);
+      out.push(`<text x="${f(cx)}" y="${f(cy + 3)}" font-size="8" text-anchor="middle" fill="#223">${cost}</text>`);
     });
   });
   // Cities, homes and bonus targets.
@@ -77,6 +79,9 @@ export function renderSvg(raw: View): string {
     out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="4" fill="#334"/>`);
     out.push(`<text x="${f(x + 6)}" y="${f(y - 5)}" font-size="10" fill="#112">${esc(c.name)}</text>`);
   }
+  out.push(`<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities, diamonds the connection bonuses still to be won.</text>`);
+  out.push('</g>');
+  out.push(...held);
   view.airlines.forEach((a) => {
     const [x, y] = pos[a.home]!;
     out.push(`<rect x="${f(x - 14)}" y="${f(y + 3)}" width="10" height="10" fill="${a.colour}" stroke="#000"/>`);
@@ -109,7 +114,6 @@ export function renderSvg(raw: View): string {
     out.push(`<rect x="${px + i * 40}" y="${my + 8}" width="34" height="22" fill="${colourOf(m)}" stroke="#000" rx="3"/>`);
   });
   out.push(`<text x="${px}" y="${my + 48}" font-size="11">Draw pile ${view.deckSize} cards; scorings done ${view.scoringsDone} of 3</text>`);
-  out.push(`<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities, diamonds the connection bonuses still to be won.</text>`);
   out.push('</svg>');
   return out.join('');
 }

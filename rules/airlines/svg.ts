@@ -48,18 +48,25 @@ function circle(c: CircleV): string {
     `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#fff">${c.value}</text>`;
 }
 
-function city(c: CityV, companies: Map<string, CompanyV>): string {
+/** A city's dot (unless it is a home) and name: printed on the board, the same all game. */
+function cityPrint(c: CityV, companies: Map<string, CompanyV>): string {
   const d = c.home ? 16 : 7;
   const dx = c.label.includes('e') ? d : c.label.includes('w') ? -d : 0;
   const dy = c.label.includes('n') ? -d + 3 : c.label.includes('s') ? d + 6 : 4;
   const anchor = dx > 0 ? 'start' : dx < 0 ? 'end' : 'middle';
   const label = `<text x="${c.x + dx}" y="${c.y + dy}" text-anchor="${anchor}" font-size="11" fill="#111" stroke="#eef4f8" stroke-width="3" paint-order="stroke">${esc(c.name)}</text>`;
   const home = c.home ? companies.get(c.home) : undefined;
-  if (!home) return `<circle cx="${c.x}" cy="${c.y}" r="4.5" fill="#333"/>${label}`;
+  return home ? label : `<circle cx="${c.x}" cy="${c.y}" r="4.5" fill="#333"/>${label}`;
+}
+
+/** A home city's airline box: filled once the airline is founded. */
+function cityHome(c: CityV, companies: Map<string, CompanyV>): string {
+  const home = c.home ? companies.get(c.home) : undefined;
+  if (!home) return '';
   const fill = home.founded ? home.colour : '#fff';
   const text = home.founded ? '#fff' : home.colour;
   return `<rect x="${c.x - 14}" y="${c.y - 8}" width="28" height="16" rx="3" fill="${fill}" stroke="${home.colour}" stroke-width="2"/>` +
-    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="10" font-weight="bold" fill="${text}">${home.code}</text>${label}`;
+    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="10" font-weight="bold" fill="${text}">${home.code}</text>`;
 }
 
 export function renderSvg(view: View): string {
@@ -77,11 +84,14 @@ export function renderSvg(view: View): string {
   const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
   parts.push(`<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`);
+  // The printed board, the same for every seat all game long, is marked static:
+  // server/mail/snapshot.ts draws it once (every circle as a free one; the
+  // markers on the board are drawn over it below).
+  parts.push(`<g data-static="airlines/map/${width}x${height}">`);
   parts.push(`<text x="16" y="24" font-size="16" font-weight="bold" fill="#234">Airlines — North America</text>`);
-  parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
   for (const r of routes) parts.push(line(r.x1, r.y1, r.x2, r.y2, r.pattern));
-  for (const c of cities) parts.push(city(c, byCode));
-  for (const r of routes) for (const c of r.circles) parts.push(circle(c));
+  for (const c of cities) parts.push(cityPrint(c, byCode));
+  for (const r of routes) for (const c of r.circles) parts.push(circle({ ...c, company: null }));
 
   // Pattern legend.
   let x = 16;
@@ -93,20 +103,28 @@ export function renderSvg(view: View): string {
   }
   parts.push(`<circle cx="${x + 8}" cy="${py}" r="8" fill="#888" stroke="#000" stroke-width="3"/><circle cx="${x + 8}" cy="${py}" r="3" fill="#000"/>` +
     `<text x="${x + 22}" y="${py + 4}" font-size="12">sabotage</text>`);
+  // The airlines' names, homes and patterns, and the open row's caption, are printed too.
+  companies.forEach((c, i) => {
+    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    parts.push(`<text x="${cx + 36}" y="${cy + 9}" font-size="11">${esc(c.name)} · ${esc(c.homeName)}</text>`);
+    parts.push(`<text x="${cx + 36}" y="${cy + 34}" font-size="10" fill="#444">flies ${c.patterns.join(', ')}</text>`);
+  });
+  const by = legendTop + 36 + Math.ceil(companies.length / 3) * ROW + 8;
+  parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
+  parts.push('</g>');
+  parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
+  for (const c of cities) parts.push(cityHome(c, byCode));
+  for (const r of routes) for (const c of r.circles) if (c.company) parts.push(circle(c));
 
   // Airlines: colour, code, home, value (markers on the board), markers left, patterns.
   companies.forEach((c, i) => {
     const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
     parts.push(`<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`);
     parts.push(`<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`);
-    parts.push(`<text x="${cx + 36}" y="${cy + 9}" font-size="11">${esc(c.name)} · ${esc(c.homeName)}</text>`);
     parts.push(`<text x="${cx + 36}" y="${cy + 22}" font-size="10" fill="#444">value ${c.value} · ${c.markersLeft} markers left · ${c.laidOut} stock laid out</text>`);
-    parts.push(`<text x="${cx + 36}" y="${cy + 34}" font-size="10" fill="#444">flies ${c.patterns.join(', ')}</text>`);
   });
 
   // Open stock row, piles and points.
-  const by = legendTop + 36 + Math.ceil(companies.length / 3) * ROW + 8;
-  parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
   open.forEach((code, i) => {
     const c = byCode.get(code);
     parts.push(`<rect x="${100 + i * 40}" y="${by}" width="34" height="18" rx="3" fill="${c?.colour ?? '#999'}"/>` +

@@ -48,25 +48,29 @@ export function renderSvg(view: View): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(WIDTH)}" height="${Math.round(HEIGHT)}" viewBox="0 0 ${Math.round(WIDTH)} ${Math.round(HEIGHT)}" font-family="sans-serif">`);
   out.push(`<rect width="100%" height="100%" fill="#cfe3f3"/>`);
+  // The printed board is marked static (server/mail/snapshot.ts draws it once a
+  // game): the hexes here, the places and their names in a second group after
+  // the track, which passes under them.
+  const size = `${Math.round(WIDTH)}x${Math.round(HEIGHT)}`;
+  out.push(`<g data-static="stephensons-rocket/hexes/${size}">`);
   board.hexIds.forEach((id, h) => {
     const pts = [0, 1, 2, 3, 4, 5].map((k) => corner(h, k).map(f).join(',')).join(' ');
     out.push(`<polygon points="${pts}" fill="#eef3df" stroke="#b9c2a0" stroke-width="0.8"/>`);
     if (board.placeAt[h]! < 0) out.push(`<text x="${f(X[h]!)}" y="${f(Y[h]! + S * 0.75)}" font-size="7" fill="#7d866c" text-anchor="middle">${id}</text>`);
   });
+  out.push('</g>');
   for (const t of tiles) {
     const h = board.hexIndex.get(t.hex)!;
     const [a, b] = [side(h, t.sides[0]!), side(h, t.sides[1]!)];
     out.push(`<path d="M${f(a[0])},${f(a[1])} Q${f(X[h]!)},${f(Y[h]!)} ${f(b[0])},${f(b[1])}" fill="none" stroke="${colourOf.get(t.line)}" stroke-width="6" stroke-linecap="round"/>`);
   }
   const goodsLeft = new Map(cities.map((c) => [c.id, c.goods]));
+  out.push(`<g data-static="stephensons-rocket/places/${size}">`);
   board.places.forEach((p) => {
     const h = p.hex;
     const x = X[h]!, y = Y[h]!;
     if (p.kind === 'city') {
       out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${S * 0.72}" fill="#fff2c4" stroke="#333" stroke-width="1.5"/>`);
-      (goodsLeft.get(p.id) ?? []).forEach((g, k) => {
-        out.push(`<rect x="${f(x - 10 + k * 7)}" y="${f(y - 3)}" width="6" height="6" fill="${GOOD_COLOURS[g]}" stroke="#222" stroke-width="0.5"/>`);
-      });
     } else if (p.kind === 'start') {
       const line = board.lines.find((l) => board.places[l.start]!.id === p.id)!;
       out.push(`<rect x="${f(x - S * 0.55)}" y="${f(y - S * 0.55)}" width="${f(S * 1.1)}" height="${f(S * 1.1)}" fill="#fff" stroke="${line.colour}" stroke-width="3"/>`);
@@ -76,6 +80,15 @@ export function renderSvg(view: View): string {
     const west = board.neighbour[h]![3]!;
     const below = west >= 0 && board.placeAt[west]! >= 0; // a place just west: write this name below
     out.push(`<text x="${f(x)}" y="${f(below ? y + S * 1.15 : y - S * 0.8)}" font-size="8.5" text-anchor="middle" fill="#111" stroke="#eef3df" stroke-width="2" paint-order="stroke">${esc(p.name)}</text>`);
+  });
+  out.push('</g>');
+  // The goods a city still holds, on its circle.
+  board.places.forEach((p) => {
+    if (p.kind !== 'city') return;
+    const x = X[p.hex]!, y = Y[p.hex]!;
+    (goodsLeft.get(p.id) ?? []).forEach((g, k) => {
+      out.push(`<rect x="${f(x - 10 + k * 7)}" y="${f(y - 3)}" width="6" height="6" fill="${GOOD_COLOURS[g]}" stroke="#222" stroke-width="0.5"/>`);
+    });
   });
   for (const pl of players) {
     for (const id of pl.stations) {
