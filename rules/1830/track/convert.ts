@@ -3,10 +3,17 @@ import { RuleError } from '../../types';
 import { HEXES } from './data';
 import type { Board, RouteInput, TileLay, TokenPlace } from './types';
 
+/** A value as text for a message, cut short. */
+function short(v: unknown): string {
+  const s = String(v);
+  return s.length > 24 ? `${s.slice(0, 24)}...` : s;
+}
+
 /** lay_tile {hex, tile: "57-1", rotation} -> TileLay (tile number, copy, same rotation numbering). */
 export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number }): TileLay {
-  const m = /^([0-9]+)-([0-9]+)$/.exec(a.tile);
-  if (!m) throw new RuleError(`Unknown 18xx.games tile id "${a.tile}"`);
+  if (!a || typeof a !== 'object' || typeof a.tile !== 'string') throw new RuleError('An 18xx.games tile lay needs a hex, a tile id (like 57-1) and a rotation');
+  const m = typeof a.tile === 'string' ? /^([0-9]+)-([0-9]+)$/.exec(a.tile) : null;
+  if (!m) throw new RuleError(`Unknown 18xx.games tile id "${short(a.tile)}"`);
   return { hex: a.hex, tile: m[1], copy: Number(m[2]), rotation: a.rotation };
 }
 
@@ -15,18 +22,30 @@ export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number
  * ("57-1", a laid copy; or a printed hex's own id like "E11-0") and the city index.
  */
 export function placeTokenFrom18xx(board: Board, a: { city: string; slot?: number }): TokenPlace {
-  const m = /^(.+)-([0-9]+)-([0-9]+)$/.exec(a.city);
-  if (!m) throw new RuleError(`Unknown 18xx.games city id "${a.city}"`);
+  if (!a || typeof a !== 'object' || typeof a.city !== 'string') throw new RuleError('An 18xx.games station needs a city id (like 57-1-0)');
+  const m = typeof a.city === 'string' ? /^(.+)-([0-9]+)-([0-9]+)$/.exec(a.city) : null;
+  if (!m) throw new RuleError(`Unknown 18xx.games city id "${short(a.city)}"`);
   const [, name, copy, city] = m;
   if (/^[A-K][0-9]{1,2}$/.test(name)) return { hex: name, city: Number(city) };
   for (const [hex, t] of Object.entries(board.tiles)) {
     if (t.tile === name && t.copy === Number(copy)) return { hex, city: Number(city) };
   }
-  throw new RuleError(`Tile ${name}-${copy} of city "${a.city}" is not on the map`);
+  throw new RuleError(`Tile ${short(name)}-${short(copy)} of city "${short(a.city)}" is not on the map`);
 }
 
 /** run_routes {routes: [{train, connections, nodes?}]} -> RouteInput[] (the revenue is recomputed, not trusted; trains without track are left out). */
 export function routesFrom18xx(a: { routes: { train: string; connections: string[][]; nodes?: string[] }[] }): RouteInput[] {
+  const ok =
+    !!a &&
+    Array.isArray(a.routes) &&
+    a.routes.every(
+      (r) =>
+        !!r &&
+        typeof r === 'object' &&
+        (r.connections === undefined || r.connections === null || (Array.isArray(r.connections) && r.connections.every((c) => Array.isArray(c)))) &&
+        (r.nodes === undefined || r.nodes === null || Array.isArray(r.nodes)),
+    );
+  if (!ok) throw new RuleError('18xx.games routes need a list of {train, connections: hex chains}');
   // a train listed without track ran nothing: leave it out
   return a.routes.filter((r) => Array.isArray(r.connections) && r.connections.length > 0).map((r) => {
     const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
@@ -42,19 +61,20 @@ export function routesFrom18xx(a: { routes: { train: string; connections: string
  * (Altoona): "4-0: H10-H12, H12-H14".
  */
 export function routesFromText(text: string): RouteInput[] {
+  if (typeof text !== 'string') throw new RuleError('Write routes as text, like "2-0: I15-J14"');
   const out: RouteInput[] = [];
   for (const raw of text.split(/[;\n]/)) {
     const line = raw.trim();
     if (!line) continue;
     const m = /^([0-9D]+-[0-9]+)\s*:?\s+(.+)$/i.exec(line);
-    if (!m) throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${line}")`);
+    if (!m) throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${short(line)}")`);
     const connections = m[2]
       .split(',')
       .map((c) => c.trim().toUpperCase().split(/[\s-]+/).filter(Boolean))
       .filter((c) => c.length);
     for (const c of connections) {
-      if (c.length < 2) throw new RuleError(`A stretch of route needs at least two hexes (got "${c.join('-')}")`);
-      for (const h of c) if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${h}" is not a hex of the 1830 map`);
+      if (c.length < 2) throw new RuleError(`A stretch of route needs at least two hexes (got "${short(c.join('-'))}")`);
+      for (const h of c) if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${short(h)}" is not a hex of the 1830 map`);
     }
     out.push({ train: m[1].toUpperCase(), connections });
   }

@@ -200,7 +200,7 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
   for (let ri = 0; ri < routes.length; ri++) {
     const route = routes[ri];
     const train = trains.find((t) => t.id === route.train);
-    if (!train) throw new RuleError(`${corp} has no train ${route.train}`);
+    if (!train) throw new RuleError(`${corp} has no train ${route.train.length > 24 ? `${route.train.slice(0, 24)}...` : route.train}`);
     if (used.has(route.train)) throw new RuleError(`Train ${route.train} can run only one route`);
     used.add(route.train);
     const { stops: ids, lanes } = resolveRoute(board, route);

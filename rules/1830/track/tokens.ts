@@ -9,7 +9,7 @@
 // and free.
 import { RuleError } from '../../types';
 import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } from './board';
-import { HEXES, HEX_IDS, MAX_NODES, PRIVATE_LAYS } from './data';
+import { HEXES, HEX_IDS, HOMES, MAX_NODES, PRIVATE_LAYS } from './data';
 import { reachOf, type Reach } from './graph';
 import { hexLabel } from './lay';
 import { type Board, type TokenContext, type TokenPlace } from './types';
@@ -129,12 +129,12 @@ export function hasTokenSpot(board: Board, ctx: TokenContext): boolean {
 }
 
 export function hasHomeToken(board: Board, corp: string): boolean {
-  return !board.homes[corp];
+  return !Object.hasOwn(board.homes, corp);
 }
 
 /** The cities a corporation may take for its home station now ([] once placed). */
 export function homeTokenChoices(board: Board, corp: string): number[] {
-  const r = board.homes[corp];
+  const r = Object.hasOwn(board.homes, corp) ? board.homes[corp] : null;
   if (!r) return [];
   if (r.city !== null) return [r.city];
   const { tile } = faceAt(board, r.hex);
@@ -147,8 +147,8 @@ export function homeTokenChoices(board: Board, corp: string): number[] {
 
 /** Places the free home station (city needed when the corporation has a choice, Erie on a tiled E11). */
 export function placeHomeToken(board: Board, corp: string, city?: number): void {
-  const r = board.homes[corp];
-  if (!r) throw new RuleError(`${corp} has already placed its home station`);
+  const r = Object.hasOwn(board.homes, corp) ? board.homes[corp] : null;
+  if (!r) throw new RuleError(Object.hasOwn(HOMES, corp) ? `${corp} has already placed its home station` : (typeof corp === 'string' && corp ? `There is no corporation ${corp.slice(0, 24)} in 1830` : 'A home station needs a corporation'));
   const choices = homeTokenChoices(board, corp);
   if (choices.length === 0) throw new RuleError(`There is no open slot for ${corp}'s home station in ${hexLabel(r.hex)}`);
   let c = city;
