@@ -85,6 +85,14 @@ function priceMove(before: Game1830State, after: Game1830State | null, op: strin
 
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
+  const offer = before.offer;
+  if (offer && action.type === 'pass') return `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  if (offer && action.type === 'buyCompany') {
+    return `accepts $${offer.price} for their ${privateName(offer.company)}${typeof offer.buyer === 'string' ? ` from ${offer.buyer}` : ''}`;
+  }
+  if (action.type === 'buyCompany' && after?.offer) {
+    return `offers $${action.price}${op ? ` of ${op}'s money` : ''} for ${privateName(action.company)}; its owner accepts or declines`;
+  }
   switch (action.type) {
     case 'pass': {
       const r = before.round;

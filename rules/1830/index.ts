@@ -6,7 +6,7 @@ import { actionSchema, hasActionShape, type Action1830 } from './actions';
 import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
 import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data';
 import { applyBuyPrivate, applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
-import { applyOperating, operatingActors, operatingMoves, applyExchange, exchangeProblem } from './operating';
+import { applyOperating, operatingActors, operatingMoves, applyExchange, exchangeProblem, acceptCompanySale } from './operating';
 import { parPrice, sharePrice } from './market';
 import { certCount, certLimit, playerValue } from './shares';
 import { setupState, type Game1830State } from './state';
@@ -22,6 +22,7 @@ export type { Action1830 } from './actions';
 
 function toAct(state: Game1830State): Seat[] {
   if (state.finished) return [];
+  if (state.offer) return [state.offer.seller];
   const round = state.round;
   if (round.kind === 'auction') return [auctionActor(state, round)];
   if (round.kind === 'stock') return [stockActor(state, round)];
@@ -50,6 +51,7 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
     return;
   }
   if (!toAct(state).includes(seat)) throw new RuleError('It is not your turn');
+  if (state.offer) return answerOffer(state, action);
   const round = state.round;
   if (round.kind === 'auction') {
     if (action.type === 'bid') return applyBid(state, seat, action.company, action.price);
@@ -70,8 +72,26 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
   applyOperating(state, seat, action);
 }
 
+/** The owner of an offered private accepts (the same buyCompany) or declines (pass). */
+function answerOffer(state: Game1830State, action: Action1830): void {
+  const offer = state.offer!;
+  if (action.type === 'pass') { delete state.offer; return; }
+  if (action.type !== 'buyCompany' || action.company !== offer.company || action.price !== offer.price) {
+    throw new RuleError(`First accept ("buy ${offer.company} ${offer.price}") or decline ("pass") the offer of $${offer.price} for your ${offer.company}`);
+  }
+  delete state.offer;
+  try {
+    if (typeof offer.buyer === 'number') applyBuyPrivate(state, offer.by, offer.company, offer.price, true);
+    else acceptCompanySale(state, offer.buyer, offer.company, offer.price);
+  } catch (err) {
+    state.offer = offer;
+    throw err;
+  }
+}
+
 function moves(state: Game1830State, seat: Seat): Action1830[] {
   if (!toAct(state).includes(seat)) return [];
+  if (state.offer) return [{ type: 'buyCompany', company: state.offer.company, price: state.offer.price }, { type: 'pass' }];
   const round = state.round;
   const out: Action1830[] = [];
   if (round.kind === 'auction') {

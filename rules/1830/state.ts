@@ -137,6 +137,19 @@ export interface Game1830State {
   endCode: string | null;
   /** The bank broke: the game ends after the current set of operating rounds. */
   bankBroken: boolean;
+  /** A private offered to a buyer by a player who does not own it: its owner accepts or declines first (absent when none). */
+  offer?: PrivateOffer;
+}
+
+export interface PrivateOffer {
+  company: string;
+  price: number;
+  /** The owner, who accepts or declines. */
+  seller: number;
+  /** The player who made the offer. */
+  by: number;
+  /** The buyer: that player (stock round) or the corporation they operate. */
+  buyer: number | string;
 }
 
 export function setupState(seats: number, options: Options): Game1830State {

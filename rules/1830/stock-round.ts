@@ -216,7 +216,7 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
  * at the price the two agreed; this is the turn's purchase. As on 18xx.games the buyer
  * enters it; the seller's agreement is arranged between the players.
  */
-export function applyBuyPrivate(state: Game1830State, seat: number, sym: string, price: number): void {
+export function applyBuyPrivate(state: Game1830State, seat: number, sym: string, price: number, accepted = false): void {
   const round = state.round as StockRound;
   const p = state.privates[sym];
   if (!p || p.closed) throw new RuleError(`There is no open private ${sym}`);
@@ -227,6 +227,11 @@ export function applyBuyPrivate(state: Game1830State, seat: number, sym: string,
   if (bought(round)) throw new RuleError('You have already bought this turn');
   if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
   if (price > state.cash[seat]!) throw new RuleError(`You have $${state.cash[seat]} and cannot pay $${price}`);
+  if (!accepted) {
+    // the price is agreed between the two: the owner accepts or declines before anything changes hands
+    state.offer = { company: sym, price, seller: p.owner, by: seat, buyer: seat };
+    return;
+  }
   state.cash[seat]! -= price;
   state.cash[p.owner]! += price;
   p.owner = seat;

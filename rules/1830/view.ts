@@ -52,7 +52,10 @@ function mustDiscard(state: Game1830State): string | null {
 
 export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]): View {
   const r = state.round;
-  const status = state.finished ? `Game over: ${state.endReason ?? ''}` : `${roundName(state)}: ${doing(state)}`;
+  const offer = state.offer;
+  const status = state.finished ? `Game over: ${state.endReason ?? ''}`
+    : offer ? `${roundName(state)}: ${typeof offer.buyer === 'string' ? offer.buyer : 'a player'} offers $${offer.price} for ${offer.company}; its owner accepts or declines`
+    : `${roundName(state)}: ${doing(state)}`;
   const players = Array.from({ length: state.seats }, (_, s) => ({
     seat: s,
     cash: state.cash[s]!,

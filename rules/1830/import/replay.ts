@@ -74,6 +74,13 @@ export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): Impor
       const { seat, action } = convertAction(raw, state, ctx);
       game1830.apply(state, seat, action);
       log.push({ seat, action, sourceId: id });
+      // 18xx.games has no owner's consent for a private bought from another player: it is given here
+      const offer = state.offer;
+      if (offer) {
+        const accept: Action1830 = { type: 'buyCompany', company: offer.company, price: offer.price };
+        game1830.apply(state, offer.seller, accept);
+        log.push({ seat: offer.seller, action: accept, sourceId: id });
+      }
       applied++;
     } catch (err) {
       stoppedAt = { id, error: (err as Error).message };

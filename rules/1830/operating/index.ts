@@ -12,7 +12,7 @@
 export { startOperatingRound, operatingActors, endGame } from './flow';
 export { applyOperating, suggestRun } from './apply';
 export { depotOffer, mustBuyTrain, trainLimit } from './common';
-export { applyExchange, exchangeProblem } from './privates';
+export { applyExchange, exchangeProblem, acceptCompanySale } from './privates';
 export { canGoBankrupt } from './emergency';
 export { operatingMoves } from './moves';
 export { operatingOptions, type OperatingOptions } from './options';

@@ -8,7 +8,7 @@ import { orRound, privateMax, privateMin, stepActive } from './common';
 import { advance, passStep } from './flow';
 import { closePrivate } from './trains';
 
-export function buyCompany(state: Game1830State, corp: CorpState, sym: string, price: number): void {
+export function buyCompany(state: Game1830State, corp: CorpState, sym: string, price: number, accepted = false): void {
   const r = orRound(state);
   if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station first`);
   const p = state.privates[sym];
@@ -19,12 +19,28 @@ export function buyCompany(state: Game1830State, corp: CorpState, sym: string, p
   const min = privateMin(sym), max = privateMax(sym);
   if (price < min || price > max) throw new RuleError(`${sym} may be bought for $${min} to $${max} (half to twice its face value)`);
   if (price > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${price}`);
+  if (!accepted && p.owner !== corp.president) {
+    // another player's private: its owner accepts or declines the price first
+    state.offer = { company: sym, price, seller: p.owner, by: corp.president!, buyer: corp.sym };
+    return;
+  }
   corp.cash -= price;
   state.cash[p.owner]! += price;
   p.owner = corp.sym;
   corp.companies.push(sym);
   if (r.step === 'company' && !stepActive(state, corp, 'company')) passStep(state);
   else advance(state);
+}
+
+/** The owner accepted the corporation's offer: the purchase goes through (checked again first). */
+export function acceptCompanySale(state: Game1830State, corpSym: string, sym: string, price: number): void {
+  const corp = state.corps[corpSym];
+  if (!corp || currentCorpSym(state) !== corpSym) throw new RuleError(`${corpSym} is not operating now`);
+  buyCompany(state, corp, sym, price, true);
+}
+
+function currentCorpSym(state: Game1830State): string | null {
+  return state.round.kind === 'operating' ? state.round.current : null;
 }
 
 export function exchangeProblem(state: Game1830State, seat: number, from: 'ipo' | 'pool'): string | null {

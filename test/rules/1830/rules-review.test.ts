@@ -299,3 +299,51 @@ describe('1830 the bank breaking in a stock round', () => {
     expect(g.outcome(s)!.reason).toBe('the bank broke');
   });
 });
+
+describe('1830 privates change hands only at a price both sides agree', () => {
+  it('in a stock round the owner accepts or declines an offer before anything moves', () => {
+    const s = laterRound();
+    const cash = [...s.cash];
+    g.apply(s, 0, { type: 'buyCompany', company: 'CS', price: 0 }); // seat 1 owns the C&SL
+    expect(s.privates.CS!.owner).toBe(1);
+    expect(g.toAct(s)).toEqual([1]);
+    expect(g.view(s, null).status).toMatch(/offers \$0 for CS; its owner accepts or declines/);
+    refuses(s, 0, { type: 'pass' }, /not your turn/);
+    refuses(s, 1, { type: 'buyCompany', company: 'CS', price: 10 }, /accept \("buy CS 0"\) or decline \("pass"\)/);
+    expect(g.moves(s, 1)).toEqual([{ type: 'buyCompany', company: 'CS', price: 0 }, { type: 'pass' }]);
+    expect(g.describe({ type: 'pass' }, s, 1)).toBe('declines to sell Champlain & St.Lawrence (CS) for $0');
+    g.apply(s, 1, { type: 'pass' });
+    expect(s.offer).toBeUndefined();
+    expect(s.cash).toEqual(cash);
+    expect(g.toAct(s)).toEqual([0]); // still seat 0's turn, nothing bought yet
+    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 0)).toMatch(/^offers \$60 for Champlain & St\.Lawrence \(CS\); its owner accepts or declines$/);
+    g.apply(s, 0, { type: 'buyCompany', company: 'CS', price: 60 });
+    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 1)).toBe('accepts $60 for their Champlain & St.Lawrence (CS)');
+    g.apply(s, 1, { type: 'buyCompany', company: 'CS', price: 60 });
+    expect(s.privates.CS!.owner).toBe(0);
+    expect(s.cash[0]).toBe(cash[0]! - 60);
+    expect(s.cash[1]).toBe(cash[1]! + 60);
+    // that was the turn's purchase: with nothing to sell, the turn passes on
+    expect(g.toAct(s)).toEqual([1]);
+  });
+
+  it('a corporation buys its president\'s private at once, another player\'s only when that player accepts', () => {
+    const e = seedFixture('1830_game_end_bank');
+    const i = e.actions.findIndex((a) => a.id === 74);
+    const s = importExport({ ...e, actions: e.actions.slice(0, i) }).state;
+    const bo = s.corps['B&O']!;
+    const seat = bo.president!;
+    const other = Object.values(s.privates).find((p) => typeof p.owner === 'number' && p.owner !== seat && !p.closed && p.sym !== 'BO')!;
+    const owner = other.owner as number;
+    const cash = bo.cash;
+    g.apply(s, seat, { type: 'buyCompany', company: other.sym, price: Math.ceil(PRICE[other.sym]! / 2) });
+    expect(other.owner).toBe(owner);
+    expect(g.toAct(s)).toEqual([owner]);
+    g.apply(s, owner, { type: 'buyCompany', company: other.sym, price: Math.ceil(PRICE[other.sym]! / 2) });
+    expect(other.owner).toBe('B&O');
+    expect(bo.cash).toBe(cash - Math.ceil(PRICE[other.sym]! / 2));
+    expect(g.toAct(s)).toEqual([seat]);
+  });
+});
+
+const PRICE: Record<string, number> = { SV: 20, CS: 40, DH: 70, MH: 110, CA: 160, BO: 220 };
