@@ -1,7 +1,9 @@
 // The end of the game: when it comes, and the final scoring.
 import { board, GOODS } from './board';
-import { majorityPayout, pay, roundDown, stationCounts } from './scoring';
+import { formatMoney, majorityPayout, pay, payeeList, roundDown, stationCounts } from './scoring';
 import { sharesOnOffer, TRACK_TILES, type SRState } from './state';
+
+export { formatMoney };
 
 /** Cities joined to some running (or isolated) line. */
 export function connectedCities(s: SRState): Set<number> {
@@ -22,17 +24,16 @@ export function checkEnd(s: SRState, events: string[] | undefined): boolean {
   s.finished = true;
   s.endReason = reason;
   s.vote = null;
-  finalScoring(s);
-  events?.push(`Game over: ${reason}.`, ...s.finalScoring);
+  const history = finalScoring(s);
+  events?.push(`Game over: ${reason}.`, ...history);
   return true;
 }
 
-/** $12,000 (the rules write amounts with a dollar sign). */
-export function formatMoney(amount: number): string {
-  return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}
-
-function payOut(s: SRState, amounts: number[], reason: string): void {
+/**
+ * Pays one final majority. The view's list (s.finalScoring) writes "seat 1"; the
+ * returned history line names the players ({seat:N}, replaced by the server).
+ */
+function payOut(s: SRState, amounts: number[], reason: string, history: string[]): void {
   const parts: string[] = [];
   amounts.forEach((a, seat) => {
     if (a > 0) {
@@ -41,20 +42,24 @@ function payOut(s: SRState, amounts: number[], reason: string): void {
     }
   });
   s.finalScoring.push(`${reason}: ${parts.length ? parts.join(', ') : 'nobody'}`);
+  history.push(`${reason}: ${payeeList(amounts) || 'nobody'}`);
 }
 
-export function finalScoring(s: SRState): void {
+/** Scores the end of the game; returns its history lines. */
+export function finalScoring(s: SRState): string[] {
+  const history: string[] = [];
   const live = connectedCities(s);
   for (const g of GOODS) {
     const counts = s.tokens.map((ts) => ts.filter((t) => t.good === g && live.has(t.city)).length);
-    payOut(s, majorityPayout(counts, 6000, 3000), `final ${g} tokens`);
+    payOut(s, majorityPayout(counts, 6000, 3000), `final ${g} tokens`, history);
   }
-  payOut(s, majorityPayout(s.passengers, 6000, 3000), 'final passengers');
+  payOut(s, majorityPayout(s.passengers, 6000, 3000), 'final passengers', history);
   s.lines.forEach((l, i) => {
     if (l.absorbedInto >= 0) return;
     const id = board.lines[i]!.id;
     const value = 1000 * l.connected.length;
-    payOut(s, majorityPayout(stationCounts(s, i), value, roundDown(value / 2)), `final ${id} stations (${l.connected.length} towns and cities)`);
-    payOut(s, majorityPayout(l.held, value, roundDown(value / 2)), `final ${id} shares (${l.connected.length} towns and cities)`);
+    payOut(s, majorityPayout(stationCounts(s, i), value, roundDown(value / 2)), `final ${id} stations (${l.connected.length} towns and cities)`, history);
+    payOut(s, majorityPayout(l.held, value, roundDown(value / 2)), `final ${id} shares (${l.connected.length} towns and cities)`, history);
   });
+  return history;
 }

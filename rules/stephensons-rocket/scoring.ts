@@ -40,13 +40,30 @@ export function pay(s: SRState, seat: number, amount: number, reason: string): v
   s.ledger.push({ seat, amount, reason });
 }
 
-function payAll(s: SRState, amounts: number[], reason: string): number {
-  let paid = 0;
-  amounts.forEach((a, seat) => {
-    pay(s, seat, a, reason);
-    if (a > 0) paid++;
-  });
-  return paid;
+/** $12,000 (the rules write amounts with a dollar sign; the server's money helper writes the same). */
+export function formatMoney(amount: number): string {
+  return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/**
+ * Who was paid what, for the public history: "{seat:1} $2,000, {seat:2} $1,000"
+ * (the server writes each player's name for {seat:N}), highest amount first, a
+ * tie in seat order; '' when nobody was paid. The bank pays each scoring openly;
+ * only the running totals are secret.
+ */
+export function payeeList(amounts: number[]): string {
+  return amounts
+    .map((amount, seat) => ({ seat, amount }))
+    .filter((p) => p.amount > 0)
+    .sort((a, b) => b.amount - a.amount || a.seat - b.seat)
+    .map((p) => `{seat:${p.seat}} ${formatMoney(p.amount)}`)
+    .join(', ');
+}
+
+/** Pays every seat its amount; returns the history's list of payees ('' if none). */
+function payAll(s: SRState, amounts: number[], reason: string): string {
+  amounts.forEach((a, seat) => pay(s, seat, a, reason));
+  return payeeList(amounts);
 }
 
 /** Stations of each seat standing on the line (so connected to it). */
@@ -64,8 +81,8 @@ export function cityTokenCounts(s: SRState, city: number): number[] {
 export function scoreCity(s: SRState, line: number, city: number, events: string[] | undefined): void {
   const name = board.places[city]!.name;
   const lineId = board.lines[line]!.id;
-  const n = payAll(s, majorityPayout(cityTokenCounts(s, city), 2000, 1000), `city scoring: ${name} joined the ${lineId}`);
-  events?.push(n ? `city scoring for ${name} (goods-token majority paid)` : `${name} scores nothing: nobody holds its goods`);
+  const who = payAll(s, majorityPayout(cityTokenCounts(s, city), 2000, 1000), `city scoring: ${name} joined the ${lineId}`);
+  events?.push(who ? `city scoring for ${name} (goods-token majority): ${who}` : `${name} scores nothing: nobody holds its goods`);
 }
 
 /** A railway town newly joined: the station majority on the line earns 1,000 per town and city on it. */
@@ -73,14 +90,14 @@ export function scoreTown(s: SRState, line: number, town: number, events: string
   const name = board.places[town]!.name;
   const lineId = board.lines[line]!.id;
   const value = 1000 * s.lines[line]!.connected.length;
-  const n = payAll(s, majorityPayout(stationCounts(s, line), value, roundDown(value / 2)), `railway-town scoring: ${name} joined the ${lineId}`);
-  events?.push(n ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities)` : `${name} scores nothing: no station is on the ${lineId}`);
+  const who = payAll(s, majorityPayout(stationCounts(s, line), value, roundDown(value / 2)), `railway-town scoring: ${name} joined the ${lineId}`);
+  events?.push(who ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities): ${who}` : `${name} scores nothing: no station is on the ${lineId}`);
 }
 
 /** The absorbed line's share majority earns 1,000 per town and city on it. */
 export function scoreMerger(s: SRState, absorbed: number, survivor: number, events: string[] | undefined): void {
   const a = board.lines[absorbed]!.id;
   const value = 1000 * s.lines[absorbed]!.connected.length;
-  const n = payAll(s, majorityPayout(s.lines[absorbed]!.held, value, roundDown(value / 2)), `merger: the ${a} was absorbed by the ${board.lines[survivor]!.id}`);
-  events?.push(n ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities)` : `the ${a} merger pays nobody: no one holds its shares`);
+  const who = payAll(s, majorityPayout(s.lines[absorbed]!.held, value, roundDown(value / 2)), `merger: the ${a} was absorbed by the ${board.lines[survivor]!.id}`);
+  events?.push(who ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities): ${who}` : `the ${a} merger pays nobody: no one holds its shares`);
 }

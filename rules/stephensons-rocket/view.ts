@@ -1,5 +1,7 @@
-// What a seat may see. Everything is public except money: each seat sees
-// only its own money and payments; a spectator sees none; the end reveals all.
+// What a seat may see. Everything is public except the money totals (each
+// payment is named in the public history, as the bank pays openly at the
+// table): each seat sees only its own money and payment list; a spectator
+// sees none; the end reveals all.
 import type { View } from '../types';
 import { board, DIRECTION_NAMES, hexName, turnOf } from './board';
 import { legalMoves } from './moves';

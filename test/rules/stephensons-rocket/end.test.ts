@@ -165,11 +165,15 @@ describe('final scoring', () => {
     s.lines[L('NR')]!.absorbedInto = L('LMR');
     s.lines[L('NR')]!.retired = 16;
     s.lines[L('NR')]!.supply = 0;
-    finalScoring(s);
+    const history = finalScoring(s);
     const by = (prefix: string) => s.ledger.filter((p) => p.reason.startsWith(prefix)).map((p) => [p.seat, p.amount]);
     expect(by('final LMR stations')).toEqual([[0, 4000], [2, 2000]]);
     expect(by('final LMR shares')).toEqual([[1, 3000], [2, 3000]]); // tie: (4,000 + 2,000) / 2
     expect(by('final NR')).toEqual([]);
     expect(s.finalScoring.join('\n')).toMatch(/final LMR stations \(4 towns and cities\): seat 1 \$4,000, seat 3 \$2,000/);
+    // the history names the players ({seat:N}, 0-based, which the server replaces by names)
+    expect(history).toContain('final LMR stations (4 towns and cities): {seat:0} $4,000, {seat:2} $2,000');
+    expect(history).toContain('final LMR shares (4 towns and cities): {seat:1} $3,000, {seat:2} $3,000');
+    expect(history).toContain('final brewing tokens: nobody');
   });
 });

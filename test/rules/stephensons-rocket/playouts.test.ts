@@ -31,20 +31,29 @@ describe.each([2, 3, 4])('random games, %i players', (seats) => {
 });
 
 describe('history lines', () => {
-  it('never show amounts of money before the game is over', () => {
+  it('name each payment of the move (payee and amount) and nothing else about money', () => {
     for (let g = 0; g < 6; g++) {
       const seed = `hist-${g}`;
       const { actions } = randomPlayout(R, 3, seed);
       const s = R.setup(3, seed, {});
       const narrated = R.setup(3, seed, {}); // the same game applied with history text on
+      let scorings = 0;
       for (const { seat, action } of actions) {
         const line = R.describe(action as never, s, seat);
+        const before = [...s.money];
         R.apply(s, seat, structuredClone(action));
         applyAction(narrated, seat, structuredClone(action), []);
         expect(JSON.stringify(narrated)).toBe(JSON.stringify(s));
-        if (!s.finished) expect(line, seed).not.toMatch(/[£$]|\d,\d{3}/);
+        // every amount is a payment "{seat:N} $X" and they add up to what the move paid each seat
+        const named = [...line.matchAll(/\{seat:(\d)\} \$(\d{1,3}(?:,\d{3})*)/g)];
+        expect(line.match(/\$/g)?.length ?? 0, `${seed}: ${line}`).toBe(named.length);
+        const paid = before.map(() => 0);
+        for (const m of named) paid[Number(m[1])]! += Number(m[2]!.replace(/,/g, ''));
+        expect(paid, `${seed}: ${line}`).toEqual(s.money.map((x, i) => x - before[i]!));
+        if (!s.finished && named.length) scorings++;
       }
       expect(s.finished).toBe(true);
+      expect(scorings, seed).toBeGreaterThan(0);
     }
   });
 });

@@ -220,9 +220,34 @@ describe('several scorings on one move', () => {
     giveTokens(s, 2, city.id, 1);
     putStation(s, 1, spot.from);
     giveShares(s, 0, 'NR', 1);
-    R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
+    const action = { type: 'extend' as const, line: 'NR', to: spot.target };
+    const line = R.describe(action, s, 0);
+    R.apply(s, 0, action);
     expect(s.ledger.map((p) => p.reason.split(':')[0])).toEqual(['city scoring', 'railway-town scoring', 'merger']);
     expect(s.ledger.map((p) => p.seat)).toEqual([2, 1, 0]);
-    expect(R.describe).toBeTypeOf('function');
+  });
+
+  it('its history line lists each payee and amount, city, then railway town, then merger', () => {
+    const spot = quietSpot((near) => near.some((p) => kindOf(p) === 'city') && near.some((p) => kindOf(p) === 'town'), 1);
+    const s = game(3);
+    putLoco(s, 'NR', spot.from, spot.facing);
+    putTile(s, 'GWR', spot.other);
+    const near = board.placesNear[H(spot.target)]!.map((p) => board.places[p]!);
+    const city = near.find((p) => p.kind === 'city')!;
+    const town = near.find((p) => p.kind === 'town')!;
+    giveTokens(s, 2, city.id, 1);
+    putStation(s, 1, spot.from);
+    giveShares(s, 0, 'NR', 1);
+    const worth = 1 + near.length; // Norwich and the places joined now
+    const line = R.describe({ type: 'extend', line: 'NR', to: spot.target }, s, 0);
+    const pieces = [
+      `city scoring for ${city.name} (goods-token majority): {seat:2} $2,000`,
+      `railway-town scoring for ${town.name} (station majority on the NR, ${worth} towns and cities): {seat:1} $${worth},000`,
+      `merger scoring for the NR (share majority, ${worth} towns and cities): {seat:0} $${worth},000`,
+    ];
+    const at = pieces.map((p) => line.indexOf(p));
+    expect(at.every((i) => i >= 0), line).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect([...line.matchAll(/\{seat:(\d)\} (\$[\d,]+)/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['2 $2,000', `1 $${worth},000`, `0 $${worth},000`]);
   });
 });

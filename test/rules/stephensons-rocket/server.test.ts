@@ -64,5 +64,9 @@ describe("Stephenson's Rocket on the server", () => {
     const text = JSON.stringify(history.body);
     expect(text).toMatch(/extended the/);
     expect(text).toMatch(/Game over/);
+    // each payment names the player paid: the history in words has names for the rules' {seat:N}
+    const words = await (await fetch(`${srv.url}/play/${bob!.key}/history.txt`)).text();
+    expect(words).toMatch(/scoring for .*: (Ada|Bob|Cy) \$\d{1,2},000/);
+    expect(words).not.toContain('{seat:');
   }, 120_000);
 });

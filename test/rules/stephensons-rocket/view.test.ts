@@ -1,6 +1,12 @@
 // Secret money, public history, text commands, SVG, undo and auto moves.
 import { describe, expect, it } from 'vitest';
 import { board, game, giveShares, giveTokens, H, L, passVotes, putLoco, quietSpot, R } from './helpers';
+import { pay } from '../../../rules/stephensons-rocket/scoring';
+import { nameSeats } from '../../../server/game-log';
+import type { GameDoc } from '../../../server/store/types';
+import { PageRenderer } from '../../../server/render';
+
+const renderer = new PageRenderer();
 
 function scoredGame() {
   const spot = quietSpot((near) => near.length === 1 && board.places[board.placeIndex.get(near[0]!)!]!.kind === 'city');
@@ -9,7 +15,7 @@ function scoredGame() {
   putLoco(s, 'NR', spot.from, spot.facing);
   giveTokens(s, 1, city, 2);
   giveTokens(s, 2, city, 1);
-  return { s, action: { type: 'extend' as const, line: 'NR', to: spot.target } };
+  return { s, action: { type: 'extend' as const, line: 'NR', to: spot.target }, cityName: board.places[board.placeIndex.get(city)!]!.name };
 }
 
 describe('money is secret until the end', () => {
@@ -32,12 +38,34 @@ describe('money is secret until the end', () => {
     expect(R.svg!(v2).replace('http://www.w3.org/2000/svg', '')).not.toMatch(/2[,.]?000/);
   });
 
-  it('the public history names the scoring but no amounts', () => {
-    const { s, action } = scoredGame();
+  it('the public history names who was paid what; the server writes names for {seat:N}', () => {
+    const { s, action, cityName } = scoredGame();
     const line = R.describe(action, s, 0);
-    expect(line).toMatch(/city scoring for/);
-    expect(line).not.toMatch(/\d,?000|[£$]/);
-    expect(line).not.toMatch(/seat/i);
+    expect(line).toMatch(/^extended the NR to /);
+    expect(line).toContain(`city scoring for ${cityName} (goods-token majority): {seat:1} $2,000, {seat:2} $1,000`);
+    expect(line).not.toMatch(/\bseat \d/i); // players only as {seat:N}
+    const doc = { seats: [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cy' }] } as unknown as GameDoc;
+    expect(nameSeats(line, doc)).toContain(`city scoring for ${cityName} (goods-token majority): Bob $2,000, Cy $1,000`);
+  });
+
+  it('keeps the totals secret though each payment is public: not in another seat\'s view, the svg or the templates', () => {
+    const { s, action } = scoredGame();
+    R.apply(s, 0, action); // Bob is paid $2,000 and Cy $1,000 in the open
+    pay(s, 1, 5000, 'a later scoring'); // Bob now holds 7,000, a figure no history line shows
+    expect(s.money).toEqual([0, 7000, 1000]);
+    const players = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bob' }, { seat: 2, name: 'Cy' }];
+    const shown = (seat: number | null) => {
+      const view = R.view(s, seat);
+      const ctx = { view, players, you: seat, game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 }, moveUrl: '/play/k/move', seq: 3, moves: [] };
+      return [JSON.stringify(view), R.svg!(view), renderer.gameView('stephensons-rocket', ctx)!, renderer.gameViewText('stephensons-rocket', ctx)!].join('\n');
+    };
+    expect(shown(1)).toMatch(/7,000/);
+    for (const seat of [0, 2, null]) {
+      expect(shown(seat)).not.toMatch(/7,?000|5,?000/);
+      expect(JSON.stringify(R.view(s, seat))).not.toMatch(/a later scoring/);
+    }
+    expect(shown(0).replace('http://www.w3.org/2000/svg', '')).not.toMatch(/[12],?000/);
+    expect(shown(2)).toMatch(/1,000/); // Cy's own
   });
 
   it('the end reveals everything', () => {
