@@ -50,7 +50,9 @@ function cityEdges(tile: TileDef, track: [End, End][]): number[][] {
   return out;
 }
 
-const endKind = (tile: TileDef, e: End): string => (e < 6 ? `e${e}` : tile.nodes[e - NODE].kind);
+const KIND_CODE = { city: 6, town: 7, offboard: 8 } as const;
+/** An end as the upgrade rule compares it: the edge (0..5), or the kind of stop (6 city, 7 town, 8 off-board). */
+const endKind = (tile: TileDef, e: End): number => (e < 6 ? e : KIND_CODE[tile.nodes[e - NODE].kind]);
 
 /** Every old path is contained in a new one (same edges, same kind of stop). */
 function keepsOldTrack(oldTile: TileDef, oldTrack: [End, End][], newTile: TileDef, newTrack: [End, End][]): boolean {
@@ -199,7 +201,12 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
     throw new RuleError(`Tile #${tile.id} is not an upgrade of ${what} on ${hexLabel(lay.hex)}`);
   }
   const onMap = new Set<number>();
-  for (const hex in board.tiles) if (board.tiles[hex].tile === tile.id) onMap.add(board.tiles[hex].copy);
+  const tiles = board.tiles;
+  const id = tile.id;
+  for (const hex in tiles) {
+    const t = tiles[hex];
+    if (t.tile === id) onMap.add(t.copy);
+  }
   if (onMap.size >= tile.count) throw new RuleError(`All ${tile.count} copies of tile #${tile.id} are on the map`);
   let copy = lay.copy;
   if (copy === undefined) {
@@ -228,10 +235,11 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   };
 }
 
+const result = (c: Checked): LayResult => ({ cost: c.cost, upgrade: c.upgrade, consumesLay: c.consumesLay, oldTile: c.oldTile });
+
 /** Checks a tile lay completely; throws RuleError saying which rule forbids it. */
 export function checkTileLay(board: Board, ctx: LayContext, lay: TileLay): LayResult {
-  const { tile: _t, copy: _c, ...result } = check(board, ctx, lay);
-  return result;
+  return result(check(board, ctx, lay));
 }
 
 /** Checks, then lays the tile: stations and home reservations move to the matching cities of the new tile. */
@@ -252,13 +260,14 @@ export function layTile(board: Board, ctx: LayContext, lay: TileLay): LayResult 
       });
       board.tokens[lay.hex] = moved;
     }
-    for (const r of Object.values(board.homes)) {
+    const homes = board.homes;
+    for (const corp in homes) {
+      const r = homes[corp];
       if (r.hex === lay.hex && r.city !== null) r.city = map[r.city] >= 0 ? map[r.city] : r.city;
     }
   }
   board.tiles[lay.hex] = { tile: checked.tile.id, copy: checked.copy, rotation: lay.rotation };
-  const { tile: _t, copy: _c, ...result } = checked;
-  return result;
+  return result(checked);
 }
 
 /** Every legal tile lay for the context (all rotations), up to `limit`. */

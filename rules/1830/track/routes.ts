@@ -152,6 +152,42 @@ function joinLanes(options: Lane[][], k: number, prevEnd: string | null, acc: Jo
   return null;
 }
 
+/**
+ * joinLanes when every connection has exactly one stretch (the usual case): the
+ * first stretch is tried both ways round, the others must follow on. Gives what
+ * joinLanes gives; null when that needs the general search (or it fails).
+ */
+function joinSingle(options: Lane[][]): Joined[] | null {
+  for (const o of options) if (o.length !== 1) return null;
+  for (let flip = 0; flip < 2; flip++) {
+    const out: Joined[] = [];
+    let prev: string | null = null;
+    let ok = true;
+    for (let k = 0; k < options.length; k++) {
+      const c = options[k][0];
+      let a: string;
+      let b: string;
+      if (k === 0) {
+        a = flip ? c.to : c.from;
+        b = flip ? c.from : c.to;
+      } else if (c.from === prev) {
+        a = c.from;
+        b = c.to;
+      } else if (c.to === prev) {
+        a = c.to;
+        b = c.from;
+      } else {
+        ok = false;
+        break;
+      }
+      out.push({ lane: c, a, b });
+      prev = b;
+    }
+    if (ok) return out;
+  }
+  return null;
+}
+
 /** Turns one route's connections into its stops and stretches of track; throws RuleError when the track is not there. */
 export function resolveRoute(board: Board, route: RouteInput): { stops: string[]; lanes: Lane[] } {
   const pinned = route.nodes ?? [];
@@ -162,7 +198,7 @@ export function resolveRoute(board: Board, route: RouteInput): { stops: string[]
       options.push(preferred.length ? preferred : found);
     }
   }
-  const joined = joinLanes(options, 0, null, []);
+  const joined = joinSingle(options) ?? joinLanes(options, 0, null, []);
   if (!joined) throw new RuleError(`The pieces of the route of train ${route.train} do not join up stop to stop`);
   return { stops: [joined[0].a, ...joined.map((j) => j.b)], lanes: joined.map((j) => j.lane) };
 }
