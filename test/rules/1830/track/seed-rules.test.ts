@@ -234,6 +234,24 @@ describe('routes', () => {
     expect(HEXES.J2.group).toBe('Gulf');
   });
 
+  it('a train must stop at every city on its way, except where printed track runs past (Altoona)', () => {
+    const b = newBoard();
+    b.tiles.H10 = { tile: '57', copy: 0, rotation: 1 };
+    b.tiles.H14 = { tile: '8', copy: 0, rotation: 5 };
+    b.tiles.I15 = { tile: '53', copy: 0, rotation: 0 };
+    b.tokens.I15 = [['B&O']];
+    delete b.homes['B&O'];
+    const two = [{ id: '2-0', distance: 2 }];
+    // past Altoona on the printed bypass: two stops
+    expect(runRoutes(b, 'B&O', '3', two, [{ train: '2-0', connections: [['H10', 'H12', 'H14', 'I15']] }]).revenue).toBe(20 + 50);
+    // stopping there: three stops, too many for a 2-train
+    const stop = [{ train: '2-0', connections: [['H10', 'H12'], ['H12', 'H14', 'I15']] }];
+    refused(b, () => runRoutes(b, 'B&O', '3', two, stop), /counts at most 2 stops/);
+    expect(runRoutes(b, 'B&O', '3', [{ id: '2-0', distance: 3 }], stop).revenue).toBe(20 + 10 + 50);
+    // a city in the middle of a typed chain is a stop: Pittsburgh cannot be run through uncounted
+    refused(b, () => runRoutes(b, 'B&O', '3', two, [{ train: '2-0', connections: [['H8', 'H10', 'H12', 'H14', 'I15']] }]), /no track|counts at most/);
+  });
+
   it("routes sharing a town meet there as at a city (18xx.games's off-centre town check cannot matter in 1830)", () => {
     // 18xx.games also counts the stretch from an off-centre town to its far side as shared track. In
     // 1830 every town has exactly two track ends and its preferred side is one of them, so two
