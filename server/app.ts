@@ -20,6 +20,7 @@ import { ServiceError } from './errors';
 import type { GameEventListener } from './events';
 import { apiRouter } from './http/api';
 import { pagesRouter } from './http/pages';
+import { importRouter } from './http/import';
 import { createLinks, type Links } from './links';
 import { PageRenderer, TEMPLATES_DIR } from './render';
 import { loadOrCreateSecret } from './secret';
@@ -142,6 +143,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     handler: (req, res) => sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
   });
   app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
+  // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
+  app.use(importRouter(ctx));
   app.use(express.json({ limit: '64kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
 

@@ -15,6 +15,7 @@
 //   await service.create(input) -> CreatedGame keys for admin, invite, spectator (and the creator's seat)
 //   await service.join(id, {name, email})      -> { seat, seatKey }; starts the game when full
 //   await service.start(id)                    seat order drawn from the seed
+//   await service.importGame(input)            a game moved here: seats in order, started, actions played as moves
 //   await service.move(id, seat, {seq, action}, {auto?})   seq check, simultaneous-move rule
 //   await service.undo(id, seat, seq)          a new 'undo' entry
 //   await service.reopenSeat(id, seat, {email?}) -> { inviteKey }   old seat key retired
@@ -333,6 +334,80 @@ export class GameService {
     return { gameId: id, adminKey: l.adminKey(id), inviteKey: l.inviteKey(id, 0), spectatorKey: l.spectatorKey(id), seatKey };
   }
 
+  /**
+   * A game moved here from elsewhere (an 18xx.games import): the seats in the given order (no
+   * drawn order), started, then each action played as a move exactly as `move` would (same
+   * checks, same sealed entries), written once at the end. Refused as a whole if any action
+   * does not apply. Returns the usual keys plus every seat's key, in seat order.
+   */
+  async importGame(input: {
+    rules: string;
+    options?: Options;
+    creator: { name: string; email: string };
+    seats: { name: string; email: string }[];
+    actions: { seat: Seat; action: unknown }[];
+    listed?: boolean;
+    source?: string;
+  }): Promise<CreatedGame & { seatKeys: string[] }> {
+    const rules = this.rulesOf(input.rules);
+    if (!rules) throw new ServiceError(400, `There is no game called "${input.rules}" here.`);
+    const n = input.seats.length;
+    if (n < rules.players.min || n > rules.players.max) throw new ServiceError(400, `${rules.title} takes ${rules.players.min} to ${rules.players.max} players.`);
+    const options = checkOptions(rules, input.options ?? {});
+    const creatorName = cleanName(input.creator.name);
+    const names = input.seats.map((p) => cleanName(p.name));
+    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length) throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
+    const now = this.now().toISOString();
+    const id = randomBytes(9).toString('base64url');
+    const seed = randomBytes(32).toString('hex');
+    const seedHash = sha256(seed);
+    const l = this.links;
+    const creatorIdx = input.seats.findIndex((p) => p.email.toLowerCase() === input.creator.email.toLowerCase());
+    let doc: GameDoc = {
+      id, rules: rules.id, title: rules.title, options, createdAt: now, updatedAt: now, status: 'open',
+      listed: input.listed ?? false, seatCount: n, seedHash, seed,
+      creator: { name: creatorName, email: input.creator.email },
+      creatorSlot: creatorIdx >= 0 ? creatorIdx : null,
+      adminKeyHash: keyHash(l.adminKey(id)), spectatorKeyHash: keyHash(l.spectatorKey(id)),
+      inviteKeyHash: null, inviteGeneration: 0, seats: [], policy: { ...DEFAULT_POLICY }, wait: null, outcome: null, log: [],
+    };
+    const from = input.source ? ` from ${input.source}` : '';
+    append(doc, { at: now, kind: 'create', text: `${creatorName} moved a game of ${rules.title} for ${n} players here${from}`, data: { rules: rules.id, options, seatCount: n, seedHash, imported: input.source ?? true } });
+    input.seats.forEach((p, slot) => {
+      doc.seats.push(this.newSeat(id, slot, 0, names[slot]!, p.email, now));
+      append(doc, { at: now, kind: 'join', seat: slot, text: `${names[slot]} took a seat`, data: { slot } });
+    });
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
+    const started = this.startDoc(game, doc, now, input.seats.map((_, i) => i));
+    doc = started.doc;
+    let state = started.state;
+    for (let i = 0; i < input.actions.length; i++) {
+      const { seat, action } = input.actions[i]!;
+      if (doc.status !== 'active') throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
+      try {
+        const played = this.playOnDoc(doc, rules, state, seat, action, now, {});
+        doc = played.nextDoc;
+        state = played.next;
+      } catch (err) {
+        throw new ServiceError(400, `Action ${i + 1} of the import does not apply here: ${(err as Error).message}`);
+      }
+    }
+    await this.save(doc);
+    game.doc = doc;
+    game.state = state;
+    game.stateSeq = lastStateSeq(doc.log);
+    this.games.set(id, game);
+    this.logger.info({ gameId: id, rules: rules.id, event: 'imported', actions: input.actions.length }, 'game imported');
+    this.emit({ type: 'created', gameId: id, at: now });
+    this.emit({ type: 'started', gameId: id, at: now, toAct: doc.wait?.toAct ?? [] });
+    if (doc.status === 'finished') this.emit({ type: 'finished', gameId: id, at: now });
+    return {
+      gameId: id, adminKey: l.adminKey(id), inviteKey: '', spectatorKey: l.spectatorKey(id),
+      seatKey: creatorIdx >= 0 ? l.seatKey(id, creatorIdx, 0) : null,
+      seatKeys: doc.seats.map((s) => l.seatKey(id, s.slot, s.generation)),
+    };
+  }
+
   async join(gameId: string, person: { name: string; email: string }): Promise<{ seat: number; seatKey: string }> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
@@ -409,9 +484,9 @@ export class GameService {
     });
   }
 
-  /** Draws the seat order from the seed and sets the game up (no write). */
-  private startDoc(game: LoadedGame, doc: GameDoc, now: string): { doc: GameDoc; state: any } {
-    const order = seatOrder(doc.seed, doc.seats.length);
+  /** Draws the seat order from the seed (unless given) and sets the game up (no write). */
+  private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: any } {
+    const order = given ?? seatOrder(doc.seed, doc.seats.length);
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options);
     const toAct = game.rules.toAct(state);
@@ -442,24 +517,39 @@ export class GameService {
           : 'That move was made against a position this game has not reached.');
       }
     }
+    const now = this.now().toISOString();
+    const { nextDoc, next, moveEntry, nextToAct, outcome, text } = this.playOnDoc(doc, rules, game.state, seat, input.action, now, opts);
+    await this.save(nextDoc);
+    game.before = { seq: moveEntry.seq, state: game.state };
+    game.doc = nextDoc;
+    game.state = next;
+    game.stateSeq = moveEntry.seq;
+    this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
+    this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
+    if (outcome) this.emit({ type: 'finished', gameId, at: now });
+    return { seq: moveEntry.seq, text };
+  }
+
+  /** One move on a document in memory (no write): legality, the sealed move entry, the finish entry, the wait. */
+  private playOnDoc(doc: GameDoc, rules: AnyRules, state: any, seat: Seat, action: unknown, now: string, opts: { auto?: boolean }) {
+    const toAct = rules.toAct(state);
     if (!toAct.includes(seat)) throw new ServiceError(409, 'It is not your turn.');
-    const next = structuredClone(game.state);
+    const next = structuredClone(state);
     try {
-      rules.apply(next, seat, input.action);
+      rules.apply(next, seat, action);
     } catch (err) {
       if (err instanceof RuleError) throw new ServiceError(400, err.message);
-      this.logger.error({ gameId, err: (err as Error).message }, 'rules failed on a move');
+      this.logger.error({ gameId: doc.id, err: (err as Error).message }, 'rules failed on a move');
       throw new ServiceError(400, 'The rules could not make sense of that move.');
     }
-    const now = this.now().toISOString();
-    const text = rules.describe(input.action, game.state, seat);
+    const text = rules.describe(action, state, seat);
     const log = [...doc.log];
     const nextToAct = rules.toAct(next);
     const moveEntry = pushEntry(log, {
       at: now,
       kind: 'move',
       seat,
-      action: input.action,
+      action: action,
       text,
       data: { by: doc.seats[seat]!.name, toAct: nextToAct, ...(opts.auto ? { auto: true } : {}) },
     });
@@ -472,15 +562,7 @@ export class GameService {
       pushEntry(log, { at: now, kind: 'finish', text: `Game over (${outcome.reason}): ${scores}`, data: { outcome, seed: doc.seed } });
     }
     nextDoc.wait = nextWait(nextDoc, doc.wait, nextToAct, moveEntry.seq, now);
-    await this.save(nextDoc);
-    game.before = { seq: moveEntry.seq, state: game.state };
-    game.doc = nextDoc;
-    game.state = next;
-    game.stateSeq = moveEntry.seq;
-    this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
-    this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
-    if (outcome) this.emit({ type: 'finished', gameId, at: now });
-    return { seq: moveEntry.seq, text };
+    return { nextDoc, next, moveEntry, nextToAct, outcome, text };
   }
 
   /** Whether `seat` may take back its last move now; the reason when not. */
