@@ -84,11 +84,15 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Encodes RGBA pixels as a PNG (8-bit RGBA, no row filter, deflate level 1). */
-export async function encodePng(rgba: Buffer, width: number, height: number): Promise<Buffer> {
+/** RGBA rows as a PNG's image data wants them: each row led by its filter byte (0, none). */
+function pngRows(rgba: Buffer, width: number, height: number): Buffer {
   const stride = width * 4;
   const raw = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) rgba.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  return raw;
+}
+
+async function encodeRows(raw: Buffer, width: number, height: number): Promise<Buffer> {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -96,6 +100,11 @@ export async function encodePng(rgba: Buffer, width: number, height: number): Pr
   ihdr[9] = 6; // RGBA
   const idat = await deflate(raw, { level: 1 });
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Encodes RGBA pixels as a PNG (8-bit RGBA, no row filter, deflate level 1). */
+export async function encodePng(rgba: Buffer, width: number, height: number): Promise<Buffer> {
+  return encodeRows(pngRows(rgba, width, height), width, height);
 }
 
 const CACHE_SIZE = 64;
@@ -255,49 +264,69 @@ function rowSpans(p: Pixels): Int32Array {
   return spans;
 }
 
-/** Paints premultiplied `top` over `dst` in place (Porter-Duff over), only where `spans` say it has paint. */
-function over(dst: Buffer, top: Pixels, spans: Int32Array = rowSpans(top)): void {
+/**
+ * Paints premultiplied `top` over `dst` in place (Porter-Duff over), only
+ * where `spans` say it has paint. `dst` holds rows of `dstStride` bytes, each
+ * starting `pad` bytes in (a PNG's rows have a filter byte first).
+ */
+function over(dst: Buffer, dstStride: number, pad: number, top: Pixels, spans: Int32Array = rowSpans(top)): void {
   const { width, height } = top;
   const src = top.pixels;
   const w = words(src);
   for (let y = 0; y < height; y++) {
     const end = y * width + spans[2 * y + 1]!;
+    const shift = y * dstStride + pad - y * width * 4; // dst index - src index on this row
     for (let j = y * width + spans[2 * y]!; j < end; j++) {
       if (w[j] === 0) continue;
       const i = j << 2;
+      const o = i + shift;
       const a = src[i + 3]!;
       if (a === 255) {
-        dst[i] = src[i]!;
-        dst[i + 1] = src[i + 1]!;
-        dst[i + 2] = src[i + 2]!;
-        dst[i + 3] = 255;
+        dst[o] = src[i]!;
+        dst[o + 1] = src[i + 1]!;
+        dst[o + 2] = src[i + 2]!;
+        dst[o + 3] = 255;
         continue;
       }
       const k = 255 - a;
-      dst[i] = src[i]! + (((dst[i]! * k + 127) / 255) | 0);
-      dst[i + 1] = src[i + 1]! + (((dst[i + 1]! * k + 127) / 255) | 0);
-      dst[i + 2] = src[i + 2]! + (((dst[i + 2]! * k + 127) / 255) | 0);
-      dst[i + 3] = a + (((dst[i + 3]! * k + 127) / 255) | 0);
+      dst[o] = src[i]! + (((dst[o]! * k + 127) / 255) | 0);
+      dst[o + 1] = src[i + 1]! + (((dst[o + 1]! * k + 127) / 255) | 0);
+      dst[o + 2] = src[i + 2]! + (((dst[o + 2]! * k + 127) / 255) | 0);
+      dst[o + 3] = a + (((dst[o + 3]! * k + 127) / 255) | 0);
     }
   }
 }
 
 /**
  * Rasterises a document on white at the mail's size, reusing its cached
- * static layers when it marks any (see the top of this file).
+ * static layers when it marks any (see the top of this file), straight into
+ * a PNG's rows (no extra copy of the picture).
  */
-export async function renderPixels(svg: string, opts: { layers?: boolean } = {}): Promise<Pixels> {
+async function renderRows(svg: string, layered: boolean): Promise<{ raw: Buffer; width: number; height: number }> {
   const fit = fitTo(svg);
-  const pieces = opts.layers === false ? null : splitLayers(svg);
-  if (!pieces) return raster(svg, fit, true);
+  const pieces = layered ? splitLayers(svg) : null;
+  const whole = async () => {
+    const p = await raster(svg, fit, true);
+    return { raw: pngRows(p.pixels, p.width, p.height), width: p.width, height: p.height };
+  };
+  if (!pieces) return whole();
   const drawn: (Pixels & { spans?: Int32Array })[] = await Promise.all(
     pieces.map((p, i) => (p.kind === 'static' ? staticLayer(p, fit, i === 0) : raster(p.svg, fit, false))),
   );
   const base = drawn[0]!;
-  if (drawn.some((d) => d.width !== base.width || d.height !== base.height)) return raster(svg, fit, true);
-  const out = Buffer.from(base.pixels);
-  for (const d of drawn.slice(1)) over(out, d, d.spans);
-  return { pixels: out, width: base.width, height: base.height };
+  if (drawn.some((d) => d.width !== base.width || d.height !== base.height)) return whole();
+  const raw = pngRows(base.pixels, base.width, base.height);
+  for (const d of drawn.slice(1)) over(raw, base.width * 4 + 1, 1, d, d.spans);
+  return { raw, width: base.width, height: base.height };
+}
+
+/** The picture as packed RGBA pixels (for tests and tools; mail uses svgToPng). */
+export async function renderPixels(svg: string, opts: { layers?: boolean } = {}): Promise<Pixels> {
+  const { raw, width, height } = await renderRows(svg, opts.layers !== false);
+  const stride = width * 4;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) raw.copy(pixels, y * stride, y * (stride + 1) + 1, (y + 1) * (stride + 1));
+  return { pixels, width, height };
 }
 
 /** Renders a standalone SVG document to PNG bytes. Rejects on an SVG resvg cannot parse. */
@@ -310,8 +339,8 @@ export async function svgToPng(svg: string, opts: { cache?: boolean; layers?: bo
     cache.set(key, hit);
     return hit;
   }
-  const image = await renderPixels(svg, { layers: opts.layers });
-  const png = await encodePng(image.pixels, image.width, image.height);
+  const image = await renderRows(svg, opts.layers !== false);
+  const png = await encodeRows(image.raw, image.width, image.height);
   if (useCache) {
     cache.set(key, png);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);

@@ -3,6 +3,7 @@
 // layer must never be served for changed content, and each game's static
 // groups must be public and unchanging (the same for every seat at every move).
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../rules/index';
 import { randomInt, seedRandom } from '../../rules/random';
@@ -20,6 +21,26 @@ function compare(a: Pixels, b: Pixels): { max: number; over8: number; total: num
     if (d > 8) over8++;
   }
   return { max, over8, total: a.pixels.length };
+}
+
+/** Decodes a PNG as snapshot.ts writes it (one IDAT, RGBA, filter 0 on every row). */
+function decodeOwnPng(png: Buffer): Buffer {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  let at = 8;
+  let idat = Buffer.alloc(0);
+  while (at < png.length) {
+    const len = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat = Buffer.concat([idat, png.subarray(at + 8, at + 8 + len)]);
+    at += 12 + len;
+  }
+  const raw = inflateSync(idat);
+  const out = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    expect(raw[y * (width * 4 + 1)]).toBe(0);
+    raw.copy(out, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+  }
+  return out;
 }
 
 const doc = (inner: string, w = 400, h = 300) =>
@@ -64,9 +85,10 @@ describe('static layers', () => {
     const layered = await renderPixels(changed);
     expect(layerRenderCount()).toBe(n + 1);
     expect(compare(await renderPixels(changed, { layers: false }), layered).max).toBeLessThanOrEqual(3);
-    // and the PNG path gives a valid picture of the changed board
+    // and the PNG holds exactly that picture
     const png = await svgToPng(changed, { cache: false });
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(decodeOwnPng(png).equals(layered.pixels)).toBe(true);
   });
 });
 
