@@ -208,6 +208,7 @@ export function pagesRouter(ctx: AppContext): Router {
         watch: links.watchUrl(links.spectatorKey(d.id)),
         invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
         self: links.playUrl(key),
+        mail: `/mail/prefs/${key}`,
       },
       error,
       input: { command: typeof input.command === 'string' ? input.command : '', action: typeof input.action === 'string' ? input.action : '' },
