@@ -1,6 +1,6 @@
 // The picture of a view: the stock market chart above the map (the map drawn by ./track).
 import type { View } from '../types';
-import { mapSvg, type Board, type PhaseName } from './track';
+import { hexIdLabels, mapSvg, type Board, type PhaseName } from './track';
 import { CORPS, DATA } from './data';
 
 const ZONE_FILL: Record<string, string> = { white: '#ffffff', par: '#f4c7c3', yellow: '#fff3a0', orange: '#ffc77a', brown: '#c9a27e' };
@@ -8,19 +8,24 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 const WIDTH = 960;
 
-export function marketSvgBody(view: View): { body: string; height: number } {
+/**
+ * The market chart: `grid` is the printed chart (cells and prices, the same
+ * all game), `body` the status line and the corporations' markers on it.
+ */
+export function marketSvgBody(view: View): { body: string; grid: string; height: number } {
   const market = view['market'] as ({ price: number; zone: string; corps: string[] } | null)[][];
   const cols = Math.max(...market.map((r) => r.length));
   const cw = Math.floor((WIDTH - 16) / cols);
   const ch = 34;
   const out: string[] = [];
+  const grid: string[] = [];
   out.push(`<text x="8" y="16" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
   const top = 24;
   market.forEach((row, r) => row.forEach((cell, c) => {
     if (!cell) return;
     const x = 8 + c * cw, y = top + r * ch;
-    out.push(`<rect x="${x}" y="${y}" width="${cw}" height="${ch}" fill="${ZONE_FILL[cell.zone] ?? '#fff'}" stroke="#888" stroke-width="0.5"/>`);
-    out.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
+    grid.push(`<rect x="${x}" y="${y}" width="${cw}" height="${ch}" fill="${ZONE_FILL[cell.zone] ?? '#fff'}" stroke="#888" stroke-width="0.5"/>`);
+    grid.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
     cell.corps.forEach((sym, i) => {
       const d = CORPS[sym]!;
       const tw = (cw - 6) / 2;
@@ -29,7 +34,7 @@ export function marketSvgBody(view: View): { body: string; height: number } {
       out.push(`<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`);
     });
   }));
-  return { body: `<g class="market-1830">${out.join('')}</g>`, height: top + market.length * ch + 8 };
+  return { body: `<g class="market-1830">${out.join('')}</g>`, grid: grid.join(''), height: top + market.length * ch + 8 };
 }
 
 export function svg1830(view: View): string {
@@ -39,7 +44,7 @@ export function svg1830(view: View): string {
   const board = view['board'] as Board | null;
   if (board) {
     const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
-    const doc = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH });
+    const doc = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH, hexIds: false });
     const m = /height="([0-9.]+)"/.exec(doc);
     mapHeight = m ? Math.ceil(Number(m[1])) : 0;
     const start = doc.indexOf('<g');
@@ -47,5 +52,10 @@ export function svg1830(view: View): string {
     mapBody = start >= 0 && end > start ? doc.slice(start, end) : '';
   }
   const height = market.height + mapHeight;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${market.body}<g transform="translate(0,${market.height})">${mapBody}</g></svg>`;
+  // The printed parts (market chart; hex coordinates over the tiles) are marked
+  // static: server/mail/snapshot.ts draws them once. Public and the same all game.
+  const size = `${WIDTH}x${height}`;
+  const grid = `<g data-static="1830/market/${size}">${market.grid}</g>`;
+  const ids = board ? `<g data-static="1830/hex-ids/${size}" pointer-events="none"><g transform="translate(0,${market.height})">${hexIdLabels(WIDTH)}</g></g>` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${grid}${market.body}<g transform="translate(0,${market.height})">${mapBody}</g>${ids}</svg>`;
 }

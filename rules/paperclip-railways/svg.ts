@@ -48,6 +48,9 @@ export function renderSvg(view: View): string {
   const H = f.height + legendH;
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif">`);
   out.push(`<rect width="100%" height="100%" fill="#fbf8ef"/>`);
+  // The table as laid out (area, board, obstacles, river) and the stations once
+  // face up are public and fixed: marked static for server/mail/snapshot.ts.
+  out.push(`<g data-static="paperclip-railways/table/${f.width}x${H}">`);
   out.push(`<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`);
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
   const board = hasMetro ? { w: 140, h: 100 } : v.advanced ? { w: 160, h: 120 } : null;
@@ -59,6 +62,7 @@ export function renderSvg(view: View): string {
     out.push(`<polygon points="${pts(o.shape)}" fill="${fill}" stroke="#555" stroke-width="1"/>`);
   }
   if (v.river) out.push(`<polyline points="${pts(v.river)}" fill="none" stroke="#2f6fd6" stroke-width="5" stroke-linejoin="round"/>`);
+  out.push('</g>');
   for (const l of v.links) {
     const p = v.players[l.owner]!;
     out.push(`<polyline points="${pts(l.points)}" fill="none" stroke="#333" stroke-width="5" stroke-linejoin="round"/>`);
@@ -66,7 +70,24 @@ export function renderSvg(view: View): string {
     const m = l.points[Math.floor((l.points.length - 1) / 2)]!, n = l.points[Math.floor((l.points.length - 1) / 2) + 1]!;
     out.push(`<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`);
   }
+  const fixed = (s: SView['stations'][number]) => !s.faceDown && !(s.kind === 'start' && s.owner != null);
+  out.push(`<g data-static="paperclip-railways/stations/${f.width}x${H}">`);
+  for (const s of v.stations.filter(fixed)) out.push(...stationFace(s));
+  out.push('</g>');
   for (const s of v.stations) {
+    if (!fixed(s)) out.push(...stationFace(s));
+    if (!s.faceDown) {
+      const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), h = (s.h * f.scale).toFixed(1);
+      let k = 0;
+      (s.cubes ?? []).forEach((n, seat) => {
+        for (let i = 0; i < n; i++, k++) {
+          out.push(`<rect x="${(Number(x) + 3 + k * 8).toFixed(1)}" y="${(Number(y) + Number(h) - 10).toFixed(1)}" width="7" height="7" fill="${v.players[seat]!.fill}" stroke="#000" stroke-width="0.7"/>`);
+        }
+      });
+    }
+  }
+  function stationFace(s: SView['stations'][number]): string[] {
+    const out: string[] = [];
     const fill = s.faceDown ? '#8b8b8b' : s.kind === 'start' && s.owner != null ? v.players[s.owner]!.fill : TYPE_FILL[s.type ?? 'blank'] ?? '#fff';
     const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), w = (s.w * f.scale).toFixed(1), h = (s.h * f.scale).toFixed(1);
     out.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${fill}" stroke="#333" stroke-width="1"/>`);
@@ -75,13 +96,8 @@ export function renderSvg(view: View): string {
     out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`);
     if (!s.faceDown) {
       out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`);
-      let k = 0;
-      (s.cubes ?? []).forEach((n, seat) => {
-        for (let i = 0; i < n; i++, k++) {
-          out.push(`<rect x="${(Number(x) + 3 + k * 8).toFixed(1)}" y="${(Number(y) + Number(h) - 10).toFixed(1)}" width="7" height="7" fill="${v.players[seat]!.fill}" stroke="#000" stroke-width="0.7"/>`);
-        }
-      });
     }
+    return out;
   }
   let y = f.height + 18;
   out.push(`<text x="10" y="${y - 2}" font-size="13" fill="#222">${esc(v.status)}</text>`);

@@ -21,6 +21,8 @@ export interface MapSvgOptions {
   routes?: { train: string; connections: string[][] }[];
   /** Hexes to outline (e.g. where a tile may go). */
   highlight?: string[];
+  /** Write each hex's coordinate inside its hex group (default); false leaves them to hexIdLabels. */
+  hexIds?: boolean;
 }
 
 const CORP_COLORS: Record<string, { fill: string; text: string }> = {
@@ -153,17 +155,33 @@ function hexCenter(h: HexDef, s: number, margin: number): [number, number] {
   return [margin + w / 2 + (h.x * w) / 2, margin + s + h.y * 1.5 * s];
 }
 
+function hexIdLabel(h: HexDef, s: number, margin: number): string {
+  const [x0, y0] = hexCenter(h, s, margin);
+  return text(x0, y0 - s * 0.68, s * 0.16, h.id, ' text-anchor="middle" fill="#555"');
+}
+
+function mapFrame(width: number): { s: number; margin: number; height: number } {
+  const hexes = HEX_IDS.map((id) => HEXES[id]);
+  const maxX = Math.max(...hexes.map((h) => h.x));
+  const maxY = Math.max(...hexes.map((h) => h.y));
+  const margin = 8;
+  // pointy hexes: horizontal neighbour distance sqrt(3) * s, x counts half steps
+  const s = (width - 2 * margin) / (Math.sqrt(3) * (maxX / 2 + 1));
+  return { s, margin, height: Math.ceil(2 * margin + s * (1.5 * maxY + 2)) };
+}
+
+/** Every hex's coordinate, as mapSvg writes it (printed on the board: the same all game). */
+export function hexIdLabels(width = 960): string {
+  const { s, margin } = mapFrame(width);
+  return HEX_IDS.map((id) => hexIdLabel(HEXES[id], s, margin)).join('');
+}
+
 export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
   const phase = opts.phase ?? '2';
   const colors = { ...CORP_COLORS, ...(opts.colors ?? {}) };
   const hexes = HEX_IDS.map((id) => HEXES[id]);
-  const maxX = Math.max(...hexes.map((h) => h.x));
-  const maxY = Math.max(...hexes.map((h) => h.y));
   const width = opts.width ?? 960;
-  const margin = 8;
-  // pointy hexes: horizontal neighbour distance sqrt(3) * s, x counts half steps
-  const s = (width - 2 * margin) / (Math.sqrt(3) * (maxX / 2 + 1));
-  const height = Math.ceil(2 * margin + s * (1.5 * maxY + 2));
+  const { s, margin, height } = mapFrame(width);
   const highlight = new Set(opts.highlight ?? []);
   const out: string[] = [];
 
@@ -196,7 +214,7 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
     if (h.name && (!laid || tile.color === 'red' || tile.color === 'gray')) {
       parts.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
     }
-    parts.push(text(x0, y0 - s * 0.68, s * 0.16, h.id, ' text-anchor="middle" fill="#555"'));
+    if (opts.hexIds !== false) parts.push(hexIdLabel(h, s, margin));
     if (laid) parts.push(text(x0 + s * 0.45, y0 + s * 0.55, s * 0.16, `#${laid.tile}`, ' fill="#333"'));
     if (highlight.has(h.id)) {
       const corners = [0, 1, 2, 3, 4, 5].map((i) => {
