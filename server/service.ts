@@ -40,7 +40,7 @@ import type { GameEvent, GameEventListener } from './events';
 import { ServiceError, notFound } from './errors';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links';
 import { DEFAULT_POLICY } from './policy';
-import { canonicalJson, sha256 } from './store/chain';
+import { actionHashOf, sha256 } from './store/chain';
 import {
   acceptsOlderSeq, append, checkOptions, cleanName, describePolicy, lastEffectiveMove,
   lastStateSeq, lineOf, nameSeats, nextWait, pushEntry, replayState, seatOrder,
@@ -752,14 +752,14 @@ export class GameService {
     return log.slice(from).filter((e) => e.kind !== 'reminder' && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
   }
 
-  /** The history.json download. While the game runs, other seats' actions are withheld (their hashes stay). */
+  /** The history.json download. While the game runs, other seats' actions and their salts are withheld (actionHash stays). */
   historyDoc(game: LoadedGame, seat: Seat | null): Record<string, unknown> {
     const d = game.doc;
     const over = d.status === 'finished' || d.status === 'abandoned';
     const log = d.log.map((e) => {
       if (e.action === undefined || over || e.seat === seat) return e;
-      const { action, ...rest } = e;
-      return { ...rest, actionHash: sha256(canonicalJson(action)) };
+      const { action, salt, ...rest } = e;
+      return { ...rest, actionHash: actionHashOf(action, salt) };
     });
     return {
       format: 'share-games-history/1',

@@ -1,9 +1,14 @@
 // The hash chain over a game's log.
 // Canonical JSON: object keys sorted, no whitespace, undefined members left
-// out. An entry's hash covers the entry without `hash`, with its `action`
-// replaced by `actionHash`, so a history that withholds other seats' actions
-// (while the game runs) still verifies.
-import { createHash } from 'node:crypto';
+// out. An entry's hash covers the entry without `hash`, with its `action` and
+// `salt` replaced by `actionHash`, so a history that withholds other seats'
+// actions (while the game runs) still verifies.
+// The salt: every entry carrying an action gets 128 random bits (base64url)
+// when it is sealed, and actionHash = sha256(salt + canonical action). Without
+// it a withheld low-entropy action (a card number, a stake) could be found by
+// hashing every candidate. Entries sealed before salts existed have none and
+// keep actionHash = sha256(canonical action), so old game files still load.
+import { createHash, randomBytes } from 'node:crypto';
 import type { LogEntry } from './types';
 
 export function canonicalJson(value: unknown): string {
@@ -22,15 +27,20 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function actionHashOf(action: unknown): string {
-  return sha256(canonicalJson(action));
+export function actionHashOf(action: unknown, salt?: string): string {
+  return sha256(salt === undefined ? canonicalJson(action) : salt + canonicalJson(action));
+}
+
+/** A fresh salt for an action entry: 128 random bits, base64url. */
+export function newSalt(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** The hash an entry must carry. */
 export function entryHash(entry: Omit<LogEntry, 'hash'> & { hash?: string }): string {
-  const { hash: _hash, action, ...rest } = entry;
+  const { hash: _hash, action, salt, ...rest } = entry;
   const body: Record<string, unknown> = { ...rest };
-  if (action !== undefined) body.actionHash = actionHashOf(action);
+  if (action !== undefined) body.actionHash = actionHashOf(action, salt);
   return sha256(canonicalJson(body));
 }
 
@@ -38,6 +48,7 @@ export function entryHash(entry: Omit<LogEntry, 'hash'> & { hash?: string }): st
 export function sealEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
   const last = log[log.length - 1];
   const draft = { ...entry, seq: (last?.seq ?? 0) + 1, prev: last?.hash ?? '' } as LogEntry;
+  if (draft.action !== undefined && draft.salt === undefined) draft.salt = newSalt();
   draft.hash = entryHash(draft);
   return draft;
 }
@@ -49,7 +60,10 @@ export function checkChain(log: LogEntry[]): { seq: number; why: string } | null
     const e = log[i]!;
     if (e.seq !== i + 1) return { seq: e.seq ?? i + 1, why: `expected seq ${i + 1}` };
     if (e.prev !== prev) return { seq: e.seq, why: 'prev does not match the hash of the entry before' };
-    if (e.action !== undefined && e.actionHash !== undefined && e.actionHash !== actionHashOf(e.action)) {
+    if (e.salt !== undefined && (typeof e.salt !== 'string' || e.action === undefined)) {
+      return { seq: e.seq, why: e.action === undefined ? 'a salt without its action' : 'the salt is not text' };
+    }
+    if (e.action !== undefined && e.actionHash !== undefined && e.actionHash !== actionHashOf(e.action, e.salt)) {
       return { seq: e.seq, why: 'actionHash does not match the action' };
     }
     if (entryHash(e) !== e.hash) return { seq: e.seq, why: 'hash does not match the entry' };

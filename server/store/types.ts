@@ -38,7 +38,7 @@ export type LogKind =
 
 /**
  * One log entry. `hash = sha256(canonical JSON of the entry without hash,
- * with `action` replaced by `actionHash = sha256(canonical JSON of action)`)`
+ * with `action` and `salt` replaced by `actionHash = sha256(salt + canonical JSON of action)`)`
  * (see chain.ts), so a history with other seats' actions withheld still verifies.
  */
 export interface LogEntry {
@@ -49,7 +49,9 @@ export interface LogEntry {
   seat?: Seat;
   /** The rules action of a 'move'. */
   action?: unknown;
-  /** Present instead of `action` in a download that withholds it. */
+  /** Random (128 bits, base64url) with every action sealed since salts exist; withheld with the action. */
+  salt?: string;
+  /** Present instead of `action` (and `salt`) in a download that withholds it: sha256(salt + canonical action). */
   actionHash?: string;
   /** Public one-line description (describe() for moves). */
   text?: string;
