@@ -757,8 +757,11 @@ export class GameService {
     const d = game.doc;
     const over = d.status === 'finished' || d.status === 'abandoned';
     const log = d.log.map((e) => {
-      if (e.action === undefined || over || e.seat === seat) return e;
-      const { action, salt, ...rest } = e;
+      // names written in for the rules' {seat:N}, as the pages show them; the sealed text stays for the hash
+      const named = e.text === undefined ? e.text : nameSeats(e.text, d);
+      const shown = named === e.text ? e : { ...e, text: named, sealedText: e.text };
+      if (shown.action === undefined || over || shown.seat === seat) return shown;
+      const { action, salt, ...rest } = shown;
       return { ...rest, actionHash: actionHashOf(action, salt) };
     });
     return {

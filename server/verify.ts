@@ -3,8 +3,8 @@
 import { findRules, games } from '../rules/index';
 import type { AnyRules } from '../rules/types';
 import { canonicalJson, checkChain, sha256 } from './store/chain';
-import type { LogEntry } from './store/types';
-import { seatOrder } from './game-log';
+import type { GameDoc, LogEntry } from './store/types';
+import { nameSeats, seatOrder } from './game-log';
 
 export type VerifyResult =
   | { ok: true; entries: number; stateHash: string; replayed: boolean; note?: string }
@@ -16,6 +16,7 @@ interface HistoryDoc {
   seedHash?: unknown;
   seed?: unknown;
   log?: unknown;
+  seats?: unknown;
 }
 
 export function verifyHistory(input: unknown, registry: AnyRules[] = games): VerifyResult {
@@ -24,6 +25,11 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   const log = h.log as LogEntry[];
   const broken = checkChain(log);
   if (broken) return { ok: false, ...broken };
+  // `text` with names written in must say what the sealed text says, with the file's names
+  const named = { seats: Array.isArray(h.seats) ? h.seats : [] } as unknown as GameDoc;
+  for (const e of log) {
+    if (e.sealedText !== undefined && e.text !== nameSeats(e.sealedText, named)) return { ok: false, seq: e.seq, why: 'the text is not the sealed text with the players\' names' };
+  }
   const create = log[0]!;
   if (create.kind !== 'create') return { ok: false, seq: 1, why: 'the first entry is not the creation' };
   const rulesId = String(create.data?.rules ?? h.rules ?? '');

@@ -8,6 +8,8 @@
 // it a withheld low-entropy action (a card number, a stake) could be found by
 // hashing every candidate. Entries sealed before salts existed have none and
 // keep actionHash = sha256(canonical action), so old game files still load.
+// A download (history.json) writes players' names into `text` where the rules
+// wrote {seat:N} and keeps the sealed text as `sealedText`; the hash covers that.
 import { createHash, randomBytes } from 'node:crypto';
 import type { LogEntry } from './types';
 
@@ -38,9 +40,11 @@ export function newSalt(): string {
 
 /** The hash an entry must carry. */
 export function entryHash(entry: Omit<LogEntry, 'hash'> & { hash?: string }): string {
-  const { hash: _hash, action, salt, ...rest } = entry;
+  const { hash: _hash, action, salt, sealedText, ...rest } = entry;
   const body: Record<string, unknown> = { ...rest };
   if (action !== undefined) body.actionHash = actionHashOf(action, salt);
+  // A download shows `text` with players' names written in; the hash covers the text as sealed.
+  if (sealedText !== undefined) body.text = sealedText;
   return sha256(canonicalJson(body));
 }
 

@@ -55,6 +55,8 @@ export interface LogEntry {
   actionHash?: string;
   /** Public one-line description (describe() for moves). */
   text?: string;
+  /** Only in a download whose `text` has names written in for {seat:N}: the text as sealed (hashed). */
+  sealedText?: string;
   /** Kind-specific details (create: rules/options/seedHash; undo: undoes; move: auto...). */
   data?: Record<string, unknown>;
   prev: string;
