@@ -1,6 +1,6 @@
 // The picture of a view: the stock market chart above the map (the map drawn by ./track).
 import type { View } from '../types';
-import { hexIdLabels, mapSvg, type Board, type PhaseName } from './track';
+import { mapLayers, type Board, type PhaseName } from './track';
 import { CORPS, DATA } from './data';
 
 const ZONE_FILL: Record<string, string> = { white: '#ffffff', par: '#f4c7c3', yellow: '#fff3a0', orange: '#ffc77a', brown: '#c9a27e' };
@@ -39,23 +39,22 @@ export function marketSvgBody(view: View): { body: string; grid: string; height:
 
 export function svg1830(view: View): string {
   const market = marketSvgBody(view);
-  let mapBody = '';
-  let mapHeight = 0;
   const board = view['board'] as Board | null;
-  if (board) {
-    const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
-    const doc = mapSvg(board, { phase: String(view['phase'] ?? '2') as PhaseName, colors, width: WIDTH, hexIds: false });
-    const m = /height="([0-9.]+)"/.exec(doc);
-    mapHeight = m ? Math.ceil(Number(m[1])) : 0;
-    const start = doc.indexOf('<g');
-    const end = doc.lastIndexOf('</svg>');
-    mapBody = start >= 0 && end > start ? doc.slice(start, end) : '';
-  }
-  const height = market.height + mapHeight;
-  // The printed parts (market chart; hex coordinates over the tiles) are marked
-  // static: server/mail/snapshot.ts draws them once. Public and the same all game.
+  const phase = String(view['phase'] ?? '2') as PhaseName;
+  const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
+  const map = board ? mapLayers(board, { phase, colors, width: WIDTH }) : null;
+  const height = market.height + (map ? Math.ceil(map.height) : 0);
+  // The printed parts are marked static: server/mail/snapshot.ts draws them
+  // once. Public and the same for every seat (the map's off-board values change
+  // with the phase, so that layer is keyed by phase). Stacked: the printed
+  // market chart and map; the status line, market markers, laid tiles (each
+  // covers the printed face beneath it) and tokens; then the printed names and
+  // hex coordinates over the tiles. One changing layer between two static ones.
   const size = `${WIDTH}x${height}`;
-  const grid = `<g data-static="1830/market/${size}">${market.grid}</g>`;
-  const ids = board ? `<g data-static="1830/hex-ids/${size}" pointer-events="none"><g transform="translate(0,${market.height})">${hexIdLabels(WIDTH)}</g></g>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${grid}${market.body}<g transform="translate(0,${market.height})">${mapBody}</g>${ids}</svg>`;
+  const at = `transform="translate(0,${market.height})"`;
+  const printed = map ? `<g ${at}>${map.base}</g>` : '';
+  const board_ = `<g data-static="1830/board/${phase}/${size}">${market.grid}${printed}</g>`;
+  const names = map ? `<g data-static="1830/names/${size}" pointer-events="none"><g ${at}>${map.names}</g></g>` : '';
+  const live = map ? `<g ${at}>${map.live}</g>` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${board_}${market.body}${live}${names}</svg>`;
 }

@@ -63,9 +63,14 @@ interface FaceDraw {
   colors: Record<string, { fill: string; text: string }>;
 }
 
-/** Draws a tile face (hex, track, stops) centred at (x0, y0) with corner radius s. */
-function drawFace(d: FaceDraw, x0: number, y0: number, s: number): string[] {
+/**
+ * Draws a tile face (hex, track, stops) centred at (x0, y0) with corner radius s.
+ * Station tokens and home reservations go to `tokenOut` when given (so a
+ * printed face can be drawn once and its tokens per picture), else with the face.
+ */
+function drawFace(d: FaceDraw, x0: number, y0: number, s: number, tokenOut?: string[]): string[] {
   const out: string[] = [];
+  const toks_ = tokenOut ?? out;
   const w = Math.sqrt(3) * s;
   const corners = [0, 1, 2, 3, 4, 5].map((i) => {
     const a = (Math.PI / 180) * (60 * i - 90);
@@ -126,7 +131,7 @@ function drawFace(d: FaceDraw, x0: number, y0: number, s: number): string[] {
         const who = corp ?? held[k - toks.length];
         if (!who) continue;
         const c = d.colors[who] ?? { fill: '#888', text: '#fff' };
-        out.push(
+        toks_.push(
           `<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r * 0.88)}" fill="${corp ? c.fill : '#fff'}" stroke="${c.fill}" stroke-width="${corp ? 0 : 1.5}"/>` +
             text(sx, py + r * 0.3, r * (who.length > 3 ? 0.62 : 0.8), esc(who), ` text-anchor="middle" font-weight="bold" fill="${corp ? c.text : c.fill}"`),
         );
@@ -246,6 +251,89 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
   const body = `<g class="map-1830">${out.join('')}</g>`;
   if (opts.standalone === false) return body;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#fff"/>${body}</svg>`;
+}
+
+/**
+ * The map in layers for a picture whose printed parts are drawn once:
+ * `base` is the printed board (every hex's printed face, terrain costs; the
+ * off-board values depend on `phase` only), `live` what changes (laid tiles,
+ * which cover the printed face beneath them, station tokens and home
+ * reservations, tile numbers, highlights, routes), and `names` the printed
+ * city names and hex coordinates, drawn above the tiles. All three are <g>
+ * fragments in the same frame; stacked base, live, names.
+ */
+export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: string; live: string; names: string; height: number } {
+  const phase = opts.phase ?? '2';
+  const colors = { ...CORP_COLORS, ...(opts.colors ?? {}) };
+  const width = opts.width ?? 960;
+  const { s, margin, height } = mapFrame(width);
+  const highlight = new Set(opts.highlight ?? []);
+  const base: string[] = [];
+  const live: string[] = [];
+  const names: string[] = [];
+  for (const id of HEX_IDS) {
+    const h = HEXES[id];
+    const [x0, y0] = hexCenter(h, s, margin);
+    const basePart = drawFace(
+      { tile: h.printed, track: rotatedTrack(h.printed, 0), tokens: [], reserved: [], phase, hiddenRevenue: h.hiddenRevenue, colors },
+      x0,
+      y0,
+      s,
+    );
+    if (h.cost) {
+      const mark = h.terrain === 'river' ? '≈' : '▲';
+      basePart.push(text(x0, y0 + s * 0.62, s * 0.22, `${mark}$${h.cost}`, ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`));
+    }
+    base.push(`<g data-hex="${h.id}">${basePart.join('')}</g>`);
+    if (h.name) names.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
+    if (opts.hexIds !== false) names.push(hexIdLabel(h, s, margin));
+
+    const laid = board.tiles[h.id];
+    const { tile } = faceAt(board, h.id);
+    const reserved: string[][] = tile.nodes.map(() => []);
+    for (const [corp, r] of Object.entries(board.homes)) {
+      if (r.hex === h.id && tile.cityCount) reserved[r.city ?? 0].push(corp);
+    }
+    const tokens = tile.cityCount ? cityTokens(board, h.id) : [];
+    const parts: string[] = [];
+    const tokenParts: string[] = [];
+    if (laid || tokens.some((t) => t.length) || reserved.some((r) => r.length)) {
+      const face = drawFace({ tile, track: trackAt(board, h.id), tokens, reserved, phase, hiddenRevenue: h.hiddenRevenue, colors }, x0, y0, s, tokenParts);
+      if (laid) parts.push(...face, text(x0 + s * 0.45, y0 + s * 0.55, s * 0.16, `#${laid.tile}`, ' fill="#333"'));
+      parts.push(...tokenParts);
+    }
+    if (highlight.has(h.id)) {
+      const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+        const a = (Math.PI / 180) * (60 * i - 90);
+        return `${f(x0 + s * 0.92 * Math.cos(a))},${f(y0 + s * 0.92 * Math.sin(a))}`;
+      });
+      parts.push(`<polygon points="${corners.join(' ')}" fill="none" stroke="#d4007a" stroke-width="3"/>`);
+    }
+    if (parts.length) live.push(parts.join(''));
+  }
+  live.push(routeParts(opts.routes ?? [], s, margin).join(''));
+  return { base: `<g class="map-1830">${base.join('')}</g>`, live: `<g>${live.join('')}</g>`, names: `<g>${names.join('')}</g>`, height };
+}
+
+function routeParts(routes: NonNullable<MapSvgOptions['routes']>, s: number, margin: number): string[] {
+  const out: string[] = [];
+  routes.forEach((route, k) => {
+    const color = ROUTE_COLORS[k % ROUTE_COLORS.length];
+    const offset = (k - (routes.length - 1) / 2) * s * 0.12;
+    for (const chain of route.connections) {
+      const pts = chain.filter((id) => HEXES[id]).map((id) => hexCenter(HEXES[id], s, margin));
+      if (pts.length < 2) continue;
+      out.push(
+        `<polyline points="${pts.map(([x, y]) => `${f(x + offset)},${f(y + offset)}`).join(' ')}" fill="none" stroke="${color}" stroke-opacity="0.75" stroke-width="${f(s * 0.12)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
+    }
+    const first = route.connections[0]?.[0];
+    if (first && HEXES[first]) {
+      const [x, y] = hexCenter(HEXES[first], s, margin);
+      out.push(text(x + offset + s * 0.15, y + offset - s * 0.3, s * 0.22, esc(route.train), ` font-weight="bold" fill="${color}"`));
+    }
+  });
+  return out;
 }
 
 /** A single tile turned by `rotation`, as a small standalone SVG (for picking and turning a tile). */
