@@ -111,6 +111,16 @@ export function renderSvg(view: View): string {
   });
   const by = legendTop + 36 + Math.ceil(companies.length / 3) * ROW + 8;
   parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
+  // Fixed captions of the changing figures (the figures are drawn per picture in the gaps).
+  companies.forEach((_, i) => {
+    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    parts.push(`<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + 80}">· markers left</tspan><tspan x="${cx + 165}">· stock laid out</tspan></text>`);
+  });
+  parts.push(`<text y="${by + 13}" font-size="12"><tspan x="320">pile</tspan><tspan x="364">· scoring cards left</tspan><tspan x="496">· route cards</tspan></text>`);
+  players.forEach((p, k) => {
+    const y = by + 40 + k * 18;
+    parts.push(`<text y="${y}" font-size="12"><tspan x="16" font-weight="bold">Seat ${p.seat + 1}:</tspan><tspan x="88" font-weight="bold">points</tspan><tspan x="130">bonus</tspan><tspan x="192">· hand</tspan><tspan x="250">stock,</tspan><tspan x="305">route · laid out:</tspan></text>`);
+  });
   parts.push('</g>');
   parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
   for (const c of cities) parts.push(cityHome(c, byCode));
@@ -121,7 +131,7 @@ export function renderSvg(view: View): string {
     const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
     parts.push(`<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`);
     parts.push(`<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`);
-    parts.push(`<text x="${cx + 36}" y="${cy + 22}" font-size="10" fill="#444">value ${c.value} · ${c.markersLeft} markers left · ${c.laidOut} stock laid out</text>`);
+    parts.push(`<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 64}">${c.value}</tspan><tspan x="${cx + 149}">${c.markersLeft}</tspan><tspan x="${cx + 242}">${c.laidOut}</tspan></text>`);
   });
 
   // Open stock row, piles and points.
@@ -130,11 +140,11 @@ export function renderSvg(view: View): string {
     parts.push(`<rect x="${100 + i * 40}" y="${by}" width="34" height="18" rx="3" fill="${c?.colour ?? '#999'}"/>` +
       `<text x="${117 + i * 40}" y="${by + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="#fff">${code}</text>`);
   });
-  parts.push(`<text x="320" y="${by + 13}" font-size="12">pile ${view.pileSize} · scoring cards left ${view.scoringCardsLeft} · route cards ${view.routePileSize}</text>`);
+  parts.push(`<text y="${by + 13}" font-size="12"><tspan x="344">${view.pileSize}</tspan><tspan x="476">${view.scoringCardsLeft}</tspan><tspan x="572">${view.routePileSize}</tspan></text>`);
   let y = by + 40;
   for (const p of players) {
-    const laid = p.played.map((x) => `${x.code} ${x.count}`).join('  ') || 'no stock laid out';
-    parts.push(`<text x="16" y="${y}" font-size="12"><tspan font-weight="bold">Seat ${p.seat + 1}: ${p.points} points</tspan> (bonus ${p.bonus}) · hand ${p.stockInHand} stock, ${p.routeCardsInHand} route · ${esc(laid)}</text>`);
+    const laid = p.played.map((x) => `${x.code} ${x.count}`).join('  ') || 'none';
+    parts.push(`<text y="${y}" font-size="12"><tspan x="62" font-weight="bold">${p.points}</tspan><tspan x="166">${p.bonus}</tspan><tspan x="232">${p.stockInHand}</tspan><tspan x="287">${p.routeCardsInHand}</tspan><tspan x="399">${esc(laid)}</tspan></text>`);
     y += 18;
   }
   if (hand) {
