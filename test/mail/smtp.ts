@@ -77,6 +77,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A sender killed mid-delivery (the kill tests) resets its connection; the
+  // server reports that as an 'error' event, which is expected here and must
+  // not become an uncaught exception in the test run.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') console.error('test SMTP server:', err);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   t.port = (server.server.address() as AddressInfo).port;
   t.url = `smtp://127.0.0.1:${t.port}`;
