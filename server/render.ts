@@ -38,21 +38,28 @@ export function registerHelpers(hb: HB): void {
   });
 }
 
-/** A readable summary of any view (label and text per field), for games without their own partial. */
+/** A readable summary of any view (label and text per field), for games without their own partial; pages and mail share it. */
 export function summariseView(view: View, players: PlayerRef[]): { label: string; value: string }[] {
   const skip = new Set(['seat', 'toAct', 'status']);
   const out: { label: string; value: string }[] = [];
   for (const [key, value] of Object.entries(view)) {
     if (skip.has(key) || value === undefined) continue;
     const label = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-    out.push({ label, value: formatValue(value, players) });
+    out.push({ label, value: formatValue(value, perSeat(key, value, players) ? players : []) });
   }
   return out;
+}
+
+/** A per-seat array (piles, hand sizes, stakes) as opposed to a list (a hand of three cards in a three-seat game). */
+function perSeat(key: string, value: unknown, players: PlayerRef[]): boolean {
+  if (!Array.isArray(value) || players.length < 2 || value.length !== players.length) return false;
+  return /s$/.test(key) || value.some((v) => v === null || Array.isArray(v));
 }
 
 function formatValue(value: unknown, players: PlayerRef[]): string {
   if (value === null) return '—';
   if (Array.isArray(value) && value.length === players.length && players.length > 1 && value.every((v) => typeof v !== 'object' || v === null || Array.isArray(v))) {
+    // Per-seat arrays (hand sizes, piles, money): name them.
     return value.map((v, i) => `${players[i]?.name ?? `Seat ${i + 1}`}: ${formatValue(v, [])}`).join('; ');
   }
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((v) => formatValue(v, [])).join(', ');

@@ -7,17 +7,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { View } from '../../rules/types';
+import { registerHelpers, summariseView, type PlayerRef } from '../render';
 import { svgToPng } from './snapshot';
+
+export type { PlayerRef };
 
 export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'automoved', 'created', 'abandoned'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');
 
-export interface PlayerRef {
-  seat: number;
-  name: string;
-}
 
 export interface QuickLink {
   label: string;
@@ -68,54 +67,6 @@ export interface RenderedMail {
 
 type HB = typeof Handlebars;
 
-/** The helpers the server registers for every template (same names as the pages use). */
-export function registerMailHelpers(hb: HB): void {
-  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hb.registerHelper('ne', (a: unknown, b: unknown) => a !== b);
-  hb.registerHelper('lt', (a: number, b: number) => a < b);
-  hb.registerHelper('gt', (a: number, b: number) => a > b);
-  hb.registerHelper('add', (a: number, b: number) => Number(a) + Number(b));
-  hb.registerHelper('sub', (a: number, b: number) => Number(a) - Number(b));
-  hb.registerHelper('inc', (a: number) => Number(a) + 1);
-  hb.registerHelper('json', (v: unknown) => JSON.stringify(v));
-  hb.registerHelper('join', (v: unknown, sep: unknown) => (Array.isArray(v) ? v.join(typeof sep === 'string' ? sep : ', ') : ''));
-  hb.registerHelper('money', (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US')}` : String(v ?? '')));
-  hb.registerHelper('playerName', function (this: unknown, seat: unknown, options: Handlebars.HelperOptions) {
-    const players = (options?.data?.root as { players?: PlayerRef[] } | undefined)?.players ?? [];
-    const p = players.find((x) => x.seat === seat);
-    return p ? p.name : typeof seat === 'number' ? `Seat ${seat + 1}` : '';
-  });
-}
-
-/** A readable plain summary of any view, for games without their own partial. */
-export function summariseView(view: View, players: PlayerRef[]): { label: string; value: string }[] {
-  const skip = new Set(['seat', 'toAct', 'status']);
-  const out: { label: string; value: string }[] = [];
-  for (const [key, value] of Object.entries(view)) {
-    if (skip.has(key) || value === undefined) continue;
-    const label = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-    out.push({ label, value: formatValue(value, perSeat(key, value, players) ? players : []) });
-  }
-  return out;
-}
-
-/** A per-seat array (piles, hand sizes, stakes) as opposed to a list (a hand of three cards in a three-seat game). */
-function perSeat(key: string, value: unknown, players: PlayerRef[]): boolean {
-  if (!Array.isArray(value) || players.length < 2 || value.length !== players.length) return false;
-  return /s$/.test(key) || value.some((v) => v === null || Array.isArray(v));
-}
-
-function formatValue(value: unknown, players: PlayerRef[]): string {
-  if (value === null) return '—';
-  if (Array.isArray(value) && value.length === players.length && players.length > 1 && value.every((v) => typeof v !== 'object' || v === null || Array.isArray(v))) {
-    // Per-seat arrays (hand sizes, piles, money): name them.
-    return value.map((v, i) => `${players[i]?.name ?? `Seat ${i + 1}`}: ${formatValue(v, [])}`).join('; ');
-  }
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((v) => formatValue(v, [])).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 export class MailRenderer {
   private readonly hb: HB;
   private readonly hbText: HB;
@@ -125,8 +76,8 @@ export class MailRenderer {
   constructor(private readonly templatesDir: string = DEFAULT_TEMPLATES_DIR) {
     this.hb = Handlebars.create();
     this.hbText = Handlebars.create();
-    registerMailHelpers(this.hb);
-    registerMailHelpers(this.hbText);
+    registerHelpers(this.hb);
+    registerHelpers(this.hbText);
   }
 
   private compile(name: string, text: boolean): Handlebars.TemplateDelegate {
