@@ -61,6 +61,8 @@ export interface TestServer {
   createGame(opts: { rules: string; players: string[]; seats?: number; options?: Options; start?: boolean; listed?: boolean }): Promise<TestGame>;
   state(key: string): Promise<PlayState>;
   move(key: string, seq: number, action: unknown): Promise<ApiResult>;
+  /** Posts the personal page's move form as a browser without script would (fields: seq, action or command). */
+  postMoveForm(key: string, fields: Record<string, string>): Promise<{ status: number; text: string }>;
   /** Plays until the game is over (or maxMoves), each seat to act choosing with `pick` (default: the first move). */
   playToEnd(game: TestGame, opts?: { pick?: (moves: MoveChoice[], state: PlayState) => MoveChoice; maxMoves?: number }): Promise<{ moves: number; final: PlayState }>;
   stop(): Promise<void>;
@@ -149,6 +151,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return game;
     },
     move: (key, seq, action) => api('POST', `/api/play/${key}/move`, { seq, action }),
+    postMoveForm: async (key, fields) => {
+      const res = await fetch(`${url}/play/${key}/move`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+      return { status: res.status, text: await res.text() };
+    },
     async playToEnd(game, o = {}) {
       const max = o.maxMoves ?? 100_000;
       let moves = 0;

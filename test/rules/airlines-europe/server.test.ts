@@ -19,16 +19,6 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-async function postForm(key: string, fields: Record<string, string>): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${srv.url}/play/${key}/move`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  return { status: res.status, text: await res.text() };
-}
-
 const page = async (key: string) => (await fetch(`${srv.url}/play/${key}`)).text();
 
 describe('Airlines Europe through the server', () => {
@@ -38,7 +28,7 @@ describe('Airlines Europe through the server', () => {
     const seq = String(states[0]!.game.seq);
     const [ada, bob, cy] = game.seats;
     const adaChoice = states[0]!.moves[0]!.action as { airlines: string[] };
-    let res = await postForm(ada!.key, { seq, action: JSON.stringify(adaChoice) });
+    let res = await srv.postMoveForm(ada!.key, { seq, action: JSON.stringify(adaChoice) });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
     const adaPage = await page(ada!.key);
     expect(adaPage).toContain(`Your opening choice (hidden until everyone has chosen): ${adaChoice.airlines.join(', ')}`);
@@ -48,9 +38,9 @@ describe('Airlines Europe through the server', () => {
     expect(JSON.stringify(bobState.view)).not.toContain('myOpening":["');
     expect(bobState.sinceLastTurn.map((l) => l.text).join(' ')).not.toMatch(new RegExp(adaChoice.airlines.join('|'), 'i'));
     // Bob and Cy answer against the seq they were shown (older than now): still taken.
-    res = await postForm(bob!.key, { seq, action: JSON.stringify(states[1]!.moves[0]!.action) });
+    res = await srv.postMoveForm(bob!.key, { seq, action: JSON.stringify(states[1]!.moves[0]!.action) });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
-    res = await postForm(cy!.key, { seq, command: `open ${(states[2]!.moves[1]!.action as any).airlines.join(' ')}` });
+    res = await srv.postMoveForm(cy!.key, { seq, command: `open ${(states[2]!.moves[1]!.action as any).airlines.join(' ')}` });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
     const after = await srv.state(bob!.key);
     expect(after.view.toAct).toEqual([0]);
@@ -65,7 +55,7 @@ describe('Airlines Europe through the server', () => {
     expect(html).toContain('id="ae-buy-form"');
     expect(html).toContain('Your hand');
     const st = await srv.state(ada.key);
-    const bad = await postForm(ada.key, { seq: String(st.game.seq), command: 'buy red athens-sofia take deck' });
+    const bad = await srv.postMoveForm(ada.key, { seq: String(st.game.seq), command: 'buy red athens-sofia take deck' });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.text).toContain('not connected to Red');
     const other = await page(game.seats[1]!.key);
@@ -87,11 +77,11 @@ describe('Airlines Europe through the server', () => {
       if (view.buyable.length > 0 && moves % 3 !== 2) {
         const l = view.buyable[randomInt(pick, view.buyable.length)];
         const take = view.market.length > 0 && moves % 2 === 0 ? view.market[0] : 'deck';
-        res = await postForm(handle.key, { seq: String(mine.game.seq), command: `buy ${l.airline} ${l.route} take ${take}` });
+        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `buy ${l.airline} ${l.route} take ${take}` });
         typed++;
       } else {
         const choice = mine.moves[randomInt(pick, mine.moves.length)]!;
-        res = await postForm(handle.key, { seq: String(mine.game.seq), action: JSON.stringify(choice.action) });
+        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), action: JSON.stringify(choice.action) });
       }
       expect(res.status, res.text.slice(0, 300)).toBe(303);
       moves++;

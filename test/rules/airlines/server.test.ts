@@ -18,16 +18,6 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-async function postForm(key: string, fields: Record<string, string>): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${srv.url}/play/${key}/move`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  return { status: res.status, text: await res.text() };
-}
-
 describe('airlines through the server', () => {
   it('shows each player their own page with the map, their hand and the move form, and no one else\'s hand', async () => {
     const [a, b] = game.seats;
@@ -51,7 +41,7 @@ describe('airlines through the server', () => {
   it('refuses a bad typed command with its message and plays on', async () => {
     const first = await srv.state(game.seats[0]!.key);
     const actor = game.seats.find((s) => s.seat === first.view.toAct[0])!;
-    const res = await postForm(actor.key, { seq: String(first.game.seq), command: 'stock ZZZ 1' });
+    const res = await srv.postMoveForm(actor.key, { seq: String(first.game.seq), command: 'stock ZZZ 1' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.text).toContain('There is no airline &quot;ZZZ&quot;');
     const after = await srv.state(actor.key);
@@ -70,12 +60,12 @@ describe('airlines through the server', () => {
       const view = mine.view as any;
       if (view.step === 'action' && moves % 3 === 0) {
         // The draw button of the move form.
-        const res = await postForm(handle.key, { seq: String(mine.game.seq), command: 'route' });
+        const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: 'route' });
         expect(res.status).toBe(303);
       } else if (view.step === 'place' && view.options.extensions.length > 0 && moves % 2 === 0) {
         // A choice from the form's list of route card plays, as the form posts it.
         const ext = view.options.extensions[randomInt(pick, view.options.extensions.length)];
-        const res = await postForm(handle.key, { seq: String(mine.game.seq), command: `extend ${ext.company} #${ext.card} ${ext.circle} take ${view.options.draws[0]}` });
+        const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `extend ${ext.company} #${ext.card} ${ext.circle} take ${view.options.draws[0]}` });
         expect(res.status).toBe(303);
       } else {
         const choices = mine.moves.filter((m: any) => m.action.type !== 'stock' || randomInt(pick, 4) === 0);

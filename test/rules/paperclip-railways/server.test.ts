@@ -19,16 +19,6 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-async function postForm(key: string, fields: Record<string, string>): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${srv.url}/play/${key}/move`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-  return { status: res.status, text: await res.text() };
-}
-
 async function actor() {
   const any = await srv.state(game.seats[0]!.key);
   const seat = any.view.toAct[0] ?? any.you;
@@ -44,7 +34,7 @@ describe('paperclip railways through the server', () => {
     const page = await (await fetch(`${srv.url}/play/${handle.key}`)).text();
     expect(page).toContain('<svg');
     expect(page).toContain('obstacle &lt;id&gt;');
-    const bad = await postForm(handle.key, { seq: String(mine.game.seq), command: 'obstacle lake 0,0' });
+    const bad = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: 'obstacle lake 0,0' });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.text).toContain('may not touch a station');
     // Three players: a triangle with corners 0,-620 537,310 -537,310.
@@ -52,12 +42,12 @@ describe('paperclip railways through the server', () => {
     let i = 0;
     while ((mine.view as any).phase === 'obstacles') {
       const id = (mine.view as any).obstacleSupply[0].id;
-      const res = await postForm(handle.key, { seq: String(mine.game.seq), command: `obstacle ${id} ${spots[i++]!.join(',')}` });
+      const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `obstacle ${id} ${spots[i++]!.join(',')}` });
       expect(res.status).toBe(303);
       ({ handle, mine } = await actor());
     }
     expect((mine.view as any).phase).toBe('river');
-    const res = await postForm(handle.key, { seq: String(mine.game.seq), command: 'river -300,255 0,262 300,255' });
+    const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: 'river -300,255 0,262 300,255' });
     expect(res.status).toBe(303);
     ({ mine } = await actor());
     expect((mine.view as any).phase).toBe('play');
@@ -93,11 +83,11 @@ describe('paperclip railways through the server', () => {
         // Type the build as a player would: station ids and coordinates.
         const a = builds[randomInt(pick, builds.length)]!.action as any;
         const command = a.to ? `build ${a.from} ${a.to}` : `build ${a.from} new ${a.card} at ${a.at.join(',')}`;
-        res = await postForm(handle.key, { seq: String(mine.game.seq), command: `${command} pay ${a.pay.join(' ')}` });
+        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `${command} pay ${a.pay.join(' ')}` });
         typed++;
       } else {
         const choice = mine.moves[view.phase === 'discard' ? 0 : randomInt(pick, mine.moves.length)]!;
-        res = await postForm(handle.key, { seq: String(mine.game.seq), action: JSON.stringify(choice.action) });
+        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), action: JSON.stringify(choice.action) });
       }
       expect(res.status, res.text.slice(0, 300)).toBe(303);
       moves++;
