@@ -17,6 +17,7 @@ import {
   type Board,
   type PhaseName,
 } from '../../../../rules/1830/track';
+import { resolveUndo, type Raw18xxAction } from '../../../../rules/1830/import/resolve';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games). */
@@ -25,38 +26,9 @@ export const GAMES = ['1830_game_end_bank', '29133'];
 
 type Action = Record<string, any>;
 
-/** The actions that count after undo/redo, as 18xx.games filters them. */
+/** The actions that count after undo/redo, resolved as the importer does (one resolver for both). */
 export function effectiveActions(actions: Action[]): Action[] {
-  const filtered: (Action | null)[] = new Array(actions.length).fill(null);
-  const undos: [Action, number][][] = [];
-  actions.forEach((a, index) => {
-    if (a.type === 'undo') {
-      let to: number;
-      if (a.action_id !== undefined && a.action_id !== null) {
-        to = a.action_id === 0 ? 0 : actions.findIndex((x) => x.id === a.action_id) + 1;
-      } else {
-        let r = -1;
-        for (let i = filtered.length - 1; i >= 0; i--) if (filtered[i] && filtered[i]!.type !== 'message') { r = i; break; }
-        to = Math.max(r, 0);
-      }
-      const undone: [Action, number][] = [];
-      for (let i = to; i < index; i++) {
-        const f = filtered[i];
-        if (!f || f.type === 'message') continue;
-        filtered[i] = null;
-        undone.push([f, i]);
-      }
-      undos.push(undone);
-    } else if (a.type === 'redo') {
-      for (const [f, i] of undos.pop() ?? []) filtered[i] = f;
-    } else if (a.type === 'message') {
-      filtered[index] = a;
-    } else {
-      undos.length = 0;
-      filtered[index] = a;
-    }
-  });
-  return filtered.filter((a): a is Action => !!a && a.type !== 'message');
+  return resolveUndo(actions as Raw18xxAction[]);
 }
 
 export interface RealGame {
