@@ -231,22 +231,7 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
     out.push(`<g data-hex="${h.id}">${parts.join('')}</g>`);
   }
 
-  (opts.routes ?? []).forEach((route, k) => {
-    const color = ROUTE_COLORS[k % ROUTE_COLORS.length];
-    const offset = (k - ((opts.routes?.length ?? 1) - 1) / 2) * s * 0.12;
-    for (const chain of route.connections) {
-      const pts = chain.filter((id) => HEXES[id]).map((id) => hexCenter(HEXES[id], s, margin));
-      if (pts.length < 2) continue;
-      out.push(
-        `<polyline points="${pts.map(([x, y]) => `${f(x + offset)},${f(y + offset)}`).join(' ')}" fill="none" stroke="${color}" stroke-opacity="0.75" stroke-width="${f(s * 0.12)}" stroke-linecap="round" stroke-linejoin="round"/>`,
-      );
-    }
-    const first = route.connections[0]?.[0];
-    if (first && HEXES[first]) {
-      const [x, y] = hexCenter(HEXES[first], s, margin);
-      out.push(text(x + offset + s * 0.15, y + offset - s * 0.3, s * 0.22, esc(route.train), ` font-weight="bold" fill="${color}"`));
-    }
-  });
+  out.push(...routeParts(opts.routes ?? [], s, margin));
 
   const body = `<g class="map-1830">${out.join('')}</g>`;
   if (opts.standalone === false) return body;
