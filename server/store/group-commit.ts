@@ -50,7 +50,7 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
   while (off < data.length) off += await call<number>((cb) => fs.write(fd, data, off, data.length - off, null, cb));
 }
 
-async function writeAndRename(file: string, content: string): Promise<void> {
+export async function writeAndRename(file: string, content: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}-${++tmpCounter}`;
   const fd = await call<number>((cb) => fs.open(tmp, 'w', 0o600, cb));
   try {
@@ -62,7 +62,7 @@ async function writeAndRename(file: string, content: string): Promise<void> {
   await call<void>((cb) => fs.rename(tmp, file, cb));
 }
 
-async function syncDirFast(dir: string): Promise<void> {
+export async function syncDirFast(dir: string): Promise<void> {
   const fd = await call<number>((cb) => fs.open(dir, 'r', cb));
   try {
     await call<void>((cb) => fs.fsync(fd, cb));
@@ -79,6 +79,8 @@ export class GroupCommitter {
   private nextRound: Promise<void> | null = null;
   private compacting: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
+  /** A rename landed since the last round started: the next round fsyncs the folder. */
+  private dirDirty = false;
   /** Runs when no write is in progress (index compaction); new writes wait for it. */
   betweenBatches: (() => Promise<void>) | null = null;
 
@@ -94,7 +96,10 @@ export class GroupCommitter {
     this.active++;
     const prev = this.fileChains.get(file) ?? Promise.resolve();
     const mine = prev.catch(() => {}).then(async () => {
-      if (content !== null) await writeAndRename(file, content);
+      if (content !== null) {
+        await writeAndRename(file, content);
+        this.dirDirty = true;
+      }
       if (journalLine) {
         const fd = await this.journalHandle();
         const line = Buffer.from(journalLine + '\n');
@@ -131,6 +136,32 @@ export class GroupCommitter {
     this.journal = null;
   }
 
+  /**
+   * Cuts a torn tail (a line without its newline, from a crash mid-append) so
+   * the next line starts clean. Call before the first write.
+   */
+  async cutTornTail(validBytes: number): Promise<void> {
+    const fd = await this.journalHandle();
+    if (fd === null) return;
+    await call<void>((cb) => fs.ftruncate(fd, validBytes, cb));
+    await call<void>((cb) => fs.fsync(fd, cb));
+  }
+
+  /**
+   * Moves the journal aside to `oldPath` (durably) so later lines go to a fresh
+   * journal. Only call from betweenBatches (no append or sync in flight).
+   */
+  async rotateJournal(oldPath: string): Promise<void> {
+    if (!this.journalPath) return;
+    if (this.journal) {
+      const fd = await this.journal;
+      this.journal = null;
+      await call<void>((cb) => fs.close(fd, cb));
+    }
+    await call<void>((cb) => fs.rename(this.journalPath!, oldPath, cb));
+    await syncDirFast(dirname(this.journalPath));
+  }
+
   /** Truncates the journal (after the index snapshot is durable). Only call from betweenBatches. */
   async truncateJournal(): Promise<void> {
     const fd = await this.journalHandle();
@@ -159,7 +190,9 @@ export class GroupCommitter {
             const fd = await this.journalHandle();
             if (fd !== null) await call<void>((cb) => fs.fdatasync(fd, cb));
           };
-          await Promise.all([syncDirFast(this.dir), syncJournal()]);
+          const syncDir = this.dirDirty;
+          this.dirDirty = false;
+          await Promise.all([syncDir ? syncDirFast(this.dir) : Promise.resolve(), syncJournal()]);
         })();
         this.roundRunning = run;
         try {

@@ -218,6 +218,8 @@ describe('game service', () => {
     const svc = t.service;
     const a = await twoPlayerGame(svc);
     const b = await twoPlayerGame(svc);
+    // Game files are rewritten from the store's journal at compaction and on close.
+    await t.store.close();
     const file = join(t.dataDir, 'games', `${a.gameId}.json`);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     doc.log[1].text = 'tampered';

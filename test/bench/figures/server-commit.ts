@@ -41,7 +41,8 @@ async function fsyncFloor(size: number): Promise<{ ops_per_s: number; p50_ms: nu
 
 export async function run(emit: Emit): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-commit-'));
-  const server = await startChildServer(dataDir);
+  // BENCH_SERVER_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server side.
+  const server = await startChildServer(dataDir, {}, (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean));
   const client = jsonClient(server.url, CLIENTS * 2);
   try {
     // 1000 games, four seats each, started when the fourth joins.
