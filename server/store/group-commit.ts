@@ -81,6 +81,8 @@ export class GroupCommitter {
   private idleWaiters: (() => void)[] = [];
   /** A rename landed since the last round started: the next round fsyncs the folder. */
   private dirDirty = false;
+  /** Journal lines waiting for the next sync round, in the order their writes reached it. */
+  private queuedLines: string[] = [];
   /** Runs when no write is in progress (index compaction); new writes wait for it. */
   betweenBatches: (() => Promise<void>) | null = null;
 
@@ -100,11 +102,9 @@ export class GroupCommitter {
         await writeAndRename(file, content);
         this.dirDirty = true;
       }
-      if (journalLine) {
-        const fd = await this.journalHandle();
-        const line = Buffer.from(journalLine + '\n');
-        if (fd !== null) await writeAll(fd, line);
-      }
+      // The line is appended by the next sync round, together with every
+      // other line queued meanwhile (one write and one fdatasync per round).
+      if (journalLine && this.journalPath) this.queuedLines.push(journalLine + '\n');
     });
     const tail = mine.catch(() => {});
     this.fileChains.set(file, tail);
@@ -183,12 +183,19 @@ export class GroupCommitter {
   private syncRound(): Promise<void> {
     if (!this.nextRound) {
       this.nextRound = (async () => {
+        // Yield first: otherwise, with no round running, the lines below would
+        // clear nextRound before the assignment around them sets it, leaving a
+        // finished round in nextRound for every later caller (no sync at all).
+        await Promise.resolve();
         while (this.roundRunning) await this.roundRunning.catch(() => {});
         this.nextRound = null;
+        const lines = this.queuedLines.splice(0);
         const run = (async () => {
           const syncJournal = async () => {
             const fd = await this.journalHandle();
-            if (fd !== null) await call<void>((cb) => fs.fdatasync(fd, cb));
+            if (fd === null) return;
+            if (lines.length > 0) await writeAll(fd, Buffer.from(lines.join('')));
+            await call<void>((cb) => fs.fdatasync(fd, cb));
           };
           const syncDir = this.dirDirty;
           this.dirDirty = false;

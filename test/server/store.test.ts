@@ -30,6 +30,18 @@ describe('group commit', () => {
   });
 });
 
+describe('group commit rounds', () => {
+  it('runs a fresh sync round for each write after the first (each line written and synced before it resolves)', async () => {
+    const dir = tempDir();
+    const c = new GroupCommitter(dir, join(dir, 'journal'));
+    for (let i = 0; i < 5; i++) {
+      await c.write(join(dir, 'a.json'), null, `line ${i}`);
+      expect(readFileSync(join(dir, 'journal'), 'utf8').trim().split('\n')).toHaveLength(i + 1);
+    }
+    await c.close();
+  });
+});
+
 describe('lowdb store', () => {
   it('keeps the index across restarts through journal and snapshot, ignoring a torn last line', async () => {
     const t = await makeService();
