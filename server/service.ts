@@ -24,6 +24,7 @@
 //   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
 //   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
+//   service.firstMoves(game, seat, limit)      the first `limit` of them, described, and the total
 //   service.canPlayAt(game, seat, seq)         would a move made against seq be taken now
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
@@ -729,9 +730,20 @@ export class GameService {
   }
 
   movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
-    if (game.doc.status !== 'active' || game.state === null) return [];
-    if (!game.rules.toAct(game.state).includes(seat)) return [];
-    return game.rules.moves(game.state, seat).map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
+    return this.firstMoves(game, seat, Infinity).moves;
+  }
+
+  /**
+   * The first `limit` legal moves with their words, and how many there are in all.
+   * describe() may play a move on a copy of the state, so a mail's quick links
+   * describe only the moves they show.
+   */
+  firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {
+    if (game.doc.status !== 'active' || game.state === null) return { moves: [], total: 0 };
+    if (!game.rules.toAct(game.state).includes(seat)) return { moves: [], total: 0 };
+    const all = game.rules.moves(game.state, seat);
+    const moves = all.slice(0, limit).map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
+    return { moves, total: all.length };
   }
 
   historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {

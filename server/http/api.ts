@@ -119,13 +119,14 @@ export function apiRouter(ctx: AppContext): Router {
   r.get('/play/:key', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
     const seat = target.seat!;
+    const moves = service.movesFor(game, seat);
     res.json({
       game: summary(game),
       you: seat,
       name: game.doc.seats[seat]!.name,
       view: service.viewFor(game, seat),
-      yourTurn: service.movesFor(game, seat).length > 0,
-      moves: service.movesFor(game, seat),
+      yourTurn: moves.length > 0,
+      moves,
       canUndo: service.undoBlocker(game, seat) === null,
       sinceLastTurn: service.sinceLastTurn(game, seat),
       historyUrl: links.historyUrl(req.params.key, 'json'),

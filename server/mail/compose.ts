@@ -201,13 +201,13 @@ export class MailComposer {
   private withTurn(game: LoadedGame, seat: Seat, base: MailContext): MailContext {
     const links = this.o.service.links;
     const key = links.seatKeyOf(game.doc, seat);
-    const moves = this.o.service.movesFor(game, seat);
+    const { moves, total } = this.o.service.firstMoves(game, seat, MAX_QUICK_LINKS);
     return {
       ...base,
       view: this.o.service.viewFor(game, seat),
       svg: this.svgOf(game, seat),
-      quickMoves: quickLabels(moves.slice(0, MAX_QUICK_LINKS)).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
-      moreMoves: Math.max(0, moves.length - MAX_QUICK_LINKS),
+      quickMoves: quickLabels(moves).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
+      moreMoves: Math.max(0, total - MAX_QUICK_LINKS),
     };
   }
 
