@@ -65,7 +65,10 @@ describe('lowdb store', () => {
     await store.drain();
     expect(existsSync(join(dir, 'index.json'))).toBe(true);
     // Some lines moved out of the journal (its games rewritten in the background).
-    expect(readFileSync(join(dir, 'index.journal'), 'utf8').split('\n').filter(Boolean).length).toBeLessThan(12);
+    // After a rewrite the journal starts afresh; until the next write it may not exist at all.
+    const journal = join(dir, 'index.journal');
+    const lines = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
+    expect(lines).toBeLessThan(12);
     await store.close();
     const fresh = new LowdbGameStore({ dataDir: dir });
     await fresh.open();
@@ -108,7 +111,10 @@ describe('lowdb store', () => {
     const doc = (await store.load(game.gameId)) as GameDoc;
     for (let i = 0; i < 12; i++) await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
     await store.drain();
-    expect(readFileSync(join(dir, 'index.journal'), 'utf8').split('\n').filter(Boolean).length).toBeLessThan(12);
+    // After a rewrite the journal starts afresh; until the next write it may not exist at all.
+    const journal = join(dir, 'index.journal');
+    const lines = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
+    expect(lines).toBeLessThan(12);
     expect(existsSync(join(dir, 'index.journal.old'))).toBe(false);
     const onDisk = JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')) as GameDoc;
     expect(onDisk.updatedAt > '2026-01-01T00:00:00.000Z').toBe(true);
