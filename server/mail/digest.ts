@@ -3,7 +3,7 @@
 // written durably; the digest mail re-checks each game when it is composed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDir, writeFileDurable } from './durable';
+import { ensureDir, writeFileDurable } from '../store/durable-file';
 import { mailId } from './message';
 
 export class DigestBook {

@@ -24,7 +24,7 @@
 import { readdir, readFile, access, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureDir, unlinkDurable, writeFileDurable } from './durable';
+import { ensureDir, unlinkDurable, writeFileDurable } from '../store/durable-file';
 import { mailId, type OutgoingMail } from './message';
 
 export interface MailTransport {

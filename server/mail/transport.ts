@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDir, writeFileDurable } from './durable';
+import { ensureDir, writeFileDurable } from '../store/durable-file';
 import type { OutgoingMail } from './message';
 import type { MailTransport } from './queue';
 

@@ -12,33 +12,9 @@
 // File contents use fdatasync (data and the size needed to read it back; not
 // the timestamps); the folder gets a full fsync so the renames are durable.
 import fs from 'node:fs';
-import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 let tmpCounter = 0;
-
-export async function fsyncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
-
-/** Writes `content` to `file` durably on its own (temp, fsync, rename, fsync folder). */
-export async function writeFileDurably(file: string, content: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${++tmpCounter}`;
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(content);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, file);
-  await fsyncDir(dirname(file));
-}
 
 // The hot path uses the callback API on plain descriptors: no FileHandle
 // objects to make and finalise for every move.

@@ -26,7 +26,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { checkChain } from './chain';
-import { GroupCommitter, syncDirFast, writeAndRename, writeFileDurably } from './group-commit';
+import { writeFileDurable } from './durable-file';
+import { GroupCommitter, syncDirFast, writeAndRename } from './group-commit';
 import { indexEntryOf } from './index-entry';
 import { DamagedGameError, type GameDoc, type GameStore, type IndexEntry } from './types';
 
@@ -251,7 +252,7 @@ export class LowdbGameStore implements GameStore {
     const docs = [...this.pending.values()];
     this.flushing = this.rewriteGames(docs)
       .then(async () => {
-        await writeFileDurably(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
+        await writeFileDurable(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
         await unlink(this.oldJournalFile);
         await syncDirFast(this.opts.dataDir);
         for (const doc of docs) if (this.pending.get(doc.id) === doc) this.pending.delete(doc.id);
@@ -275,7 +276,7 @@ export class LowdbGameStore implements GameStore {
   private async writeSnapshot(): Promise<void> {
     const docs = [...this.pending.values()];
     await this.rewriteGames(docs);
-    await writeFileDurably(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
+    await writeFileDurable(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
     await this.committer.truncateJournal();
     this.journalLines = 0;
     this.journalBytes = 0;

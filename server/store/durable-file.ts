@@ -1,4 +1,4 @@
-// Small durable-file helpers for the mail queue and the outbox.
+// Small durable-file helpers for the store's index, the mail queue and the outbox.
 // A write is complete only once the bytes and the directory entry are on disk:
 // temp file, fsync, rename over the target, fsync the folder.
 import { open, rename, mkdir, unlink } from 'node:fs/promises';
