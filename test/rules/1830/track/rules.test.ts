@@ -15,39 +15,10 @@ import {
   suggestRoutes,
   tilesInSupply,
   type Board,
-  type LayContext,
-  type PhaseName,
   type RouteInput,
 } from '../../../../rules/1830/track';
 
-const ctx = (corp: string, phase: PhaseName = '2', more: Partial<LayContext> = {}): LayContext => ({
-  corp,
-  phase,
-  layUsed: false,
-  playerPrivates: [],
-  ...more,
-});
-
-/** Runs `f`, expects a RuleError whose message matches, and the board unchanged. */
-function refused(board: Board, f: () => unknown, message: RegExp): void {
-  const before = JSON.stringify(board);
-  let error: unknown = null;
-  try {
-    f();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(RuleError);
-  expect((error as Error).message).toMatch(message);
-  expect(JSON.stringify(board)).toBe(before);
-}
-
-/** B&O at home in Baltimore (I15: track to J14 and I17). */
-function baltimore(): Board {
-  const b = newBoard();
-  placeHomeToken(b, 'B&O');
-  return b;
-}
+import { baltimore, ctx, refused } from './helpers';
 
 describe('tile lays', () => {
   it('lays a yellow tile connected to the network and pays the river', () => {

@@ -1,7 +1,6 @@
 // The seed's map rules that rules.test.ts does not decide on its own: each
 // case is a hand-set board where exactly one rule says yes or no.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../../rules/types';
 import {
   checkTileLay,
   checkToken,
@@ -14,37 +13,10 @@ import {
   runRoutes,
   suggestRoutes,
   type Board,
-  type LayContext,
-  type PhaseName,
 } from '../../../../rules/1830/track';
 import { HEXES, NODE, TILES } from '../../../../rules/1830/track/data';
 
-const ctx = (corp: string, phase: PhaseName = '2', more: Partial<LayContext> = {}): LayContext => ({
-  corp,
-  phase,
-  layUsed: false,
-  playerPrivates: [],
-  ...more,
-});
-
-function refused(board: Board, f: () => unknown, message: RegExp): void {
-  const before = JSON.stringify(board);
-  let error: unknown = null;
-  try {
-    f();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(RuleError);
-  expect((error as Error).message).toMatch(message);
-  expect(JSON.stringify(board)).toBe(before);
-}
-
-function baltimore(): Board {
-  const b = newBoard();
-  placeHomeToken(b, 'B&O');
-  return b;
-}
+import { baltimore, ctx, refused } from './helpers';
 
 /** PRR at home in Altoona (H12); Pittsburgh (H10) holds a #57 from H8 to H12. */
 function pittsburgh(): Board {

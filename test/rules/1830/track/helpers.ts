@@ -1,0 +1,34 @@
+// Shared by the map module's hand-set tests: a lay context, the refusal check
+// (a RuleError in words, the board unchanged) and the B&O's home board.
+import { expect } from 'vitest';
+import { RuleError } from '../../../../rules/types';
+import { newBoard, placeHomeToken, type Board, type LayContext, type PhaseName } from '../../../../rules/1830/track';
+
+export const ctx = (corp: string, phase: PhaseName = '2', more: Partial<LayContext> = {}): LayContext => ({
+  corp,
+  phase,
+  layUsed: false,
+  playerPrivates: [],
+  ...more,
+});
+
+/** Runs `f`, expects a RuleError whose message matches, and the board unchanged. */
+export function refused(board: Board, f: () => unknown, message: RegExp): void {
+  const before = JSON.stringify(board);
+  let error: unknown = null;
+  try {
+    f();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(RuleError);
+  expect((error as Error).message).toMatch(message);
+  expect(JSON.stringify(board)).toBe(before);
+}
+
+/** B&O at home in Baltimore (I15: track to J14 and I17). */
+export function baltimore(): Board {
+  const b = newBoard();
+  placeHomeToken(b, 'B&O');
+  return b;
+}
