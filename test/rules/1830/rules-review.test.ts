@@ -12,6 +12,7 @@ import { startStockRound } from '../../../rules/1830/stock-round';
 import { startOperatingSet } from '../../../rules/1830/rounds';
 import { sharePrice } from '../../../rules/1830/market';
 import type { Action1830 } from '../../../rules/1830/actions';
+import { afterAuction } from './positions';
 import { RuleError } from '../../../rules/types';
 
 function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
@@ -22,15 +23,6 @@ function refuses(state: Game1830State, seat: number, action: unknown, words: Reg
   expect(JSON.stringify(state)).toBe(before);
 }
 
-/** Four players; privates bought at face in seat order; B&O parred at 100 by seat 1. */
-function afterAuction(): Game1830State {
-  const s = g.setup(4, 'review', {});
-  for (const [seat, sym, price] of [[0, 'SV', 20], [1, 'CS', 40], [2, 'DH', 70], [3, 'MH', 110], [0, 'CA', 160], [1, 'BO', 220]] as const) {
-    g.apply(s, seat, { type: 'bid', company: sym, price });
-  }
-  g.apply(s, 1, { type: 'par', corp: 'B&O', price: 100 });
-  return s;
-}
 
 /** A later stock round (selling allowed), every seat with $1000, seat 0 first. */
 function laterRound(): Game1830State {
