@@ -108,15 +108,16 @@ export class MailRenderer {
 
   /** Renders one mail: body inside the shared layout, HTML and text, plus the board PNG. */
   async render(ctx: MailContext, rulesId: string | null, opts: { pngCache?: boolean } = {}): Promise<RenderedMail> {
-    let png: Buffer | undefined;
-    if (ctx.svg) {
-      try {
-        png = await svgToPng(ctx.svg, { cache: opts.pngCache });
-      } catch {
-        png = undefined; // a broken picture never stops the mail
-      }
-    }
-    const full: Record<string, unknown> = { ...ctx, hasBoard: Boolean(png) };
+    // The picture is drawn on the thread pool while the templates run here.
+    const drawing = ctx.svg ? svgToPng(ctx.svg, { cache: opts.pngCache }).catch(() => undefined) : undefined;
+    const withBoard = this.texts(ctx, rulesId, Boolean(drawing));
+    const png = await drawing;
+    // A broken picture never stops the mail: it goes without one.
+    return { ...(png || !drawing ? withBoard : this.texts(ctx, rulesId, false)), png };
+  }
+
+  private texts(ctx: MailContext, rulesId: string | null, hasBoard: boolean): { html: string; text: string } {
+    const full: Record<string, unknown> = { ...ctx, hasBoard };
     if (ctx.view) {
       const partial = rulesId ? this.gamePartial(rulesId) : { html: null, text: null };
       const partialCtx = { view: ctx.view, players: ctx.players, you: ctx.you, game: ctx.game };
@@ -128,7 +129,7 @@ export class MailRenderer {
     const bodyText = this.compile(`${ctx.kind}.txt.hbs`, true)(full);
     const html = this.compile('layout.html.hbs', false)({ ...full, body: new Handlebars.SafeString(bodyHtml) });
     const text = this.compile('layout.txt.hbs', true)({ ...full, body: bodyText });
-    return { html, text: tidyText(text), png };
+    return { html, text: tidyText(text) };
   }
 }
 

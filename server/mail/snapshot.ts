@@ -1,15 +1,9 @@
 // The picture of the board in a mail: the game's SVG rasterised to PNG, since
 // most mail clients drop inline SVG.
 //
-// Speed: resvg parses and rasterises on libuv's thread pool (renderAsync), so
-// a big board never blocks the server's event loop; the PNG is encoded here
-// with a fast deflate (level 1, no row filter), which for flat board colours
-// is both smaller and several times faster than resvg's own encoder. Boards
-// wider than MAX_PNG_WIDTH are scaled down to the mail's 640 px column.
+// Drawing is raster.ts (resvg on the thread pool), writing the PNG is png.ts.
 // A small cache keyed by the SVG text serves the same picture to every seat
 // that sees the same board, and to a reminder for a position already mailed.
-// resvg has no system-font cache between renders, so it gets one small
-// sans-serif font file, found once.
 //
 // Static layers: most of a board never changes during a game (hexes, city
 // names, route lines, printed values), and drawing its text is most of the
@@ -25,107 +19,25 @@
 // transparent canvas, and the layers are stacked with the "over" operator in
 // document order. Over is associative, so the result is the picture of the
 // whole document up to rounding of the 8-bit channels.
+// The stack of all static layers is kept too, cut into bands of rows that
+// are compressed once each: a mail composes and compresses only the bands
+// its per-mail parts paint on, and takes the others as they are.
+// Per-mail text: plain texts in the per-mail parts are drawn from a cache of
+// text sprites (sprites.ts) where text-lift.ts shows that painting them over
+// the rest of their part keeps the document's order.
 // Rules for a static group: a direct child of the root <svg>; self-contained
 // (no references to ids outside it, nothing outside referring into it);
 // only public things that are the same for every seat at every move.
-import { renderAsync } from '@resvg/resvg-js';
-import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png';
+import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
+import { clearSprites, drawStrips, frameOf, stripsOf, type Frame, type Strip, type StripLayer } from './sprites';
+import { liftTexts } from './text-lift';
 
-const deflate = promisify(zlib.deflate);
-
-const FONT_CANDIDATES = [
-  // Small files shape fastest; any one sans-serif face will do for a board.
-  { file: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
-  { file: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
-  { file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
-  { file: '/usr/share/fonts/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
-  { file: '/Library/Fonts/Arial.ttf', family: 'Arial' },
-  { file: 'C:\\Windows\\Fonts\\arial.ttf', family: 'Arial' },
-];
-
-type FontOptions = NonNullable<NonNullable<Parameters<typeof renderAsync>[1]>['font']>;
-let fontOptions: FontOptions | null = null;
-
-function fonts(): FontOptions {
-  if (fontOptions) return fontOptions;
-  const found = FONT_CANDIDATES.find((c) => existsSync(c.file));
-  fontOptions = found
-    ? { loadSystemFonts: false, fontFiles: [found.file], defaultFontFamily: found.family, sansSerifFamily: found.family }
-    : { loadSystemFonts: true };
-  return fontOptions;
-}
-
-/**
- * Widest picture we put in a mail; wider boards are scaled down. The mail
- * layout's content column is 640 px, so a wider image would only be shrunk
- * by the mail client after costing more to draw, encode and download.
- */
-export const MAX_PNG_WIDTH = 640;
-
-/** The width the root <svg> element declares (px), or null. */
-export function svgWidth(svg: string): number | null {
-  const root = /<svg\b[^>]*>/i.exec(svg)?.[0];
-  if (!root) return null;
-  const w = /\swidth\s*=\s*["']\s*([\d.]+)\s*(px)?\s*["']/i.exec(root);
-  if (w) return Number(w[1]);
-  const vb = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)/i.exec(root);
-  return vb ? Number(vb[1]) : null;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(head.subarray(4))) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** RGBA rows as a PNG's image data wants them: each row led by its filter byte (0, none). */
-function pngRows(rgba: Buffer, width: number, height: number): Buffer {
-  const stride = width * 4;
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) rgba.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  return raw;
-}
-
-async function encodeRows(raw: Buffer, width: number, height: number): Promise<Buffer> {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  const idat = await deflate(raw, { level: 1 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Encodes RGBA pixels as a PNG (8-bit RGBA, no row filter, deflate level 1). */
-export async function encodePng(rgba: Buffer, width: number, height: number): Promise<Buffer> {
-  return encodeRows(pngRows(rgba, width, height), width, height);
-}
+export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster';
 
 const CACHE_SIZE = 64;
 const cache = new Map<string, Buffer>();
-
-/** Rendered pixels: premultiplied RGBA, 8 bits a channel (as resvg gives them). */
-export interface Pixels {
-  pixels: Buffer;
-  width: number;
-  height: number;
-}
-
-function fitTo(svg: string): { mode: 'width'; value: number } | { mode: 'original' } {
-  const width = svgWidth(svg);
-  return width !== null && width > MAX_PNG_WIDTH ? { mode: 'width', value: MAX_PNG_WIDTH } : { mode: 'original' };
-}
-
-async function raster(svg: string, fit: ReturnType<typeof fitTo>, opaque: boolean): Promise<Pixels> {
-  const image = await renderAsync(svg, { font: fonts(), fitTo: fit, ...(opaque ? { background: '#ffffff' } : {}) });
-  return { pixels: image.pixels, width: image.width, height: image.height };
-}
 
 /** One piece of the document in painting order: a cached static layer or a part drawn per mail. */
 interface Piece {
@@ -134,6 +46,8 @@ interface Piece {
   key: string;
   /** A standalone document holding only this piece. */
   svg: string;
+  /** The piece's own markup within that document. */
+  body: string;
 }
 
 const STATIC_OPEN = /<g\s+data-static\s*=\s*"([^"]*)"[^>]*>/g;
@@ -178,9 +92,9 @@ export function splitLayers(svg: string): Piece[] | null {
   const pieces: Piece[] = [];
   groups.forEach((g, i) => {
     const body = svg.slice(g.start, g.end);
-    pieces.push({ kind: 'static', key: g.key, svg: i === 0 ? `${rootTag}${prefix}${body}</svg>` : doc(body) });
+    pieces.push({ kind: 'static', key: g.key, svg: i === 0 ? `${rootTag}${prefix}${body}</svg>` : doc(body), body });
     const rest = svg.slice(g.end, i + 1 < groups.length ? groups[i + 1]!.start : close);
-    if (rest.trim()) pieces.push({ kind: 'dynamic', key: '', svg: doc(rest) });
+    if (rest.trim()) pieces.push({ kind: 'dynamic', key: '', svg: doc(rest), body: rest });
   });
   return pieces;
 }
@@ -188,15 +102,16 @@ export function splitLayers(svg: string): Piece[] | null {
 // Static layers as rendered pixels (the first one on white, the others
 // transparent), most recently used last, bounded by their total size.
 const LAYER_BYTES = 64 * 1024 * 1024;
-interface Layer extends Pixels {
-  spans: Int32Array;
-}
+
 const layers = new Map<string, { bytes: number; pixels: Promise<Layer> }>();
 let layerBytes = 0;
 let layerRenders = 0;
 
-function staticLayer(piece: Piece, fit: ReturnType<typeof fitTo>, opaque: boolean): Promise<Layer> {
-  const id = `${piece.key}\n${opaque ? 'o' : 't'}${JSON.stringify(fit)}\n${createHash('sha1').update(piece.svg).digest('base64')}`;
+function layerId(piece: Piece, fit: Fit, opaque: boolean): string {
+  return `${piece.key}\n${opaque ? 'o' : 't'}${JSON.stringify(fit)}\n${createHash('sha1').update(piece.svg).digest('base64')}`;
+}
+
+function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promise<Layer> {
   const hit = layers.get(id);
   if (hit) {
     layers.delete(id);
@@ -204,7 +119,7 @@ function staticLayer(piece: Piece, fit: ReturnType<typeof fitTo>, opaque: boolea
     return hit.pixels;
   }
   layerRenders++;
-  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => ({ ...p, spans: opaque ? new Int32Array(0) : rowSpans(p) })) };
+  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => (opaque ? { ...p, spans: new Int32Array(0), top: 0 } : layerOf(p))) };
   layers.set(id, entry);
   entry.pixels.then(
     (p) => {
@@ -224,9 +139,54 @@ function staticLayer(piece: Piece, fit: ReturnType<typeof fitTo>, opaque: boolea
   return entry.pixels;
 }
 
-/** Forgets every cached static layer (for the bench's cold figures and for tests). */
+/**
+ * Rows per band. The picture is compressed band by band: a band no
+ * per-mail part paints on is the same in every mail of the board, so its
+ * compressed bytes are kept; only the other bands are composed and
+ * compressed per mail. Smaller bands save more per mail and compress a
+ * little worse (each starts without the rows above to match against).
+ */
+const BAND_ROWS = 16;
+
+/** Static layers stacked, as PNG RGB rows, with their bands compressed once each when first needed. */
+interface Composite {
+  width: number;
+  height: number;
+  rows: Buffer;
+  bands: (Promise<Segment> | undefined)[];
+}
+const COMPOSITES = 24;
+const composites = new Map<string, Promise<Composite>>();
+
+function composite(ids: string[], stack: Layer[]): Promise<Composite> {
+  const key = ids.join('\n\n');
+  const hit = composites.get(key);
+  if (hit) {
+    composites.delete(key);
+    composites.set(key, hit);
+    return hit;
+  }
+  const base = stack[0]!;
+  const rows = rgbRows(base.pixels, base.width, base.height);
+  for (const layer of stack.slice(1)) over(rows, layer, 0, base.height);
+  const made = Promise.resolve({ width: base.width, height: base.height, rows, bands: [] });
+  composites.set(key, made);
+  if (composites.size > COMPOSITES) composites.delete(composites.keys().next().value!);
+  return made;
+}
+
+function bandSegment(c: Composite, band: number): Promise<Segment> {
+  const stride = rowBytes(c.width);
+  const y0 = band * BAND_ROWS;
+  const y1 = Math.min(c.height, y0 + BAND_ROWS);
+  return (c.bands[band] ??= deflateSegment(c.rows.subarray(y0 * stride, y1 * stride)));
+}
+
+/** Forgets every cached static layer and text sprite (for the bench's cold figures and for tests). */
 export function clearLayerCache(): void {
+  clearSprites();
   layers.clear();
+  composites.clear();
   layerBytes = 0;
 }
 
@@ -235,102 +195,143 @@ export function layerRenderCount(): number {
   return layerRenders;
 }
 
-/** Pixels as 32-bit words (copied when the bytes are not 4-aligned). */
-function words(b: Buffer): Uint32Array {
-  if (b.byteOffset % 4 !== 0) b = Buffer.from(Uint8Array.prototype.slice.call(b));
-  return new Uint32Array(b.buffer, b.byteOffset, b.length >> 2);
+/** A run of the picture's rows: its PNG rows and how to have them compressed. */
+interface Part {
+  rows: Buffer;
+  segment: () => Promise<Segment>;
+}
+
+interface Picture {
+  width: number;
+  height: number;
+  parts: Part[];
+}
+
+async function drawWhole(svg: string, fit: Fit): Promise<Picture> {
+  const p = await raster(svg, fit, true);
+  const rows = rgbRows(p.pixels, p.width, p.height);
+  return { width: p.width, height: p.height, parts: [{ rows, segment: () => deflateSegment(rows) }] };
+}
+
+/** Texts whose sprite painted to its edge: their box was too small, so they are drawn in place. */
+const tooTight = new Set<string>();
+
+/**
+ * A per-mail part as layers in painting order. With a frame, its plain
+ * texts become sprites and, when every other element has a known box, the
+ * rest is drawn as strips; else the rest is drawn on a whole canvas.
+ */
+interface PartPlan {
+  strips: Strip[];
+  /** The rest on a whole canvas, when it cannot be drawn as strips. */
+  whole: string | null;
+}
+
+function planPart(piece: Piece, frame: Frame | null): PartPlan {
+  const prefix = piece.svg.slice(0, piece.svg.length - '</svg>'.length - piece.body.length);
+  if (!frame) return { strips: [], whole: piece.svg };
+  const lift = liftTexts(piece.body, frame.fontSize, tooTight);
+  const sprites: Strip[] = lift.lifted.map((t) => ({ markup: t.markup, box: t.box, keep: true }));
+  if (lift.kept) return { strips: [...stripsOf(lift.kept, frame), ...sprites], whole: null };
+  return { strips: sprites, whole: lift.rest.trim() ? `${prefix}${lift.rest}</svg>` : null };
 }
 
 /**
- * Where each row has paint: for row y, pixels [spans[2y], spans[2y+1]).
- * Empty rows are found by a native compare against a row of zeros, so a
- * sparse layer costs little to scan.
+ * The picture of a document with static layers: bands no per-mail part
+ * paints on come from the cached stack of all static layers (compressed
+ * once); the others are stacked afresh from the static layers below the
+ * first per-mail part, then every layer above it in document order.
  */
-function rowSpans(p: Pixels): Int32Array {
-  const { width, height } = p;
-  const stride = width * 4;
-  const zero = Buffer.alloc(stride);
-  const w = words(p.pixels);
-  const spans = new Int32Array(2 * height);
-  for (let y = 0; y < height; y++) {
-    if (p.pixels.compare(zero, 0, stride, y * stride, (y + 1) * stride) === 0) continue;
-    let from = y * width;
-    let to = from + width;
-    while (w[from] === 0) from++;
-    while (w[to - 1] === 0) to--;
-    spans[2 * y] = from - y * width;
-    spans[2 * y + 1] = to - y * width;
-  }
-  return spans;
-}
-
-/**
- * Paints premultiplied `top` over `dst` in place (Porter-Duff over), only
- * where `spans` say it has paint. `dst` holds rows of `dstStride` bytes, each
- * starting `pad` bytes in (a PNG's rows have a filter byte first).
- */
-function over(dst: Buffer, dstStride: number, pad: number, top: Pixels, spans: Int32Array = rowSpans(top)): void {
-  const { width, height } = top;
-  const src = top.pixels;
-  const w = words(src);
-  for (let y = 0; y < height; y++) {
-    const end = y * width + spans[2 * y + 1]!;
-    const shift = y * dstStride + pad - y * width * 4; // dst index - src index on this row
-    for (let j = y * width + spans[2 * y]!; j < end; j++) {
-      if (w[j] === 0) continue;
-      const i = j << 2;
-      const o = i + shift;
-      const a = src[i + 3]!;
-      if (a === 255) {
-        dst[o] = src[i]!;
-        dst[o + 1] = src[i + 1]!;
-        dst[o + 2] = src[i + 2]!;
-        dst[o + 3] = 255;
-        continue;
+async function drawLayered(svg: string, pieces: Piece[], fit: Fit, strips: boolean): Promise<Picture | null> {
+  const ids = pieces.map((p, i) => (p.kind === 'static' ? layerId(p, fit, i === 0) : ''));
+  const frame = strips ? frameOf(/<svg\b[^>]*>/i.exec(svg)![0], fit) : null;
+  const plans = pieces.map((p) => (p.kind === 'dynamic' ? planPart(p, frame) : null));
+  const defs = (pieces[0]!.svg.match(/<defs\b[\s\S]*?<\/defs>/g) ?? []).join('');
+  const all = plans.flatMap((p) => p?.strips ?? []);
+  const sheet: Promise<StripLayer[]> = frame && all.length ? drawStrips(all, frame, defs) : Promise.resolve([]);
+  let taken = 0;
+  const stacks: Layer[][] = await Promise.all(
+    pieces.map(async (p, i) => {
+      if (p.kind === 'static') return [await staticLayer(ids[i]!, p, fit, i === 0)];
+      const plan = plans[i]!;
+      const from = taken;
+      const to = (taken += plan.strips.length);
+      const [whole, strips] = await Promise.all([plan.whole ? raster(plan.whole, fit, false) : null, sheet.then((s) => s.slice(from, to))]);
+      if (strips.some((s) => s.clipped)) {
+        // A box was too small after all: this part in one piece, and never lift those texts again.
+        plan.strips.forEach((s, k) => s.keep && strips[k]!.clipped && tooTight.add(s.markup));
+        return [layerOf(await raster(p.svg, fit, false))];
       }
-      const k = 255 - a;
-      dst[o] = src[i]! + (((dst[o]! * k + 127) / 255) | 0);
-      dst[o + 1] = src[i + 1]! + (((dst[o + 1]! * k + 127) / 255) | 0);
-      dst[o + 2] = src[i + 2]! + (((dst[o + 2]! * k + 127) / 255) | 0);
-      dst[o + 3] = a + (((dst[o + 3]! * k + 127) / 255) | 0);
-    }
+      return [...(whole ? [layerOf(whole)] : []), ...strips];
+    }),
+  );
+  const { width, height } = stacks[0]![0]!;
+  if (stacks.some((s, i) => s.some((d) => d.width !== width || (pieces[i]!.kind === 'static' && d.height !== height)))) return null;
+  const isStatic = (_: unknown, i: number) => pieces[i]!.kind === 'static';
+  let firstDynamic = pieces.findIndex((p) => p.kind === 'dynamic');
+  if (firstDynamic < 0) firstDynamic = pieces.length;
+  const statics = await composite(ids.filter(isStatic), stacks.filter(isStatic).map((s) => s[0]!));
+  const under = pieces.slice(firstDynamic).every((p) => p.kind === 'dynamic')
+    ? statics
+    : await composite(ids.slice(0, firstDynamic), stacks.slice(0, firstDynamic).map((s) => s[0]!));
+  const above = stacks.slice(firstDynamic).flat();
+  const dynamic = stacks.filter((_, i) => !isStatic(_, i)).flat();
+  const bandCount = Math.ceil(height / BAND_ROWS);
+  const dirty = new Uint8Array(bandCount);
+  for (const d of dynamic) {
+    for (let r = 0; r < d.height && d.top + r < height; r++) if (d.spans[2 * r + 1]! > 0) dirty[((d.top + r) / BAND_ROWS) | 0] = 1;
   }
+  const stride = rowBytes(width);
+  const parts: Part[] = [];
+  for (let b = 0; b < bandCount; ) {
+    const y0 = b * BAND_ROWS;
+    if (!dirty[b]) {
+      const band = b;
+      parts.push({ rows: statics.rows.subarray(y0 * stride, Math.min(height, y0 + BAND_ROWS) * stride), segment: () => bandSegment(statics, band) });
+      b++;
+      continue;
+    }
+    let e = b;
+    while (e < bandCount && dirty[e]) e++;
+    // A long run is compressed as two, at once on two threads.
+    if (e - b > bandCount / 3) e = b + Math.ceil((e - b) / 2);
+    const y1 = Math.min(height, e * BAND_ROWS);
+    const rows = Buffer.from(under.rows.subarray(y0 * stride, y1 * stride));
+    for (const layer of above) over(rows, layer, y0, y1);
+    parts.push({ rows, segment: () => deflateSegment(rows) });
+    b = e;
+  }
+  return { width, height, parts };
 }
 
-/**
- * Rasterises a document on white at the mail's size, reusing its cached
- * static layers when it marks any (see the top of this file), straight into
- * a PNG's rows (no extra copy of the picture).
- */
-async function renderRows(svg: string, layered: boolean): Promise<{ raw: Buffer; width: number; height: number }> {
+/** How to draw: `layers` false draws the document in one piece; `strips` false draws each per-mail part on a whole canvas. */
+export interface DrawOptions {
+  layers?: boolean;
+  strips?: boolean;
+}
+
+async function draw(svg: string, opts: DrawOptions): Promise<Picture> {
   const fit = fitTo(svg);
-  const pieces = layered ? splitLayers(svg) : null;
-  const whole = async () => {
-    const p = await raster(svg, fit, true);
-    return { raw: pngRows(p.pixels, p.width, p.height), width: p.width, height: p.height };
-  };
-  if (!pieces) return whole();
-  const drawn: (Pixels & { spans?: Int32Array })[] = await Promise.all(
-    pieces.map((p, i) => (p.kind === 'static' ? staticLayer(p, fit, i === 0) : raster(p.svg, fit, false))),
-  );
-  const base = drawn[0]!;
-  if (drawn.some((d) => d.width !== base.width || d.height !== base.height)) return whole();
-  const raw = pngRows(base.pixels, base.width, base.height);
-  for (const d of drawn.slice(1)) over(raw, base.width * 4 + 1, 1, d, d.spans);
-  return { raw, width: base.width, height: base.height };
+  const pieces = opts.layers !== false ? splitLayers(svg) : null;
+  return (pieces && (await drawLayered(svg, pieces, fit, opts.strips !== false))) ?? drawWhole(svg, fit);
 }
 
 /** The picture as packed RGBA pixels (for tests and tools; mail uses svgToPng). */
-export async function renderPixels(svg: string, opts: { layers?: boolean } = {}): Promise<Pixels> {
-  const { raw, width, height } = await renderRows(svg, opts.layers !== false);
-  const stride = width * 4;
-  const pixels = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) raw.copy(pixels, y * stride, y * (stride + 1) + 1, (y + 1) * (stride + 1));
+export async function renderPixels(svg: string, opts: DrawOptions = {}): Promise<Pixels> {
+  const { width, height, parts } = await draw(svg, opts);
+  const pixels = Buffer.alloc(width * height * 4, 255);
+  const stride = rowBytes(width);
+  let y = 0;
+  for (const { rows } of parts) {
+    for (let r = 0; r < rows.length / stride; r++, y++) {
+      for (let x = 0; x < width; x++) rows.copy(pixels, (y * width + x) * 4, r * stride + 1 + 3 * x, r * stride + 4 + 3 * x);
+    }
+  }
   return { pixels, width, height };
 }
 
 /** Renders a standalone SVG document to PNG bytes. Rejects on an SVG resvg cannot parse. */
-export async function svgToPng(svg: string, opts: { cache?: boolean; layers?: boolean } = {}): Promise<Buffer> {
+export async function svgToPng(svg: string, opts: DrawOptions & { cache?: boolean } = {}): Promise<Buffer> {
   const useCache = opts.cache !== false;
   const key = useCache ? createHash('sha1').update(svg).digest('base64') : '';
   const hit = useCache ? cache.get(key) : undefined;
@@ -339,8 +340,11 @@ export async function svgToPng(svg: string, opts: { cache?: boolean; layers?: bo
     cache.set(key, hit);
     return hit;
   }
-  const image = await renderRows(svg, opts.layers !== false);
-  const png = await encodeRows(image.raw, image.width, image.height);
+  const picture = await draw(svg, opts);
+  const png =
+    picture.parts.length === 1
+      ? await pngFromRows(picture.width, picture.height, picture.parts[0]!.rows)
+      : pngFromSegments(picture.width, picture.height, await Promise.all(picture.parts.map((p) => p.segment())));
   if (useCache) {
     cache.set(key, png);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);

@@ -9,6 +9,8 @@ import { games } from '../../rules/index';
 import { randomInt, seedRandom } from '../../rules/random';
 import type { AnyRules } from '../../rules/types';
 import { clearLayerCache, layerRenderCount, renderPixels, splitLayers, svgToPng, type Pixels } from '../../server/mail/snapshot';
+import { drawStrips, frameOf, spriteRenderCount } from '../../server/mail/sprites';
+import { liftTexts } from '../../server/mail/text-lift';
 import { defaultOptions } from '../support/playout';
 
 function compare(a: Pixels, b: Pixels): { max: number; over8: number; total: number } {
@@ -23,7 +25,28 @@ function compare(a: Pixels, b: Pixels): { max: number; over8: number; total: num
   return { max, over8, total: a.pixels.length };
 }
 
-/** Decodes a PNG as snapshot.ts writes it (one IDAT, RGBA, filter 0 on every row). */
+/** Differences of the pictures' 4x4 block averages: blind to where an anti-aliased edge falls, not to missing paint. */
+function blockCompare(a: Pixels, b: Pixels, k = 4): { max: number; over16: number } {
+  expect([b.width, b.height]).toEqual([a.width, a.height]);
+  let max = 0;
+  let over = 0;
+  let n = 0;
+  for (let by = 0; by + k <= a.height; by += k) {
+    for (let bx = 0; bx + k <= a.width; bx += k) {
+      for (let c = 0; c < 3; c++) {
+        let d = 0;
+        for (let y = by; y < by + k; y++) for (let x = bx; x < bx + k; x++) d += a.pixels[(y * a.width + x) * 4 + c]! - b.pixels[(y * a.width + x) * 4 + c]!;
+        d = Math.abs(d) / (k * k);
+        max = Math.max(max, d);
+        if (d > 16) over++;
+        n++;
+      }
+    }
+  }
+  return { max, over16: over / n };
+}
+
+/** Decodes a PNG as snapshot.ts writes it (one IDAT, RGB, filter 0 on every row) to RGBA. */
 function decodeOwnPng(png: Buffer): Buffer {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
@@ -34,11 +57,14 @@ function decodeOwnPng(png: Buffer): Buffer {
     if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat = Buffer.concat([idat, png.subarray(at + 8, at + 8 + len)]);
     at += 12 + len;
   }
+  expect(png[25]).toBe(2); // colour type RGB
   const raw = inflateSync(idat);
-  const out = Buffer.alloc(width * height * 4);
+  const stride = width * 3 + 1;
+  expect(raw.length).toBe(stride * height);
+  const out = Buffer.alloc(width * height * 4, 255);
   for (let y = 0; y < height; y++) {
-    expect(raw[y * (width * 4 + 1)]).toBe(0);
-    raw.copy(out, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+    expect(raw[y * stride]).toBe(0);
+    for (let x = 0; x < width; x++) raw.copy(out, (y * width + x) * 4, y * stride + 1 + 3 * x, y * stride + 4 + 3 * x);
   }
   return out;
 }
@@ -90,6 +116,84 @@ describe('static layers', () => {
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect(decodeOwnPng(png).equals(layered.pixels)).toBe(true);
   });
+  it('takes the bands a mail does not paint on from the cached stack, and the PNG holds the whole picture', async () => {
+    clearLayerCache();
+    // per-mail paint only near the top and the bottom: most bands are the static stack's
+    const board = (status: string) =>
+      doc(
+        '<rect width="100%" height="100%" fill="#cfe3f3"/>' +
+          '<g data-static="test/bands"><circle cx="200" cy="150" r="120" fill="#3a7"/><text x="20" y="150">Printed</text></g>' +
+          `<rect x="10" y="5" width="30" height="10" fill="#d22" fill-opacity="0.5"/><text x="20" y="290" font-size="12">${status}</text>`,
+      );
+    for (const status of ['status 1', 'status 2']) {
+      const svg = board(status);
+      const layered = await renderPixels(svg);
+      expect(compare(await renderPixels(svg, { layers: false }), layered).max).toBeLessThanOrEqual(3);
+      const png = await svgToPng(svg, { cache: false });
+      expect(decodeOwnPng(png).equals(layered.pixels)).toBe(true); // inflate also checks the Adler-32
+    }
+  });
+});
+
+describe('text sprites and strips', () => {
+  // At a whole-pixel scale a strip draws exactly what the whole canvas draws there.
+  const board = (status: string, extra = '') =>
+    doc(
+      '<rect width="100%" height="100%" fill="#cfe3f3"/>' +
+        '<g data-static="test/sprites"><circle cx="200" cy="150" r="120" fill="#3a7"/></g>' +
+        '<rect x="20" y="20" width="60" height="20" fill="#fff" stroke="#000"/><text x="50" y="35" text-anchor="middle" font-size="12">PNA</text>' +
+        // covered by the later circle: must stay in place, under it
+        '<text x="300" y="60" font-size="14">under</text><circle cx="320" cy="55" r="12" fill="#d22" fill-opacity="0.7"/>' +
+        '<polyline points="40,200 120,230 200,210" fill="none" stroke="#24c" stroke-width="4"/>' +
+        `<text y="270" font-size="12"><tspan x="20" font-weight="bold">3</tspan><tspan x="60">${status}</tspan></text>` +
+        `<text x="380" y="290" text-anchor="end" font-size="11" fill="#333">right aligned</text>${extra}`,
+    );
+
+  it('lifts plain texts that nothing later covers, and keeps the others in place', () => {
+    const body = splitLayers(board('status 1'))!.find((p) => p.kind === 'dynamic')!.body;
+    const lift = liftTexts(body, 16);
+    expect(lift.lifted.map((t) => t.markup.replace(/<[^>]*>/g, ''))).toEqual(['PNA', '3status 1', 'right aligned']);
+    expect(lift.rest).toContain('>under</text>');
+    expect(lift.kept).not.toBeNull(); // every element left has a known box: drawn as strips
+    // a group (unknown extent) keeps every text before it in place, and has no box itself
+    const grouped = liftTexts(body + '<g><rect x="0" y="0" width="5" height="5"/></g>', 16);
+    expect(grouped.lifted).toEqual([]);
+    expect(grouped.kept).toBeNull();
+    // a text that moves its own parts, or carries a transform, is never lifted
+    expect(liftTexts('<text x="1" y="20"><tspan dy="5">a</tspan></text>', 16).lifted).toEqual([]);
+    expect(liftTexts('<text x="1" y="20" transform="rotate(5)">a</text>', 16).lifted).toEqual([]);
+  });
+
+  it('draws the same picture as the document in one piece, and redraws only texts that changed', async () => {
+    clearLayerCache();
+    for (const [status, fresh] of [['status 1', 3], ['status 2', 1], ['status 2', 0]] as const) {
+      const svg = board(status);
+      const before = spriteRenderCount();
+      const layered = await renderPixels(svg);
+      expect(spriteRenderCount() - before).toBe(fresh);
+      expect(compare(await renderPixels(svg, { layers: false }), layered).max).toBeLessThanOrEqual(3);
+      expect(decodeOwnPng(await svgToPng(svg, { cache: false })).equals(layered.pixels)).toBe(true);
+    }
+  });
+
+  it('marks a strip clipped when paint reaches its edge rows', async () => {
+    const frame = frameOf('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" font-family="sans-serif">', { mode: 'original' })!;
+    const text = '<text x="20" y="100" font-size="40">Big</text>';
+    const [tight] = await drawStrips([{ markup: text, box: [0, 90, 400, 95], keep: false }], frame, '');
+    const [roomy] = await drawStrips([{ markup: text, box: [0, 40, 400, 120], keep: false }], frame, '');
+    expect(tight!.clipped).toBe(true);
+    expect(roomy!.clipped).toBe(false);
+    // drawn in one sheet, paint straying out of one strip shows on its neighbour's edge: both are marked
+    const both = await drawStrips(
+      [
+        { markup: text, box: [0, 90, 400, 95], keep: false },
+        { markup: text, box: [0, 40, 400, 120], keep: false },
+      ],
+      frame,
+      '',
+    );
+    expect(both.map((l) => l.clipped)).toEqual([true, true]);
+  });
 });
 
 /** A digest of every static layer of a document (root element and background included), in order. */
@@ -140,10 +244,17 @@ describe.each(games.filter((g) => g.svg).map((g) => [g.id, g] as const))('%s boa
   it.runIf(marked)('the layered picture looks like the picture drawn in one piece', async () => {
     for (const state of [start, midGame(rules, seats, 120)]) {
       const svg = rules.svg!(rules.view(state, 1));
-      const d = compare(await renderPixels(svg, { layers: false }), await renderPixels(svg));
-      // anti-aliasing and 8-bit rounding only
+      const plain = await renderPixels(svg, { layers: false });
+      // static layers alone: anti-aliasing and 8-bit rounding only
+      const d = compare(plain, await renderPixels(svg, { strips: false }));
       expect(d.max).toBeLessThanOrEqual(48);
       expect(d.over8 / d.total).toBeLessThan(0.0005);
+      // with text sprites and strips, glyph edges fall a little differently (see
+      // sprites.ts; exact at whole-pixel scale, tested above): nothing missing or
+      // added shows as a difference of 4x4 block averages
+      const b = blockCompare(plain, await renderPixels(svg));
+      expect(b.max).toBeLessThanOrEqual(40);
+      expect(b.over16).toBeLessThan(0.005);
     }
   });
 });

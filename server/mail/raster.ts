@@ -1,0 +1,145 @@
+// Drawing an SVG document to pixels with resvg, and the pixel work the mail
+// picture needs: where a layer has paint, and painting one layer over
+// another.
+//
+// resvg parses and rasterises on libuv's thread pool (renderAsync), so a big
+// board never blocks the server's event loop. resvg has no system-font cache
+// between renders, so it gets one small sans-serif font file, found once.
+// Boards wider than MAX_PNG_WIDTH are scaled down to the mail's 640 px column.
+import { renderAsync } from '@resvg/resvg-js';
+import { existsSync } from 'node:fs';
+import { rowBytes } from './png';
+
+const FONT_CANDIDATES = [
+  // Small files shape fastest; any one sans-serif face will do for a board.
+  { file: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
+  { file: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', family: 'Liberation Sans' },
+  { file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
+  { file: '/usr/share/fonts/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
+  { file: '/Library/Fonts/Arial.ttf', family: 'Arial' },
+  { file: 'C:\\Windows\\Fonts\\arial.ttf', family: 'Arial' },
+];
+
+type FontOptions = NonNullable<NonNullable<Parameters<typeof renderAsync>[1]>['font']>;
+let fontOptions: FontOptions | null = null;
+
+function fonts(): FontOptions {
+  if (fontOptions) return fontOptions;
+  const found = FONT_CANDIDATES.find((c) => existsSync(c.file));
+  fontOptions = found
+    ? { loadSystemFonts: false, fontFiles: [found.file], defaultFontFamily: found.family, sansSerifFamily: found.family }
+    : { loadSystemFonts: true };
+  return fontOptions;
+}
+
+/**
+ * Widest picture we put in a mail; wider boards are scaled down. The mail
+ * layout's content column is 640 px, so a wider image would only be shrunk
+ * by the mail client after costing more to draw, encode and download.
+ */
+export const MAX_PNG_WIDTH = 640;
+
+/** The width the root <svg> element declares (px), or null. */
+export function svgWidth(svg: string): number | null {
+  const root = /<svg\b[^>]*>/i.exec(svg)?.[0];
+  if (!root) return null;
+  const w = /\swidth\s*=\s*["']\s*([\d.]+)\s*(px)?\s*["']/i.exec(root);
+  if (w) return Number(w[1]);
+  const vb = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)/i.exec(root);
+  return vb ? Number(vb[1]) : null;
+}
+
+/** Rendered pixels: premultiplied RGBA, 8 bits a channel (as resvg gives them). */
+export interface Pixels {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+export type Fit = { mode: 'width'; value: number } | { mode: 'original' };
+
+/** How a document is scaled to the mail: wide boards to MAX_PNG_WIDTH, others as they are. */
+export function fitTo(svg: string): Fit {
+  const width = svgWidth(svg);
+  return width !== null && width > MAX_PNG_WIDTH ? { mode: 'width', value: MAX_PNG_WIDTH } : { mode: 'original' };
+}
+
+/** Draws a document (on white when opaque, else on a transparent canvas). */
+export async function raster(svg: string, fit: Fit, opaque: boolean): Promise<Pixels> {
+  const image = await renderAsync(svg, { font: fonts(), fitTo: fit, ...(opaque ? { background: '#ffffff' } : {}) });
+  return { pixels: image.pixels, width: image.width, height: image.height };
+}
+
+/** Drawn pixels with, for each row, where it has paint; `top` is the picture row of its first row. */
+export interface Layer extends Pixels {
+  spans: Int32Array;
+  top: number;
+}
+
+/** A drawing as a layer from picture row `top` down. */
+export function layerOf(p: Pixels, top = 0): Layer {
+  return { ...p, spans: rowSpans(p), top };
+}
+
+/** Pixels as 32-bit words (copied when the bytes are not 4-aligned). */
+function words(b: Buffer): Uint32Array {
+  if (b.byteOffset % 4 !== 0) b = Buffer.from(Uint8Array.prototype.slice.call(b));
+  return new Uint32Array(b.buffer, b.byteOffset, b.length >> 2);
+}
+
+/**
+ * Where each row has paint: for row y, pixels [spans[2y], spans[2y+1]) (an
+ * empty row has 0, 0). Empty rows are found by a native compare against a
+ * row of zeros, so a sparse layer costs little to scan.
+ */
+export function rowSpans(p: Pixels): Int32Array {
+  const { width, height } = p;
+  const stride = width * 4;
+  const zero = Buffer.alloc(stride);
+  const w = words(p.pixels);
+  const spans = new Int32Array(2 * height);
+  for (let y = 0; y < height; y++) {
+    if (p.pixels.compare(zero, 0, stride, y * stride, (y + 1) * stride) === 0) continue;
+    let from = y * width;
+    let to = from + width;
+    while (w[from] === 0) from++;
+    while (w[to - 1] === 0) to--;
+    spans[2 * y] = from - y * width;
+    spans[2 * y + 1] = to - y * width;
+  }
+  return spans;
+}
+
+/**
+ * Paints premultiplied `layer` over opaque PNG RGB rows `dst` in place
+ * (Porter-Duff over; with the destination opaque it stays opaque), for
+ * picture rows y0 <= y < y1; `dst` begins at row y0. Only where the layer's
+ * spans say it has paint.
+ */
+export function over(dst: Buffer, layer: Layer, y0: number, y1: number): void {
+  const { width, spans, top } = layer;
+  const src = layer.pixels;
+  const w = words(src);
+  const stride = rowBytes(width);
+  const last = Math.min(y1, top + layer.height);
+  for (let y = Math.max(y0, top); y < last; y++) {
+    const r = y - top; // the layer's own row
+    const from = spans[2 * r]!;
+    const to = spans[2 * r + 1]!;
+    for (let x = from, j = r * width + from, o = (y - y0) * stride + 1 + 3 * from; x < to; x++, j++, o += 3) {
+      if (w[j] === 0) continue;
+      const i = j << 2;
+      const a = src[i + 3]!;
+      if (a === 255) {
+        dst[o] = src[i]!;
+        dst[o + 1] = src[i + 1]!;
+        dst[o + 2] = src[i + 2]!;
+        continue;
+      }
+      const k = 255 - a;
+      dst[o] = src[i]! + (((dst[o]! * k + 127) / 255) | 0);
+      dst[o + 1] = src[i + 1]! + (((dst[o + 1]! * k + 127) / 255) | 0);
+      dst[o + 2] = src[i + 2]! + (((dst[o + 2]! * k + 127) / 255) | 0);
+    }
+  }
+}
