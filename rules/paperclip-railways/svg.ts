@@ -48,8 +48,8 @@ export function renderSvg(view: View): string {
   const H = f.height + legendH;
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif">`);
   out.push(`<rect width="100%" height="100%" fill="#fbf8ef"/>`);
-  // The table as laid out (area, board, obstacles, river) and the stations once
-  // face up are public and fixed: marked static for server/mail/snapshot.ts.
+  // The table as laid out (area, board, obstacles, river) is public and
+  // fixed: marked static for server/mail/snapshot.ts.
   out.push(`<g data-static="paperclip-railways/table/${f.width}x${H}">`);
   out.push(`<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`);
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
@@ -63,19 +63,22 @@ export function renderSvg(view: View): string {
   }
   if (v.river) out.push(`<polyline points="${pts(v.river)}" fill="none" stroke="#2f6fd6" stroke-width="5" stroke-linejoin="round"/>`);
   out.push('</g>');
+  // Painting order: links, station cards, the cards' second lines, cubes on
+  // top of those, then the cards' names and the links' clip counts. Texts
+  // come after the shapes they could touch where the picture allows, so the
+  // mail can take them from its text cache (server/mail/text-lift.ts)
+  // instead of drawing them every mail.
+  const counts: string[] = [];
   for (const l of v.links) {
     const p = v.players[l.owner]!;
     out.push(`<polyline points="${pts(l.points)}" fill="none" stroke="#333" stroke-width="5" stroke-linejoin="round"/>`);
     out.push(`<polyline points="${pts(l.points)}" fill="none" stroke="${p.fill}" stroke-width="3" stroke-linejoin="round" stroke-dasharray="8 2"/>`);
     const m = l.points[Math.floor((l.points.length - 1) / 2)]!, n = l.points[Math.floor((l.points.length - 1) / 2) + 1]!;
-    out.push(`<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`);
+    counts.push(`<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`);
   }
-  const fixed = (s: SView['stations'][number]) => !s.faceDown && !(s.kind === 'start' && s.owner != null);
-  out.push(`<g data-static="paperclip-railways/stations/${f.width}x${H}">`);
-  for (const s of v.stations.filter(fixed)) out.push(...stationFace(s));
-  out.push('</g>');
+  const faces = v.stations.map(stationFace);
+  out.push(...faces.map((face) => face.card), ...faces.flatMap((face) => face.labels.slice(1)));
   for (const s of v.stations) {
-    if (!fixed(s)) out.push(...stationFace(s));
     if (!s.faceDown) {
       const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), h = (s.h * f.scale).toFixed(1);
       let k = 0;
@@ -86,18 +89,18 @@ export function renderSvg(view: View): string {
       });
     }
   }
-  function stationFace(s: SView['stations'][number]): string[] {
-    const out: string[] = [];
+  out.push(...faces.map((face) => face.labels[0]!), ...counts);
+  function stationFace(s: SView['stations'][number]): { card: string; labels: string[] } {
     const fill = s.faceDown ? '#8b8b8b' : s.kind === 'start' && s.owner != null ? v.players[s.owner]!.fill : TYPE_FILL[s.type ?? 'blank'] ?? '#fff';
     const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), w = (s.w * f.scale).toFixed(1), h = (s.h * f.scale).toFixed(1);
-    out.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${fill}" stroke="#333" stroke-width="1"/>`);
+    const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${fill}" stroke="#333" stroke-width="1"/>`;
     const dark = s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
     const label = s.faceDown ? '?' : s.kind === 'metro' ? `${s.points} ${s.type}` : `${s.points} ${s.name}`;
-    out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`);
+    const labels = [`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`];
     if (!s.faceDown) {
-      out.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`);
+      labels.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`);
     }
-    return out;
+    return { card, labels };
   }
   let y = f.height + 18;
   out.push(`<text x="10" y="${y - 2}" font-size="13" fill="#222">${esc(v.status)}</text>`);
