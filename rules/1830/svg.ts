@@ -34,7 +34,7 @@ export function marketSvgBody(view: View): { body: string; grid: string; height:
       out.push(`<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`);
     });
   }));
-  return { body: `<g class="market-1830">${out.join('')}</g>`, grid: grid.join(''), height: top + market.length * ch + 8 };
+  return { body: out.join(''), grid: grid.join(''), height: top + market.length * ch + 8 };
 }
 
 export function svg1830(view: View): string {
@@ -42,19 +42,21 @@ export function svg1830(view: View): string {
   const board = view['board'] as Board | null;
   const phase = String(view['phase'] ?? '2') as PhaseName;
   const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
-  const map = board ? mapLayers(board, { phase, colors, width: WIDTH }) : null;
+  const map = board ? mapLayers(board, { phase, colors, width: WIDTH, top: market.height }) : null;
   const height = market.height + (map ? Math.ceil(map.height) : 0);
   // The printed parts are marked static: server/mail/snapshot.ts draws them
   // once. Public and the same for every seat (the map's off-board values change
   // with the phase, so that layer is keyed by phase). Stacked: the printed
   // market chart and map; the status line, market markers, laid tiles (each
   // covers the printed face beneath it) and tokens; then the printed names and
-  // hex coordinates over the tiles. One changing layer between two static ones.
+  // hex coordinates over the tiles. One changing layer between two static ones,
+  // made of plain top-level elements and groups that say where they paint,
+  // which the mail keeps from one mail to the next (server/mail/lift.ts).
   const size = `${WIDTH}x${height}`;
   const at = `transform="translate(0,${market.height})"`;
   const printed = map ? `<g ${at}>${map.base}</g>` : '';
   const board_ = `<g data-static="1830/board/${phase}/${size}">${market.grid}${printed}</g>`;
   const names = map ? `<g data-static="1830/names/${size}" pointer-events="none"><g ${at}>${map.names}</g></g>` : '';
-  const live = map ? `<g ${at}>${map.live}</g>` : '';
+  const live = map ? map.live : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/>${board_}${market.body}${live}${names}</svg>`;
 }

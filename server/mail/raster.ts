@@ -70,15 +70,44 @@ export async function raster(svg: string, fit: Fit, opaque: boolean): Promise<Pi
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
-/** Drawn pixels with, for each row, where it has paint; `top` is the picture row of its first row. */
+/**
+ * Drawn pixels with, for each row, where it has paint; the layer's first
+ * row and column sit at picture row `top` and column `left`.
+ */
 export interface Layer extends Pixels {
   spans: Int32Array;
   top: number;
+  left: number;
 }
 
 /** A drawing as a layer from picture row `top` down. */
 export function layerOf(p: Pixels, top = 0): Layer {
-  return { ...p, spans: rowSpans(p), top };
+  return { ...p, spans: rowSpans(p), top, left: 0 };
+}
+
+/** Rows [from, to) of a layer, cut down to the columns that have paint (a small copy to keep). */
+export function cropRows(l: Layer, from: number, to: number): Layer {
+  let x0 = l.width;
+  let x1 = 0;
+  for (let r = from; r < to; r++) {
+    if (l.spans[2 * r + 1]! > 0) {
+      x0 = Math.min(x0, l.spans[2 * r]!);
+      x1 = Math.max(x1, l.spans[2 * r + 1]!);
+    }
+  }
+  const width = Math.max(0, x1 - x0);
+  const height = to - from;
+  const pixels = Buffer.alloc(width * height * 4);
+  const spans = new Int32Array(2 * height);
+  for (let r = 0; r < height && width > 0; r++) {
+    const src = ((from + r) * l.width + x0) * 4;
+    l.pixels.copy(pixels, r * width * 4, src, src + width * 4);
+    if (l.spans[2 * (from + r) + 1]! > 0) {
+      spans[2 * r] = l.spans[2 * (from + r)]! - x0;
+      spans[2 * r + 1] = l.spans[2 * (from + r) + 1]! - x0;
+    }
+  }
+  return { pixels, width, height, spans, top: l.top + from, left: l.left + x0 };
 }
 
 /** Pixels as 32-bit words (copied when the bytes are not 4-aligned). */
@@ -113,20 +142,20 @@ export function rowSpans(p: Pixels): Int32Array {
 /**
  * Paints premultiplied `layer` over opaque PNG RGB rows `dst` in place
  * (Porter-Duff over; with the destination opaque it stays opaque), for
- * picture rows y0 <= y < y1; `dst` begins at row y0. Only where the layer's
- * spans say it has paint.
+ * picture rows y0 <= y < y1; `dst` begins at row y0 and is `dstWidth`
+ * pixels wide. Only where the layer's spans say it has paint.
  */
-export function over(dst: Buffer, layer: Layer, y0: number, y1: number): void {
-  const { width, spans, top } = layer;
+export function over(dst: Buffer, dstWidth: number, layer: Layer, y0: number, y1: number): void {
+  const { width, spans, top, left } = layer;
   const src = layer.pixels;
   const w = words(src);
-  const stride = rowBytes(width);
+  const stride = rowBytes(dstWidth);
   const last = Math.min(y1, top + layer.height);
   for (let y = Math.max(y0, top); y < last; y++) {
     const r = y - top; // the layer's own row
     const from = spans[2 * r]!;
-    const to = spans[2 * r + 1]!;
-    for (let x = from, j = r * width + from, o = (y - y0) * stride + 1 + 3 * from; x < to; x++, j++, o += 3) {
+    const to = Math.min(spans[2 * r + 1]!, dstWidth - left);
+    for (let x = from, j = r * width + from, o = (y - y0) * stride + 1 + 3 * (left + from); x < to; x++, j++, o += 3) {
       if (w[j] === 0) continue;
       const i = j << 2;
       const a = src[i + 3]!;

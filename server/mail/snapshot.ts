@@ -22,17 +22,18 @@
 // The stack of all static layers is kept too, cut into bands of rows that
 // are compressed once each: a mail composes and compresses only the bands
 // its per-mail parts paint on, and takes the others as they are.
-// Per-mail text: plain texts in the per-mail parts are drawn from a cache of
-// text sprites (sprites.ts) where text-lift.ts shows that painting them over
-// the rest of their part keeps the document's order.
+// Sprites: the elements of a per-mail part are drawn from a cache of sprites
+// (sprites.ts) where lift.ts shows that painting them in order over the rest
+// of their part is painting the document in order; a mail draws only the
+// elements no mail drew before.
 // Rules for a static group: a direct child of the root <svg>; self-contained
 // (no references to ids outside it, nothing outside referring into it);
 // only public things that are the same for every seat at every move.
 import { createHash } from 'node:crypto';
 import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png';
 import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
-import { clearSprites, drawStrips, frameOf, stripsOf, type Frame, type Strip, type StripLayer } from './sprites';
-import { liftTexts } from './text-lift';
+import { liftElements, type Lifted } from './lift';
+import { clearSprites, drawSprites, frameOf, type Frame, type Sprite } from './sprites';
 
 export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster';
 
@@ -119,7 +120,7 @@ function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promi
     return hit.pixels;
   }
   layerRenders++;
-  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => (opaque ? { ...p, spans: new Int32Array(0), top: 0 } : layerOf(p))) };
+  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => (opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p))) };
   layers.set(id, entry);
   entry.pixels.then(
     (p) => {
@@ -168,7 +169,7 @@ function composite(ids: string[], stack: Layer[]): Promise<Composite> {
   }
   const base = stack[0]!;
   const rows = rgbRows(base.pixels, base.width, base.height);
-  for (const layer of stack.slice(1)) over(rows, layer, 0, base.height);
+  for (const layer of stack.slice(1)) over(rows, base.width, layer, 0, base.height);
   const made = Promise.resolve({ width: base.width, height: base.height, rows, bands: [] });
   composites.set(key, made);
   if (composites.size > COMPOSITES) composites.delete(composites.keys().next().value!);
@@ -213,60 +214,54 @@ async function drawWhole(svg: string, fit: Fit): Promise<Picture> {
   return { width: p.width, height: p.height, parts: [{ rows, segment: () => deflateSegment(rows) }] };
 }
 
-/** Texts whose sprite painted to its edge: their box was too small, so they are drawn in place. */
+/** Elements whose sprite painted to the edge of its box: their box was too small, so they stay in place. */
 const tooTight = new Set<string>();
 
-/**
- * A per-mail part as layers in painting order. With a frame, its plain
- * texts become sprites and, when every other element has a known box, the
- * rest is drawn as strips; else the rest is drawn on a whole canvas.
- */
+/** A per-mail part: the elements lifted as sprites, and the rest as a document drawn per mail (or null). */
 interface PartPlan {
-  strips: Strip[];
-  /** The rest on a whole canvas, when it cannot be drawn as strips. */
-  whole: string | null;
+  lifted: Lifted[];
+  rest: string | null;
 }
 
 function planPart(piece: Piece, frame: Frame | null): PartPlan {
+  if (!frame) return { lifted: [], rest: piece.svg };
+  const lift = liftElements(piece.body, frame.fontSize, tooTight);
   const prefix = piece.svg.slice(0, piece.svg.length - '</svg>'.length - piece.body.length);
-  if (!frame) return { strips: [], whole: piece.svg };
-  const lift = liftTexts(piece.body, frame.fontSize, tooTight);
-  const sprites: Strip[] = lift.lifted.map((t) => ({ markup: t.markup, box: t.box, keep: true }));
-  if (lift.kept) return { strips: [...stripsOf(lift.kept, frame), ...sprites], whole: null };
-  return { strips: sprites, whole: lift.rest.trim() ? `${prefix}${lift.rest}</svg>` : null };
+  return { lifted: lift.lifted, rest: lift.rest.trim() ? `${prefix}${lift.rest}</svg>` : null };
 }
 
 /**
  * The picture of a document with static layers: bands no per-mail part
  * paints on come from the cached stack of all static layers (compressed
  * once); the others are stacked afresh from the static layers below the
- * first per-mail part, then every layer above it in document order.
+ * first per-mail part, then every layer above it in document order. A
+ * per-mail part is what stays of it drawn on a whole canvas, then its
+ * sprites in order.
  */
-async function drawLayered(svg: string, pieces: Piece[], fit: Fit, strips: boolean): Promise<Picture | null> {
+async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: boolean): Promise<Picture | null> {
   const ids = pieces.map((p, i) => (p.kind === 'static' ? layerId(p, fit, i === 0) : ''));
-  const frame = strips ? frameOf(/<svg\b[^>]*>/i.exec(svg)![0], fit) : null;
+  const frame = useSprites ? frameOf(/<svg\b[^>]*>/i.exec(svg)![0], fit) : null;
   const plans = pieces.map((p) => (p.kind === 'dynamic' ? planPart(p, frame) : null));
-  const defs = (pieces[0]!.svg.match(/<defs\b[\s\S]*?<\/defs>/g) ?? []).join('');
-  const all = plans.flatMap((p) => p?.strips ?? []);
-  const sheet: Promise<StripLayer[]> = frame && all.length ? drawStrips(all, frame, defs) : Promise.resolve([]);
+  const items = plans.flatMap((p) => p?.lifted ?? []);
+  const sheet: Promise<Sprite[]> = frame && items.length ? drawSprites(items, frame) : Promise.resolve([]);
   let taken = 0;
   const stacks: Layer[][] = await Promise.all(
     pieces.map(async (p, i) => {
       if (p.kind === 'static') return [await staticLayer(ids[i]!, p, fit, i === 0)];
       const plan = plans[i]!;
       const from = taken;
-      const to = (taken += plan.strips.length);
-      const [whole, strips] = await Promise.all([plan.whole ? raster(plan.whole, fit, false) : null, sheet.then((s) => s.slice(from, to))]);
-      if (strips.some((s) => s.clipped)) {
-        // A box was too small after all: this part in one piece, and never lift those texts again.
-        plan.strips.forEach((s, k) => s.keep && strips[k]!.clipped && tooTight.add(s.markup));
+      const to = (taken += plan.lifted.length);
+      const [rest, sprites] = await Promise.all([plan.rest ? raster(plan.rest, fit, false) : null, sheet.then((s) => s.slice(from, to))]);
+      if (sprites.some((s) => s.clipped)) {
+        // A box was too small after all: this part in one piece, and those elements stay in place from now on.
+        sprites.forEach((s, k) => s.clipped && tooTight.add(plan.lifted[k]!.markup));
         return [layerOf(await raster(p.svg, fit, false))];
       }
-      return [...(whole ? [layerOf(whole)] : []), ...strips];
+      return [...(rest ? [layerOf(rest)] : []), ...sprites];
     }),
   );
   const { width, height } = stacks[0]![0]!;
-  if (stacks.some((s, i) => s.some((d) => d.width !== width || (pieces[i]!.kind === 'static' && d.height !== height)))) return null;
+  if (stacks.some((s) => s.some((d) => !('clipped' in d) && (d.width !== width || d.height !== height)))) return null; // sprites are cut to size
   const isStatic = (_: unknown, i: number) => pieces[i]!.kind === 'static';
   let firstDynamic = pieces.findIndex((p) => p.kind === 'dynamic');
   if (firstDynamic < 0) firstDynamic = pieces.length;
@@ -297,23 +292,23 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, strips: boole
     if (e - b > bandCount / 3) e = b + Math.ceil((e - b) / 2);
     const y1 = Math.min(height, e * BAND_ROWS);
     const rows = Buffer.from(under.rows.subarray(y0 * stride, y1 * stride));
-    for (const layer of above) over(rows, layer, y0, y1);
+    for (const layer of above) over(rows, width, layer, y0, y1);
     parts.push({ rows, segment: () => deflateSegment(rows) });
     b = e;
   }
   return { width, height, parts };
 }
 
-/** How to draw: `layers` false draws the document in one piece; `strips` false draws each per-mail part on a whole canvas. */
+/** How to draw: `layers` false draws the document in one piece; `sprites` false draws each per-mail part on a whole canvas. */
 export interface DrawOptions {
   layers?: boolean;
-  strips?: boolean;
+  sprites?: boolean;
 }
 
 async function draw(svg: string, opts: DrawOptions): Promise<Picture> {
   const fit = fitTo(svg);
   const pieces = opts.layers !== false ? splitLayers(svg) : null;
-  return (pieces && (await drawLayered(svg, pieces, fit, opts.strips !== false))) ?? drawWhole(svg, fit);
+  return (pieces && (await drawLayered(svg, pieces, fit, opts.sprites !== false))) ?? drawWhole(svg, fit);
 }
 
 /** The picture as packed RGBA pixels (for tests and tools; mail uses svgToPng). */

@@ -1,19 +1,16 @@
-// Strips: parts of a board's per-mail markup drawn only over the rows of the
-// picture they paint, instead of on a canvas the size of the whole picture
-// (whose cost alone is a few milliseconds a mail).
+// Sprites: the lifted elements of a board's per-mail parts (see lift.ts),
+// each drawn once and kept, so a mail draws only what no mail before it drew.
 //
-// A strip is full width and covers the rows its markup can reach (boxes from
-// text-lift.ts), drawn with the same root attributes to inherit and the same
-// scale as the whole document, moved up by a whole number of pixel rows.
-// (resvg places anti-aliased edges, glyphs above all, a little differently
-// when moved; the shapes are the same.) All strips a mail needs are drawn in
-// one resvg call, stacked in one tall canvas.
-//
-// Text sprites are strips of one plain text each, kept between mails: most
-// of a board's per-mail text reads the same from one mail to the next, and
-// filling glyphs is most of what drawing costs.
-import { layerOf, raster, type Fit, type Layer } from './raster';
-import type { Box, Lifted } from './text-lift';
+// A sprite covers the rows of the picture its element can reach, drawn with
+// the same root attributes to inherit and the same scale as the whole
+// document, moved up by a whole number of pixel rows, then cut to the
+// columns it paints. (resvg places anti-aliased edges, glyphs above all, a
+// little differently when moved; at whole-pixel scales the pixels are the
+// same.) All sprites a mail lacks are drawn in one resvg call, stacked in one
+// tall canvas: a canvas the size of the picture alone costs a few
+// milliseconds.
+import { cropRows, layerOf, raster, type Fit, type Layer } from './raster';
+import type { Box, Lifted } from './lift';
 
 /** How a document's user units map to the picture's pixels. */
 export interface Frame {
@@ -63,8 +60,8 @@ export function frameOf(rootTag: string, fit: Fit): Frame | null {
 }
 
 // Sprites, most recently used last, bounded by their total size.
-const SPRITE_BYTES = 16 * 1024 * 1024;
-const sprites = new Map<string, { bytes: number; layer: Promise<StripLayer> }>();
+const SPRITE_BYTES = 32 * 1024 * 1024;
+const sprites = new Map<string, { bytes: number; layer: Promise<Sprite> }>();
 let spriteBytes = 0;
 let spriteRenders = 0;
 
@@ -79,19 +76,8 @@ export function spriteRenderCount(): number {
   return spriteRenders;
 }
 
-/** Markup drawn into a strip of the picture's rows. */
-export interface Strip {
-  markup: string;
-  /** Where it paints, in user units (see text-lift.ts). */
-  box: Box;
-  /** Keep it for later mails (a text sprite) or draw it for this mail only. */
-  keep: boolean;
-  /** The picture rows it covers, when already known (else from its box). */
-  rows?: [number, number];
-}
-
-/** A drawn strip; `clipped` when it paints on its edge rows, so its box may have cut some of it off. */
-export interface StripLayer extends Layer {
+/** A drawn sprite; `clipped` when it paints on the edge rows of its box, which may have cut some of it off. */
+export interface Sprite extends Layer {
   clipped: boolean;
 }
 
@@ -103,73 +89,38 @@ function rowsOf(box: Box, f: Frame): [number, number] {
   return [from, Math.max(from, to)];
 }
 
-/**
- * Elements with known boxes as strips whose rows do not meet: each holds the
- * elements whose rows meet, in document order. Elements in different strips
- * paint different rows, so the strips may be stacked in any order.
- */
-export function stripsOf(elements: Lifted[], f: Frame): Strip[] {
-  const spans = elements.map((e, i) => ({ i, rows: rowsOf(e.box, f) })).sort((a, b) => a.rows[0] - b.rows[0]);
-  const groups: { rows: [number, number]; members: number[] }[] = [];
-  for (const s of spans) {
-    const last = groups[groups.length - 1];
-    if (last && s.rows[0] < last.rows[1]) {
-      last.rows[1] = Math.max(last.rows[1], s.rows[1]);
-      last.members.push(s.i);
-    } else groups.push({ rows: [...s.rows], members: [s.i] });
-  }
-  const y = f.viewBox[1];
-  return groups.map((g) => ({
-    markup: g.members.sort((a, b) => a - b).map((i) => elements[i]!.markup).join(''),
-    box: [f.viewBox[0], y + g.rows[0] / f.scale, f.viewBox[0] + f.viewBox[2], y + g.rows[1] / f.scale],
-    keep: false,
-    rows: g.rows,
-  }));
-}
-
 interface Pending {
-  strip: Strip;
+  item: Lifted;
   rows: [number, number];
-  resolve: (l: StripLayer) => void;
+  resolve: (l: Sprite) => void;
   reject: (e: unknown) => void;
 }
 
 /**
- * Every strip as a layer, in the order given: kept sprites from the cache,
- * all the others drawn in one resvg call. `defs` are the document's
- * definitions (gradients and the like) the strips may refer to.
+ * The sprite of every lifted element, in the order given: from the cache,
+ * or drawn, all the missing ones in one resvg call.
  */
-export async function drawStrips(strips: Strip[], f: Frame, defs: string): Promise<StripLayer[]> {
+export async function drawSprites(items: Lifted[], f: Frame): Promise<Sprite[]> {
   const pending: Pending[] = [];
-  const seen = new Map<string, Promise<StripLayer>>();
-  const draw = (strip: Strip) => {
-    let resolve!: (l: StripLayer) => void;
-    let reject!: (e: unknown) => void;
-    const layer = new Promise<StripLayer>((res, rej) => ((resolve = res), (reject = rej)));
-    pending.push({ strip, rows: strip.rows ?? rowsOf(strip.box, f), resolve, reject });
-    return layer;
-  };
-  const layers = strips.map((strip) => {
-    if (!strip.keep) return draw(strip);
-    const key = `${f.key}\n${strip.markup}`;
-    const known = seen.get(key);
-    if (known) return known;
+  const layers = items.map((item) => {
+    const key = `${f.key}\n${item.markup}`;
     const hit = sprites.get(key);
     if (hit) {
       sprites.delete(key);
       sprites.set(key, hit);
-      seen.set(key, hit.layer);
       return hit.layer;
     }
     spriteRenders++;
-    const layer = draw(strip);
+    let resolve!: (l: Sprite) => void;
+    let reject!: (e: unknown) => void;
+    const layer = new Promise<Sprite>((res, rej) => ((resolve = res), (reject = rej)));
+    pending.push({ item, rows: rowsOf(item.box, f), resolve, reject });
     const entry = { bytes: 0, layer };
     sprites.set(key, entry);
-    seen.set(key, layer);
     layer.then(
       (l) => {
         if (sprites.get(key) !== entry) return;
-        entry.bytes = l.pixels.length + 64;
+        entry.bytes = l.pixels.length + 8 * l.height + key.length + 64;
         spriteBytes += entry.bytes;
         for (const [k, v] of sprites) {
           if (spriteBytes <= SPRITE_BYTES || k === key) break;
@@ -183,17 +134,18 @@ export async function drawStrips(strips: Strip[], f: Frame, defs: string): Promi
     );
     return layer;
   });
-  if (pending.length) drawSheet(pending, f, defs);
+  if (pending.length) drawSheet(pending, f);
   return Promise.all(layers);
 }
 
 /**
- * Draws strips stacked in one canvas, each moved to its own rows (a group
+ * Draws sprites stacked in one canvas, each moved to its own rows (a group
  * transform, not a nested viewport: resvg would clip each with a mask the
- * size of the canvas). Paint that strays beyond a strip's rows shows on an
- * edge row, of its own strip and of a neighbour, and marks both clipped.
+ * size of the canvas), then cuts each out to the columns it paints. Paint
+ * that strays beyond a sprite's rows shows on an edge row, of its own rows
+ * and of a neighbour's, and marks both clipped.
  */
-function drawSheet(list: Pending[], f: Frame, defs: string): void {
+function drawSheet(list: Pending[], f: Frame): void {
   const [vx, vy] = f.viewBox;
   let total = 0;
   const slots = list.map((m) => {
@@ -203,25 +155,22 @@ function drawSheet(list: Pending[], f: Frame, defs: string): void {
   });
   const body = list
     .map((m, i) => {
-      const rows = m.rows[1] - m.rows[0];
-      if (rows === 0) return '';
+      if (m.rows[1] === m.rows[0]) return '';
       // user point p lands on sheet row slot + (p.y - vy) * scale - rows[0]
-      return `<g transform="translate(${-vx * f.scale} ${slots[i]! - m.rows[0] - vy * f.scale}) scale(${f.scale})">${m.strip.markup}</g>`;
+      return `<g transform="translate(${-vx * f.scale} ${slots[i]! - m.rows[0] - vy * f.scale}) scale(${f.scale})">${m.item.markup}</g>`;
     })
     .join('');
   const height = Math.max(1, total);
-  const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${height}" viewBox="0 0 ${f.width} ${height}" ${f.inherit}>${defs}${body}</svg>`;
+  const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${height}" viewBox="0 0 ${f.width} ${height}" ${f.inherit}>${body}</svg>`;
   raster(doc, { mode: 'original' }, false)
-    .then((sheet) => {
-      if (sheet.width !== f.width) throw new Error('strips drawn at another width');
-      const stride = f.width * 4;
+    .then((drawn) => {
+      if (drawn.width !== f.width) throw new Error('sprites drawn at another width');
+      const sheet = layerOf(drawn);
       list.forEach((m, i) => {
         const rows = m.rows[1] - m.rows[0];
-        const pixels = Buffer.from(sheet.pixels.subarray(slots[i]! * stride, (slots[i]! + rows) * stride));
-        const layer = layerOf({ pixels, width: f.width, height: rows }, m.rows[0]);
-        // paint on the first or last row may go on beyond it: the box was too small
-        const edge = (r: number) => rows > 0 && layer.spans[2 * r + 1]! > 0;
-        m.resolve({ ...layer, clipped: (m.rows[0] > 0 && edge(0)) || (m.rows[1] < f.height && edge(rows - 1)) });
+        const cut = cropRows(sheet, slots[i]!, slots[i]! + rows);
+        const edge = (r: number) => rows > 0 && sheet.spans[2 * (slots[i]! + r) + 1]! > 0;
+        m.resolve({ ...cut, top: m.rows[0], clipped: (m.rows[0] > 0 && edge(0)) || (m.rows[1] < f.height && edge(rows - 1)) });
       });
     })
     .catch((err) => list.forEach((m) => m.reject(err)));

@@ -23,6 +23,8 @@ export interface MapSvgOptions {
   highlight?: string[];
   /** Write each hex's coordinate inside its hex group (default); false leaves them to hexIdLabels. */
   hexIds?: boolean;
+  /** mapLayers: how far down the document the map begins; its live groups are moved there themselves. */
+  top?: number;
 }
 
 const CORP_COLORS: Record<string, { fill: string; text: string }> = {
@@ -253,6 +255,10 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
   const width = opts.width ?? 960;
   const { s, margin, height } = mapFrame(width);
   const highlight = new Set(opts.highlight ?? []);
+  // Where the map sits in the whole document (live groups carry it, so each stands alone).
+  const dy = opts.top ?? 0;
+  const at = dy ? ` transform="translate(0,${dy})"` : '';
+  const box = (x0: number, y0: number, x1: number, y1: number) => [x0, y0 + dy, x1, y1 + dy].map((n) => n.toFixed(1)).join(' ');
   const base: string[] = [];
   const live: string[] = [];
   const names: string[] = [];
@@ -294,10 +300,14 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
       });
       parts.push(`<polygon points="${corners.join(' ')}" fill="none" stroke="#d4007a" stroke-width="3"/>`);
     }
-    if (parts.length) live.push(parts.join(''));
+    // Each changed hex is a group that says where it paints (within the hex,
+    // with room for its tokens and tile number), in the document's units: a
+    // mail draws it once and keeps it until it changes (server/mail/lift.ts).
+    if (parts.length) live.push(`<g data-hex="${h.id}" data-box="${box(x0 - 1.1 * s, y0 - 1.1 * s, x0 + 1.1 * s, y0 + 1.1 * s)}"${at}>${parts.join('')}</g>`);
   }
-  live.push(routeParts(opts.routes ?? [], s, margin).join(''));
-  return { base: `<g class="map-1830">${base.join('')}</g>`, live: `<g>${live.join('')}</g>`, names: `<g>${names.join('')}</g>`, height };
+  const routes = routeParts(opts.routes ?? [], s, margin).join('');
+  if (routes) live.push(`<g data-box="${box(-8, -8, width + 8, height + 8)}"${at}>${routes}</g>`);
+  return { base: `<g class="map-1830">${base.join('')}</g>`, live: live.join(''), names: `<g>${names.join('')}</g>`, height };
 }
 
 function routeParts(routes: NonNullable<MapSvgOptions['routes']>, s: number, margin: number): string[] {

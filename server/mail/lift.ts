@@ -1,19 +1,19 @@
-// Which text of a board's per-mail part can be drawn from a cache.
+// Which parts of a board's per-mail markup can be drawn from a cache.
 //
-// Filling glyphs is most of what resvg spends on a mail's picture, and most
-// of a board's per-mail text (labels on markers, table cells, captions) reads
-// the same from one mail to the next. snapshot.ts therefore lifts plain
-// top-level <text> elements out of a per-mail part, draws each once as a
-// strip of rows ("sprite"), keeps it, and paints the sprites over the rest of
-// the part in document order.
+// Most of what a board draws per mail (markers, labels, table cells,
+// captions) looks the same from one mail to the next, and resvg's cost is in
+// drawing it, glyphs above all. snapshot.ts therefore lifts top-level
+// elements out of a per-mail part, draws each once as a sprite over only the
+// rows (and then columns) it paints, keeps it, and paints the sprites in
+// document order over whatever of the part stays.
 //
-// Painting a text after the rest is only right when nothing after it in the
-// document paints where it does. This module decides that conservatively,
-// from boxes it can bound from the markup alone: a text is lifted only when
-// every later element that stays behind has a known box clear of the text's
-// own (generous) box. Anything it does not understand (groups, transforms,
-// styles, relative paths, references) has no known box and keeps every text
-// before it in the document.
+// An element can be lifted when its box (where it can paint) is known from
+// its markup alone, and everything after it in the part is lifted too: then
+// painting the sprites in order is painting the document in order. An element
+// whose box is unknown (groups that do not declare one, transforms, styles,
+// references, relative paths, texts that move their own parts) stays, and so
+// does everything before it. Boxes are generous; snapshot.ts checks every sprite against its
+// box and stops lifting an element that paints to the edge of it.
 //
 // Pure string work: no drawing here.
 
@@ -23,17 +23,15 @@ export type Box = [number, number, number, number];
 export interface Lifted {
   /** The element exactly as written. */
   markup: string;
-  /** A box that surely holds every pixel the text paints. */
+  /** A box that surely holds every pixel it paints. */
   box: Box;
 }
 
 export interface Lift {
-  /** The part without the lifted texts (empty when nothing stays). */
+  /** The part's elements that stay, drawn with the document per mail (empty when all are lifted). */
   rest: string;
-  /** The lifted texts, in document order. */
+  /** The lifted elements, in document order. */
   lifted: Lifted[];
-  /** The elements of `rest` with their boxes, in document order; null when one has no known box. */
-  kept: Lifted[] | null;
 }
 
 const TAG = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<[!?]/g;
@@ -96,8 +94,16 @@ function num(v: string | undefined): number | null {
   return v !== undefined && NUMBER.test(v) ? Number(v) : null;
 }
 
-/** Attributes that change where or whether shapes paint in ways the boxes below do not model. */
-const OPAQUE_ATTRS = ['transform', 'style', 'class', 'filter', 'mask', 'clip-path', 'marker-start', 'marker-mid', 'marker-end'];
+/**
+ * The attributes a shape may carry to be lifted: its geometry and plain
+ * paint. Anything else (ids others may refer to, transforms, styles,
+ * filters, masks, markers, blending) keeps it in place.
+ */
+const SHAPE_ATTRS = new Set([
+  'x', 'y', 'width', 'height', 'rx', 'ry', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points', 'd',
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray',
+  'stroke-dashoffset', 'stroke-linejoin', 'stroke-linecap', 'stroke-miterlimit', 'opacity', 'shape-rendering',
+]);
 
 /** Half the reach of an element's stroke beyond its geometry, in user units (joins and caps included). */
 function strokeReach(a: Map<string, string>): number | null {
@@ -132,7 +138,7 @@ function numbers(s: string): number[] | null {
 /** A box holding everything a shape paints, or null when it cannot be bounded from its markup. */
 function shapeBox(e: Element): Box | null {
   const a = e.attrs;
-  if (OPAQUE_ATTRS.some((k) => a.has(k)) || e.inner.length) return null;
+  if (e.inner.length || e.markup.includes('url(') || [...a.keys()].some((k) => !SHAPE_ATTRS.has(k))) return null;
   const reach = strokeReach(a);
   if (reach === null) return null;
   switch (e.name) {
@@ -169,7 +175,7 @@ function shapeBox(e: Element): Box | null {
   }
 }
 
-const TEXT_ATTRS = new Set(['x', 'y', 'font-size', 'font-weight', 'font-style', 'font-family', 'fill', 'fill-opacity', 'text-anchor']);
+const TEXT_ATTRS = new Set(['x', 'y', 'font-size', 'font-weight', 'font-style', 'font-family', 'fill', 'fill-opacity', 'text-anchor', 'opacity']);
 const TSPAN_ATTRS = new Set(['x', 'font-weight', 'font-style', 'fill', 'fill-opacity', 'font-size']);
 
 /**
@@ -178,8 +184,6 @@ const TSPAN_ATTRS = new Set(['x', 'font-weight', 'font-style', 'fill', 'fill-opa
  * most 1.2 em above the baseline and 0.45 em below (a sans-serif face's
  * accented capitals and descenders stay well inside). Null for anything
  * richer (own y or dy on a part, rotation, spacing, references, styles).
- * snapshot.ts checks every sprite against its box and stops lifting a text
- * that paints to the edge of it.
  */
 function textBox(e: Element, rootFontSize: number): Box | null {
   if (e.name !== 'text' || e.markup.includes('url(')) return null;
@@ -205,39 +209,39 @@ function textBox(e: Element, rootFontSize: number): Box | null {
   return [Math.min(...xs) - reach[0]! - 0.2 * size, y - 1.2 * size, Math.max(...xs) + reach[1]! + 0.2 * size, y + 0.45 * size];
 }
 
-function overlaps(a: Box, b: Box): boolean {
-  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+/**
+ * A group may say where it paints: <g data-box="left top right bottom">, in
+ * the document's own units (after the group's own transform). Whatever it
+ * holds is then drawn as one sprite; the game vouches for the box, and the
+ * sprite's edge check catches a box that is too small.
+ */
+function declaredBox(e: Element): Box | null {
+  if (e.attrs.has('id') || e.markup.includes('url(') || / id\s*=/.test(e.markup)) return null;
+  const v = numbers(e.attrs.get('data-box') ?? '');
+  return v && v.length === 4 && v[0]! <= v[2]! && v[1]! <= v[3]! ? (v as Box) : null;
+}
+
+/** A box for an element drawn by itself, or null when it cannot be bounded from its markup. */
+function boxOf(e: Element, rootFontSize: number): Box | null {
+  if (e.name === 'g') return declaredBox(e);
+  return e.name === 'text' ? textBox(e, rootFontSize) : shapeBox(e);
 }
 
 /**
- * Splits a run of top-level markup into the texts that may be drawn from
- * a cache (over everything else) and the rest. `rootFontSize` is the font
- * size a text without its own inherits; texts in `skip` stay.
+ * Splits a run of top-level markup into the elements after the last one
+ * whose box is unknown (lifted) and the rest. `rootFontSize` is the font
+ * size a text without its own inherits; elements in `skip` stay.
  */
-export function liftTexts(run: string, rootFontSize: number, skip: ReadonlySet<string> = new Set()): Lift {
+export function liftElements(run: string, rootFontSize: number, skip: ReadonlySet<string> = new Set()): Lift {
   const elements = topLevel(run);
-  if (!elements) return { rest: run, lifted: [], kept: null };
-  const stays: Box[] = []; // boxes of the later elements that stay
+  if (!elements) return { rest: run, lifted: [] };
   const lifted: Lifted[] = [];
-  const boxes: (Box | null)[] = elements.map(() => null);
-  const keep: boolean[] = elements.map(() => true);
-  let known = true;
-  for (let i = elements.length - 1; i >= 0; i--) {
+  let i = elements.length - 1;
+  for (; i >= 0; i--) {
     const e = elements[i]!;
-    const tbox = textBox(e, rootFontSize);
-    if (known && tbox && !skip.has(e.markup) && !stays.some((b) => overlaps(b, tbox))) {
-      lifted.unshift({ markup: e.markup, box: tbox });
-      keep[i] = false;
-      continue;
-    }
-    boxes[i] = tbox ?? shapeBox(e);
-    if (!boxes[i]) known = false; // unknown extent: nothing before it may move above it
-    else stays.push(boxes[i]!);
+    const box = skip.has(e.markup) ? null : boxOf(e, rootFontSize);
+    if (!box) break;
+    lifted.unshift({ markup: e.markup, box });
   }
-  const rest = elements.filter((_, i) => keep[i]);
-  return {
-    rest: lifted.length ? rest.map((e) => e.markup).join('') : run,
-    lifted,
-    kept: known ? elements.flatMap((e, i) => (keep[i] ? [{ markup: e.markup, box: boxes[i]! }] : [])) : null,
-  };
+  return { rest: i < 0 ? '' : lifted.length ? elements.slice(0, i + 1).map((e) => e.markup).join('') : run, lifted };
 }
