@@ -13,7 +13,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const deflate = promisify(zlib.deflate);
-const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
  * zlib's output buffer. Every time it fills, the work goes back from the
@@ -64,37 +63,14 @@ export function adler32Combine(first: number, second: number, secondLength: numb
   return ((sum2 << 16) | sum1) >>> 0;
 }
 
-/** The end of a zlib stream flushed in full and then finished: sync marker, empty final block. */
-const FLUSHED_END = Buffer.from([0x00, 0x00, 0xff, 0xff, 0x03, 0x00]);
-
 /**
- * Compresses bytes as one segment, on libuv's thread pool (so several run at
- * once). The bytes go through a zlib stream flushed in full and then
- * finished, so zlib computes the checksum natively (it ends the stream) and
- * the segment is the stream without its header, final block and checksum.
+ * Compresses bytes as one segment, here and now: segments are bands of a few
+ * rows (tens of KiB, a tenth of a millisecond each), for which a trip to the
+ * thread pool would cost more than the work.
  */
-export function deflateSegment(bytes: Buffer): Promise<Segment> {
-  return new Promise((resolve, reject) => {
-    const z = zlib.createDeflate({ level: 1, chunkSize: CHUNK });
-    const out: Buffer[] = [];
-    z.on('data', (c: Buffer) => out.push(c));
-    z.on('error', reject);
-    z.on('end', () => {
-      const all = Buffer.concat(out);
-      const n = all.length;
-      if (n < 12 || !all.subarray(n - 10, n - 4).equals(FLUSHED_END)) {
-        // Not the shape this zlib is known to write: compress raw and checksum here.
-        deflateRaw(bytes, { level: 1, chunkSize: CHUNK, finishFlush: zlib.constants.Z_FULL_FLUSH }).then(
-          (data) => resolve({ data, adler: adler32(bytes), length: bytes.length }),
-          reject,
-        );
-        return;
-      }
-      resolve({ data: all.subarray(2, n - 6), adler: all.readUInt32BE(n - 4), length: bytes.length });
-    });
-    z.write(bytes);
-    z.flush(zlib.constants.Z_FULL_FLUSH, () => z.end());
-  });
+export function deflateSegment(bytes: Uint8Array): Segment {
+  const data = zlib.deflateRawSync(bytes, { level: 1, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  return { data, adler: adler32(bytes), length: bytes.length };
 }
 
 function chunk(type: string, data: Buffer): Buffer {

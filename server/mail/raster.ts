@@ -78,6 +78,8 @@ export interface Layer extends Pixels {
   spans: Int32Array;
   top: number;
   left: number;
+  /** Names exactly what it holds, when it is kept (a static layer, a sprite): layers with keys can be cached together. */
+  key?: string;
 }
 
 /** A drawing as a layer from picture row `top` down. */

@@ -120,7 +120,7 @@ function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promi
     return hit.pixels;
   }
   layerRenders++;
-  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => (opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p))) };
+  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => ({ ...(opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p)), key: id })) };
   layers.set(id, entry);
   entry.pixels.then(
     (p) => {
@@ -151,10 +151,11 @@ const BAND_ROWS = 16;
 
 /** Static layers stacked, as PNG RGB rows, with their bands compressed once each when first needed. */
 interface Composite {
+  key: string;
   width: number;
   height: number;
   rows: Buffer;
-  bands: (Promise<Segment> | undefined)[];
+  bands: (Segment | undefined)[];
 }
 const COMPOSITES = 24;
 const composites = new Map<string, Promise<Composite>>();
@@ -170,13 +171,13 @@ function composite(ids: string[], stack: Layer[]): Promise<Composite> {
   const base = stack[0]!;
   const rows = rgbRows(base.pixels, base.width, base.height);
   for (const layer of stack.slice(1)) over(rows, base.width, layer, 0, base.height);
-  const made = Promise.resolve({ width: base.width, height: base.height, rows, bands: [] });
+  const made = Promise.resolve({ key: createHash('sha1').update(key).digest('base64'), width: base.width, height: base.height, rows, bands: [] });
   composites.set(key, made);
   if (composites.size > COMPOSITES) composites.delete(composites.keys().next().value!);
   return made;
 }
 
-function bandSegment(c: Composite, band: number): Promise<Segment> {
+function bandSegment(c: Composite, band: number): Segment {
   const stride = rowBytes(c.width);
   const y0 = band * BAND_ROWS;
   const y1 = Math.min(c.height, y0 + BAND_ROWS);
@@ -186,6 +187,8 @@ function bandSegment(c: Composite, band: number): Promise<Segment> {
 /** Forgets every cached static layer and text sprite (for the bench's cold figures and for tests). */
 export function clearLayerCache(): void {
   clearSprites();
+  bandCache.clear();
+  bandBytes = 0;
   layers.clear();
   composites.clear();
   layerBytes = 0;
@@ -196,10 +199,40 @@ export function layerRenderCount(): number {
   return layerRenders;
 }
 
-/** A run of the picture's rows: its PNG rows and how to have them compressed. */
+/** A run of the picture's rows: its PNG rows and their compressed bytes, each made when first asked for. */
 interface Part {
-  rows: Buffer;
-  segment: () => Promise<Segment>;
+  rows: () => Buffer;
+  segment: () => Segment;
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+// Compressed bands of mails' pictures, keyed by what was stacked in them (the
+// static stack beneath and the kept layers painting there, in order): the
+// same layers make the same bytes. Most recently used last, bounded by size.
+const BAND_BYTES = 16 * 1024 * 1024;
+const bandCache = new Map<string, Segment>();
+let bandBytes = 0;
+
+function keptBand(key: string, make: () => Segment): Segment {
+  const hit = bandCache.get(key);
+  if (hit) {
+    bandCache.delete(key);
+    bandCache.set(key, hit);
+    return hit;
+  }
+  const made = make();
+  bandCache.set(key, made);
+  bandBytes += made.data.length + key.length;
+  for (const [k, v] of bandCache) {
+    if (bandBytes <= BAND_BYTES) break;
+    bandCache.delete(k);
+    bandBytes -= v.data.length + k.length;
+  }
+  return made;
 }
 
 interface Picture {
@@ -211,7 +244,7 @@ interface Picture {
 async function drawWhole(svg: string, fit: Fit): Promise<Picture> {
   const p = await raster(svg, fit, true);
   const rows = rgbRows(p.pixels, p.width, p.height);
-  return { width: p.width, height: p.height, parts: [{ rows, segment: () => deflateSegment(rows) }] };
+  return { width: p.width, height: p.height, parts: [{ rows: () => rows, segment: once(() => deflateSegment(rows)) }] };
 }
 
 /** Elements whose sprite painted to the edge of its box: their box was too small, so they stay in place. */
@@ -270,32 +303,33 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
     ? statics
     : await composite(ids.slice(0, firstDynamic), stacks.slice(0, firstDynamic).map((s) => s[0]!));
   const above = stacks.slice(firstDynamic).flat();
-  const dynamic = stacks.filter((_, i) => !isStatic(_, i)).flat();
+  const perMail = new Set(stacks.flatMap((s, i) => (isStatic(s, i) ? [] : s)));
+  // Which layers of `above` paint in each band, in painting order.
   const bandCount = Math.ceil(height / BAND_ROWS);
-  const dirty = new Uint8Array(bandCount);
-  for (const d of dynamic) {
-    for (let r = 0; r < d.height && d.top + r < height; r++) if (d.spans[2 * r + 1]! > 0) dirty[((d.top + r) / BAND_ROWS) | 0] = 1;
-  }
-  const stride = rowBytes(width);
-  const parts: Part[] = [];
-  for (let b = 0; b < bandCount; ) {
-    const y0 = b * BAND_ROWS;
-    if (!dirty[b]) {
-      const band = b;
-      parts.push({ rows: statics.rows.subarray(y0 * stride, Math.min(height, y0 + BAND_ROWS) * stride), segment: () => bandSegment(statics, band) });
-      b++;
-      continue;
+  const members: number[][] = Array.from({ length: bandCount }, () => []);
+  above.forEach((l, k) => {
+    for (let r = 0; r < l.height && l.top + r < height; r++) {
+      if (l.spans[2 * r + 1]! === 0) continue;
+      const band = members[((l.top + r) / BAND_ROWS) | 0]!;
+      if (band[band.length - 1] !== k) band.push(k);
     }
-    let e = b;
-    while (e < bandCount && dirty[e]) e++;
-    // A long run is compressed as two, at once on two threads.
-    if (e - b > bandCount / 3) e = b + Math.ceil((e - b) / 2);
-    const y1 = Math.min(height, e * BAND_ROWS);
-    const rows = Buffer.from(under.rows.subarray(y0 * stride, y1 * stride));
-    for (const layer of above) over(rows, width, layer, y0, y1);
-    parts.push({ rows, segment: () => deflateSegment(rows) });
-    b = e;
-  }
+  });
+  const stride = rowBytes(width);
+  const parts: Part[] = members.map((m, b) => {
+    const y0 = b * BAND_ROWS;
+    const y1 = Math.min(height, y0 + BAND_ROWS);
+    // Nothing drawn per mail here: the static stack's band.
+    if (!m.some((k) => perMail.has(above[k]!))) return { rows: () => statics.rows.subarray(y0 * stride, y1 * stride), segment: () => bandSegment(statics, b) };
+    const rows = once(() => {
+      const out = Buffer.from(under.rows.subarray(y0 * stride, y1 * stride));
+      for (const k of m) over(out, width, above[k]!, y0, y1);
+      return out;
+    });
+    const keys = m.map((k) => above[k]!.key);
+    if (keys.some((k) => k === undefined)) return { rows, segment: once(() => deflateSegment(rows())) };
+    const key = createHash('sha1').update(`${under.key}\n${y0}\n${keys.join('\n')}`).digest('base64');
+    return { rows, segment: once(() => keptBand(key, () => deflateSegment(rows()))) };
+  });
   return { width, height, parts };
 }
 
@@ -317,7 +351,8 @@ export async function renderPixels(svg: string, opts: DrawOptions = {}): Promise
   const pixels = Buffer.alloc(width * height * 4, 255);
   const stride = rowBytes(width);
   let y = 0;
-  for (const { rows } of parts) {
+  for (const part of parts) {
+    const rows = part.rows();
     for (let r = 0; r < rows.length / stride; r++, y++) {
       for (let x = 0; x < width; x++) rows.copy(pixels, (y * width + x) * 4, r * stride + 1 + 3 * x, r * stride + 4 + 3 * x);
     }
@@ -338,8 +373,8 @@ export async function svgToPng(svg: string, opts: DrawOptions & { cache?: boolea
   const picture = await draw(svg, opts);
   const png =
     picture.parts.length === 1
-      ? await pngFromRows(picture.width, picture.height, picture.parts[0]!.rows)
-      : pngFromSegments(picture.width, picture.height, await Promise.all(picture.parts.map((p) => p.segment())));
+      ? await pngFromRows(picture.width, picture.height, picture.parts[0]!.rows())
+      : pngFromSegments(picture.width, picture.height, picture.parts.map((p) => p.segment()));
   if (useCache) {
     cache.set(key, png);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);

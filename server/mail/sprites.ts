@@ -91,6 +91,7 @@ function rowsOf(box: Box, f: Frame): [number, number] {
 
 interface Pending {
   item: Lifted;
+  key: string;
   rows: [number, number];
   resolve: (l: Sprite) => void;
   reject: (e: unknown) => void;
@@ -114,7 +115,7 @@ export async function drawSprites(items: Lifted[], f: Frame): Promise<Sprite[]> 
     let resolve!: (l: Sprite) => void;
     let reject!: (e: unknown) => void;
     const layer = new Promise<Sprite>((res, rej) => ((resolve = res), (reject = rej)));
-    pending.push({ item, rows: rowsOf(item.box, f), resolve, reject });
+    pending.push({ item, key, rows: rowsOf(item.box, f), resolve, reject });
     const entry = { bytes: 0, layer };
     sprites.set(key, entry);
     layer.then(
@@ -170,7 +171,7 @@ function drawSheet(list: Pending[], f: Frame): void {
         const rows = m.rows[1] - m.rows[0];
         const cut = cropRows(sheet, slots[i]!, slots[i]! + rows);
         const edge = (r: number) => rows > 0 && sheet.spans[2 * (slots[i]! + r) + 1]! > 0;
-        m.resolve({ ...cut, top: m.rows[0], clipped: (m.rows[0] > 0 && edge(0)) || (m.rows[1] < f.height && edge(rows - 1)) });
+        m.resolve({ ...cut, top: m.rows[0], key: m.key, clipped: (m.rows[0] > 0 && edge(0)) || (m.rows[1] < f.height && edge(rows - 1)) });
       });
     })
     .catch((err) => list.forEach((m) => m.reject(err)));
