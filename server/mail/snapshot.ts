@@ -1,34 +1,35 @@
 // The picture of the board in a mail: the game's SVG rasterised to PNG, since
-// most mail clients drop inline SVG.
+// most mail clients drop inline SVG. Drawing is raster.ts (resvg on the
+// thread pool), writing the PNG is png.ts. A small cache keyed by the SVG
+// text serves the same picture to every seat that sees the same board, and
+// to a reminder for a position already mailed.
 //
-// Drawing is raster.ts (resvg on the thread pool), writing the PNG is png.ts.
-// A small cache keyed by the SVG text serves the same picture to every seat
-// that sees the same board, and to a reminder for a position already mailed.
+// Most of a board looks the same from one mail to the next, and drawing is
+// what costs, so a mail draws only what no mail before it drew:
 //
-// Static layers: most of a board never changes during a game (hexes, city
-// names, route lines, printed values), and drawing its text is most of the
-// cost. A game may mark such parts as top-level groups
-//   <g data-static="airlines/map/980x812">...</g>
-// The first one comes right after the background; the document's children
-// before it (the background) belong to it. Each static layer is rasterised
-// once, on its own, at the mail's output size, and cached by its key and a
-// hash of its whole text (root element included), so a changed board never
-// serves a stale layer and a layer can only be shared by documents that
-// contain exactly the same text: a seat's private view can never leak through
-// the cache. The parts between static groups are rasterised per mail on a
-// transparent canvas, and the layers are stacked with the "over" operator in
-// document order. Over is associative, so the result is the picture of the
-// whole document up to rounding of the 8-bit channels.
-// The stack of all static layers is kept too, cut into bands of rows that
-// are compressed once each: a mail composes and compresses only the bands
-// its per-mail parts paint on, and takes the others as they are.
-// Sprites: the elements of a per-mail part are drawn from a cache of sprites
-// (sprites.ts) where lift.ts shows that painting them in order over the rest
-// of their part is painting the document in order; a mail draws only the
-// elements no mail drew before.
-// Rules for a static group: a direct child of the root <svg>; self-contained
-// (no references to ids outside it, nothing outside referring into it);
-// only public things that are the same for every seat at every move.
+// 1. Static layers. A game marks what never changes during a game (the
+//    printed board) as top-level groups
+//      <g data-static="airlines/map/980x812">...</g>
+//    The first comes right after the background, which belongs to it. Each is
+//    drawn once, on its own, at the mail's size, and kept under its key and a
+//    hash of its whole text (root element included): a changed board never
+//    gets a stale layer, and a layer is shared only by documents with exactly
+//    the same text, so a seat's private view cannot leak through the cache.
+//    Rules for a static group: a direct child of the root <svg>;
+//    self-contained (no references to ids outside it, nothing outside
+//    referring into it); public and the same for every seat at every move.
+// 2. Sprites. The parts between static groups are drawn per mail, but their
+//    elements mostly repeat (markers, labels, table cells). lift.ts finds the
+//    elements that may be drawn alone and painted in order over the rest of
+//    their part; sprites.ts keeps each one's pixels, cut to where it paints.
+// 3. Bands. The picture is stacked (Porter-Duff over, in document order: the
+//    picture of the whole document up to 8-bit rounding) and compressed in
+//    bands of rows. A band's compressed bytes are kept under what was stacked
+//    in it, so a mail composes and compresses only the bands where something
+//    changed.
+//
+// Everything kept is bounded by size and forgotten oldest first; a restart
+// only costs the first mail of each board its drawing.
 import { createHash } from 'node:crypto';
 import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png';
 import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
@@ -141,11 +142,10 @@ function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promi
 }
 
 /**
- * Rows per band. The picture is compressed band by band: a band no
- * per-mail part paints on is the same in every mail of the board, so its
- * compressed bytes are kept; only the other bands are composed and
- * compressed per mail. Smaller bands save more per mail and compress a
- * little worse (each starts without the rows above to match against).
+ * Rows per band. The picture is compressed band by band, and a band's bytes
+ * are kept under what was stacked in it. Smaller bands redo less when one
+ * thing changes and compress a little worse (each starts without the rows
+ * above to match against).
  */
 const BAND_ROWS = 16;
 
@@ -184,7 +184,7 @@ function bandSegment(c: Composite, band: number): Segment {
   return (c.bands[band] ??= deflateSegment(c.rows.subarray(y0 * stride, y1 * stride)));
 }
 
-/** Forgets every cached static layer and text sprite (for the bench's cold figures and for tests). */
+/** Forgets everything kept: static layers, sprites and bands (for the bench's cold figures and for tests). */
 export function clearLayerCache(): void {
   clearSprites();
   bandCache.clear();

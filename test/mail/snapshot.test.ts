@@ -185,6 +185,17 @@ describe('sprites', () => {
     expect(compare(await renderPixels(mixed, { layers: false }), await renderPixels(mixed)).max).toBeLessThanOrEqual(3);
   });
 
+  it('draws a part whole when a sprite paints past its box, and keeps that element in place from then on', async () => {
+    clearLayerCache();
+    // a group that says it paints rows 90-95 but paints far above and below
+    const svg = board('status 1', '<g data-box="0 90 400 95"><text x="20" y="100" font-size="40">Big</text></g>');
+    for (let i = 0; i < 2; i++) {
+      const before = spriteRenderCount();
+      expect(compare(await renderPixels(svg, { layers: false }), await renderPixels(svg)).max).toBeLessThanOrEqual(3);
+      if (i === 1) expect(spriteRenderCount()).toBe(before); // now it stays with the rest, and so does all before it
+    }
+  });
+
   it('marks a sprite clipped when paint reaches the edge rows of its box', async () => {
     const frame = frameOf('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" font-family="sans-serif">', { mode: 'original' })!;
     const text = '<text x="20" y="100" font-size="40">Big</text>';
