@@ -33,13 +33,14 @@
 import { createHash } from 'node:crypto';
 import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png';
 import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
+import { Kept } from './kept';
 import { liftElements, type Lifted } from './lift';
 import { clearSprites, drawSprites, frameOf, type Frame, type Sprite } from './sprites';
 
 export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster';
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, Buffer>();
+/** Whole pictures by their SVG text (a few MiB: a board's PNG is about 100 KiB). */
+const pictures = new Kept<Buffer>(8 * 1024 * 1024);
 
 /** One piece of the document in painting order: a cached static layer or a part drawn per mail. */
 interface Piece {
@@ -103,10 +104,7 @@ export function splitLayers(svg: string): Piece[] | null {
 
 // Static layers as rendered pixels (the first one on white, the others
 // transparent), most recently used last, bounded by their total size.
-const LAYER_BYTES = 64 * 1024 * 1024;
-
-const layers = new Map<string, { bytes: number; pixels: Promise<Layer> }>();
-let layerBytes = 0;
+const layers = new Kept<Promise<Layer>>(64 * 1024 * 1024);
 let layerRenders = 0;
 
 function layerId(piece: Piece, fit: Fit, opaque: boolean): string {
@@ -115,30 +113,10 @@ function layerId(piece: Piece, fit: Fit, opaque: boolean): string {
 
 function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promise<Layer> {
   const hit = layers.get(id);
-  if (hit) {
-    layers.delete(id);
-    layers.set(id, hit);
-    return hit.pixels;
-  }
+  if (hit) return hit;
   layerRenders++;
-  const entry = { bytes: 0, pixels: raster(piece.svg, fit, opaque).then((p) => ({ ...(opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p)), key: id })) };
-  layers.set(id, entry);
-  entry.pixels.then(
-    (p) => {
-      if (layers.get(id) !== entry) return;
-      entry.bytes = p.pixels.length;
-      layerBytes += entry.bytes;
-      for (const [k, v] of layers) {
-        if (layerBytes <= LAYER_BYTES || k === id) break;
-        layers.delete(k);
-        layerBytes -= v.bytes;
-      }
-    },
-    () => {
-      if (layers.get(id) === entry) layers.delete(id);
-    },
-  );
-  return entry.pixels;
+  const drawn = raster(piece.svg, fit, opaque).then((p) => ({ ...(opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p)), key: id }));
+  return layers.setMaking(id, drawn, (l) => l.pixels.length);
 }
 
 /**
@@ -157,24 +135,18 @@ interface Composite {
   rows: Buffer;
   bands: (Segment | undefined)[];
 }
-const COMPOSITES = 24;
-const composites = new Map<string, Promise<Composite>>();
+const composites = new Kept<Composite>(48 * 1024 * 1024);
 
-function composite(ids: string[], stack: Layer[]): Promise<Composite> {
+function composite(ids: string[], stack: Layer[]): Composite {
   const key = ids.join('\n\n');
   const hit = composites.get(key);
-  if (hit) {
-    composites.delete(key);
-    composites.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const base = stack[0]!;
   const rows = rgbRows(base.pixels, base.width, base.height);
   for (const layer of stack.slice(1)) over(rows, base.width, layer, 0, base.height);
-  const made = Promise.resolve({ key: createHash('sha1').update(key).digest('base64'), width: base.width, height: base.height, rows, bands: [] });
-  composites.set(key, made);
-  if (composites.size > COMPOSITES) composites.delete(composites.keys().next().value!);
-  return made;
+  const made = { key: createHash('sha1').update(key).digest('base64'), width: base.width, height: base.height, rows, bands: [] };
+  // the compressed bands, filled in later, are counted as a tenth of the rows
+  return composites.set(key, made, rows.length * 1.1);
 }
 
 function bandSegment(c: Composite, band: number): Segment {
@@ -187,11 +159,9 @@ function bandSegment(c: Composite, band: number): Segment {
 /** Forgets everything kept: static layers, sprites and bands (for the bench's cold figures and for tests). */
 export function clearLayerCache(): void {
   clearSprites();
-  bandCache.clear();
-  bandBytes = 0;
+  bands.clear();
   layers.clear();
   composites.clear();
-  layerBytes = 0;
 }
 
 /** How many static layers were rasterised since start (tests check the cache with it). */
@@ -212,27 +182,12 @@ function once<T>(make: () => T): () => T {
 
 // Compressed bands of mails' pictures, keyed by what was stacked in them (the
 // static stack beneath and the kept layers painting there, in order): the
-// same layers make the same bytes. Most recently used last, bounded by size.
-const BAND_BYTES = 16 * 1024 * 1024;
-const bandCache = new Map<string, Segment>();
-let bandBytes = 0;
+// same layers make the same bytes.
+const bands = new Kept<Segment>(16 * 1024 * 1024);
 
 function keptBand(key: string, make: () => Segment): Segment {
-  const hit = bandCache.get(key);
-  if (hit) {
-    bandCache.delete(key);
-    bandCache.set(key, hit);
-    return hit;
-  }
-  const made = make();
-  bandCache.set(key, made);
-  bandBytes += made.data.length + key.length;
-  for (const [k, v] of bandCache) {
-    if (bandBytes <= BAND_BYTES) break;
-    bandCache.delete(k);
-    bandBytes -= v.data.length + k.length;
-  }
-  return made;
+  const made = bands.get(key) ?? make();
+  return bands.set(key, made, made.data.length + key.length);
 }
 
 interface Picture {
@@ -287,6 +242,7 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
       const [rest, sprites] = await Promise.all([plan.rest ? raster(plan.rest, fit, false) : null, sheet.then((s) => s.slice(from, to))]);
       if (sprites.some((s) => s.clipped)) {
         // A box was too small after all: this part in one piece, and those elements stay in place from now on.
+        if (tooTight.size > 10_000) tooTight.clear(); // bounded; a forgotten one is only found again
         sprites.forEach((s, k) => s.clipped && tooTight.add(plan.lifted[k]!.markup));
         return [layerOf(await raster(p.svg, fit, false))];
       }
@@ -298,10 +254,10 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
   const isStatic = (_: unknown, i: number) => pieces[i]!.kind === 'static';
   let firstDynamic = pieces.findIndex((p) => p.kind === 'dynamic');
   if (firstDynamic < 0) firstDynamic = pieces.length;
-  const statics = await composite(ids.filter(isStatic), stacks.filter(isStatic).map((s) => s[0]!));
+  const statics = composite(ids.filter(isStatic), stacks.filter(isStatic).map((s) => s[0]!));
   const under = pieces.slice(firstDynamic).every((p) => p.kind === 'dynamic')
     ? statics
-    : await composite(ids.slice(0, firstDynamic), stacks.slice(0, firstDynamic).map((s) => s[0]!));
+    : composite(ids.slice(0, firstDynamic), stacks.slice(0, firstDynamic).map((s) => s[0]!));
   const above = stacks.slice(firstDynamic).flat();
   const perMail = new Set(stacks.flatMap((s, i) => (isStatic(s, i) ? [] : s)));
   // Which layers of `above` paint in each band, in painting order.
@@ -364,20 +320,13 @@ export async function renderPixels(svg: string, opts: DrawOptions = {}): Promise
 export async function svgToPng(svg: string, opts: DrawOptions & { cache?: boolean } = {}): Promise<Buffer> {
   const useCache = opts.cache !== false;
   const key = useCache ? createHash('sha1').update(svg).digest('base64') : '';
-  const hit = useCache ? cache.get(key) : undefined;
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const hit = useCache ? pictures.get(key) : undefined;
+  if (hit) return hit;
   const picture = await draw(svg, opts);
   const png =
     picture.parts.length === 1
       ? await pngFromRows(picture.width, picture.height, picture.parts[0]!.rows())
       : pngFromSegments(picture.width, picture.height, picture.parts.map((p) => p.segment()));
-  if (useCache) {
-    cache.set(key, png);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
+  if (useCache) pictures.set(key, png, png.length);
   return png;
 }

@@ -9,6 +9,7 @@
 // same.) All sprites a mail lacks are drawn in one resvg call, stacked in one
 // tall canvas: a canvas the size of the picture alone costs a few
 // milliseconds.
+import { Kept } from './kept';
 import { cropRows, layerOf, raster, type Fit, type Layer } from './raster';
 import type { Box, Lifted } from './lift';
 
@@ -59,16 +60,13 @@ export function frameOf(rootTag: string, fit: Fit): Frame | null {
   };
 }
 
-// Sprites, most recently used last, bounded by their total size.
-const SPRITE_BYTES = 32 * 1024 * 1024;
-const sprites = new Map<string, { bytes: number; layer: Promise<Sprite> }>();
-let spriteBytes = 0;
+// Sprites by frame and markup.
+const sprites = new Kept<Promise<Sprite>>(32 * 1024 * 1024);
 let spriteRenders = 0;
 
 /** Forgets every sprite (for the bench's cold figures and for tests). */
 export function clearSprites(): void {
   sprites.clear();
-  spriteBytes = 0;
 }
 
 /** How many sprites were drawn since start (tests check the cache with it). */
@@ -106,34 +104,13 @@ export async function drawSprites(items: Lifted[], f: Frame): Promise<Sprite[]> 
   const layers = items.map((item) => {
     const key = `${f.key}\n${item.markup}`;
     const hit = sprites.get(key);
-    if (hit) {
-      sprites.delete(key);
-      sprites.set(key, hit);
-      return hit.layer;
-    }
+    if (hit) return hit;
     spriteRenders++;
     let resolve!: (l: Sprite) => void;
     let reject!: (e: unknown) => void;
     const layer = new Promise<Sprite>((res, rej) => ((resolve = res), (reject = rej)));
     pending.push({ item, key, rows: rowsOf(item.box, f), resolve, reject });
-    const entry = { bytes: 0, layer };
-    sprites.set(key, entry);
-    layer.then(
-      (l) => {
-        if (sprites.get(key) !== entry) return;
-        entry.bytes = l.pixels.length + 8 * l.height + key.length + 64;
-        spriteBytes += entry.bytes;
-        for (const [k, v] of sprites) {
-          if (spriteBytes <= SPRITE_BYTES || k === key) break;
-          sprites.delete(k);
-          spriteBytes -= v.bytes;
-        }
-      },
-      () => {
-        if (sprites.get(key) === entry) sprites.delete(key);
-      },
-    );
-    return layer;
+    return sprites.setMaking(key, layer, (l) => l.pixels.length + 8 * l.height + key.length + 64);
   });
   if (pending.length) drawSheet(pending, f);
   return Promise.all(layers);
