@@ -632,7 +632,7 @@ export class GameService {
       } else {
         const vacant: SeatRecord = { name: `(open seat ${seat + 1})`, email: '', keyHash: '', slot: old.slot, generation: old.generation + 1, joinedAt: now, prefs: {}, vacant: true };
         seats = doc.seats.map((s, i) => (i === seat ? vacant : s));
-        pushEntry(log, { at: now, kind: 'reopen', seat, text: `Seat ${seat + 1} (${old.name}) was reopened for a new player` });
+        pushEntry(log, { at: now, kind: 'reopen', seat, text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`, data: { inviteGeneration } });
       }
       const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteGeneration, inviteKeyHash: keyHash(inviteKey) };
       await this.save(next);

@@ -39,7 +39,8 @@ function seatId(doc: GameDoc, seat: Seat) {
 export function createMailNotifier(o: NotifierOptions): Notifier {
   const put = (key: string, spec: Spec) => o.queue.enqueueSpec(key, spec as unknown as { type: string });
 
-  async function turn(game: LoadedGame, seat: Seat, at: string, intro?: string): Promise<void> {
+  /** Turn mail for a seat asked to act by the state-changing entry `seq` (the current one by default). */
+  async function turn(game: LoadedGame, seat: Seat, at: string, intro?: string, seq = game.stateSeq): Promise<void> {
     const doc = game.doc;
     const rec = doc.seats[seat];
     if (!rec || rec.vacant || !rec.email) return;
@@ -55,7 +56,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     }
     if (pref !== 'every') return;
     const id = seatId(doc, seat);
-    await put(`turn:${doc.id}:${game.stateSeq}:${seat}:${id.slot}.${id.generation}`, { type: 'turn', gameId: doc.id, ...id, stateSeq: game.stateSeq, intro });
+    await put(`turn:${doc.id}:${seq}:${seat}:${id.slot}.${id.generation}`, { type: 'turn', gameId: doc.id, ...id, stateSeq: seq, intro });
   }
 
   async function toEveryone(doc: GameDoc, make: (seat: Seat) => [string, Spec] | null): Promise<void> {
@@ -103,13 +104,17 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
         const rec = doc.seats[event.seat];
         if (rec && rec.generation > 0 && doc.status === 'active' && game.state && game.rules.toAct(game.state).includes(event.seat)) {
-          await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`);
+          // keyed by the position they joined at, so hearing the join again (after a restart) queues nothing new
+          const joinSeq = doc.log.filter((e) => e.kind === 'join' && e.seat === event.seat).pop()?.seq ?? doc.log.length + 1;
+          const atSeq = [...doc.log.slice(0, joinSeq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind))?.seq;
+          await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`, atSeq);
         }
         return;
       }
       case 'started': {
+        const startSeq = doc.log.find((e) => e.kind === 'start')?.seq;
         for (let seat = 0; seat < doc.seats.length; seat++) {
-          if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.');
+          if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.', startSeq);
           else if (mailPref(doc.seats[seat]!) === 'every') {
             const id = seatId(doc, seat);
             await put(`started:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'started', gameId: doc.id, ...id });
@@ -145,7 +150,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         for (const seat of event.toAct) {
           const ownAgain = seat === event.seat && !(event.type === 'moved' && event.auto);
           if (ownAgain || (before.includes(seat) && seat !== event.seat)) continue;
-          await turn(game, seat, event.at);
+          await turn(game, seat, event.at, undefined, event.seq);
         }
         return;
       }
@@ -171,22 +176,24 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   /**
    * After a restart: the events of writes that reached the disk just before a
    * crash may never have reached this listener. For games changed in the last
-   * `windowMs`, queue again what their current position calls for (the turn
-   * mails, the game-over mail); the idempotency keys make this a no-op for
-   * every mail that was queued before. Opens only those recent games.
+   * `windowMs`, the log entries written in that window are heard again as the
+   * events they were (start, moves, take-backs, reopened seats, the end,
+   * the abandon); every mail is keyed by the entry it answers, so this queues
+   * nothing that was queued before. Invitations are not replayed: the log
+   * does not hold invitees' addresses, and the admin page shows the link.
+   * Opens only those recent games.
    */
   async function reconcile(now: number, windowMs: number): Promise<number> {
     const from = new Date(now - windowMs).toISOString();
     let opened = 0;
     for (const e of o.service.list()) {
-      if (e.updatedAt < from || (e.status !== 'active' && e.status !== 'finished')) continue;
-      const game = await o.service.open(e.id);
+      if (e.updatedAt < from) continue;
+      const doc = (await o.service.open(e.id)).doc;
       opened++;
-      const doc = game.doc;
-      if (doc.status === 'active' && game.state) {
-        for (const seat of game.rules.toAct(game.state)) await turn(game, seat, doc.updatedAt);
-      } else if (doc.status === 'finished') {
-        await handle({ type: 'finished', gameId: doc.id, at: doc.updatedAt });
+      for (const entry of doc.log) {
+        if (entry.at < from) continue;
+        const event = eventOf(doc, entry);
+        if (event) await handle(event);
       }
     }
     return opened;
@@ -205,6 +212,33 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   listener.reconcile = reconcile;
   listener.prefChanged = prefChanged;
   return listener;
+}
+
+/** The event a log entry was announced with, for those that call for mail. */
+function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
+  const base = { gameId: doc.id, at: e.at };
+  const toAct = (e.data?.toAct as Seat[] | undefined) ?? [];
+  switch (e.kind) {
+    case 'create':
+      return { ...base, type: 'created' };
+    case 'start':
+      return { ...base, type: 'started', toAct };
+    case 'move':
+      return { ...base, type: 'moved', seq: e.seq, seat: e.seat ?? 0, auto: e.data?.auto === true, toAct };
+    case 'undo':
+      return { ...base, type: 'undone', seq: e.seq, seat: e.seat ?? 0, undoneSeq: Number(e.data?.undoes ?? 0), toAct };
+    case 'join':
+      return { ...base, type: 'joined', seat: e.seat ?? 0, name: '' };
+    case 'reopen':
+      if (e.data?.left) return null;
+      return { ...base, type: 'seatReopened', seat: e.seat ?? 0, inviteGeneration: Number(e.data?.inviteGeneration ?? doc.inviteGeneration) };
+    case 'finish':
+      return { ...base, type: 'finished' };
+    case 'abandon':
+      return { ...base, type: 'abandoned' };
+    default:
+      return null;
+  }
 }
 
 export type Notifier = GameEventListener & {

@@ -182,6 +182,40 @@ describe('mail for game events', () => {
     expect(turnMails()).toHaveLength(1);
   });
 
+  it('after a crash that lost the events of a take-back and a reopened seat, the restart still tells the others, once each', async () => {
+    const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
+    await settle();
+    let g = await t.service.open(created.gameId);
+    for (const seat of [0, 1, 2]) {
+      g = await t.service.open(created.gameId);
+      await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+    }
+    await settle();
+    // The process "dies" after these durable writes and before their mail.
+    await mailer.stop();
+    g = await t.service.open(created.gameId);
+    const mover = highCard.toAct(g.state)[0]!;
+    const moved = await t.service.move(created.gameId, mover, { seq: g.stateSeq, action: highCard.moves(g.state, mover).find((a) => a.type === 'play')! });
+    await t.service.undo(created.gameId, mover, moved.seq);
+    const leaver = (mover + 1) % 3;
+    await t.service.reopenSeat(created.gameId, leaver);
+    const others = g.doc.seats.filter((_, i) => i !== mover && i !== leaver).map((s) => s.email);
+    const notices = (subject: RegExp) => smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
+    expect(notices(/took back a move/)).toHaveLength(0);
+    for (let restart = 0; restart < 2; restart++) {
+      mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 }, now: () => t.clock.now().getTime() });
+      await mailer.start();
+      await settle();
+      if (restart === 0) await mailer.stop();
+    }
+    expect(notices(/took back a move/)).toHaveLength(1);
+    expect(notices(/seat was reopened/)).toHaveLength(1);
+    // and nothing went twice, the turn mails of the replayed moves included
+    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+  });
+
   it('the daily digest: one mail listing the games waiting for that address, instead of turn mails', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
