@@ -1,10 +1,23 @@
 // The daily digest book: per address, the games that waited for it while it
-// chose the digest. One small file per address under DATA_DIR/mail/digest/,
+// chose the digest, and the hour of the day (in the player's own time zone)
+// the digest goes out. One small file per address under DATA_DIR/mail/digest/,
 // written durably; the digest mail re-checks each game when it is composed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDir, writeFileDurable } from '../store/durable-file';
 import { mailId } from './message';
+
+/** When an address gets its digest: every day at `hour`:00 in time zone `zone` (IANA name). */
+export interface DigestTime {
+  hour: number;
+  zone: string;
+}
+
+interface DigestFile {
+  email?: string;
+  games?: Record<string, number>;
+  time?: DigestTime;
+}
 
 export class DigestBook {
   private readonly dir: string;
@@ -18,32 +31,44 @@ export class DigestBook {
     return join(this.dir, `${mailId(email.toLowerCase())}.json`);
   }
 
-  async read(email: string): Promise<Record<string, number>> {
+  private async load(email: string): Promise<DigestFile> {
     try {
-      const data = JSON.parse(await readFile(this.file(email), 'utf8')) as { games?: Record<string, number> };
-      return data.games ?? {};
+      return JSON.parse(await readFile(this.file(email), 'utf8')) as DigestFile;
     } catch {
       return {};
     }
   }
 
+  async read(email: string): Promise<Record<string, number>> {
+    return (await this.load(email)).games ?? {};
+  }
+
+  /** The time this address chose for its digest, if it chose one. */
+  async time(email: string): Promise<DigestTime | undefined> {
+    const t = (await this.load(email)).time;
+    return t && isDigestTime(t) ? t : undefined;
+  }
+
+  setTime(email: string, time: DigestTime): Promise<void> {
+    return this.serial(email, async () => this.write(email, { ...(await this.load(email)), time }));
+  }
+
   /** Notes that game `gameId` waits for `email` at `seat`. */
   add(email: string, gameId: string, seat: number): Promise<void> {
     return this.serial(email, async () => {
-      const games = await this.read(email);
-      if (games[gameId] === seat) return;
-      games[gameId] = seat;
-      await this.write(email, games);
+      const file = await this.load(email);
+      if (file.games?.[gameId] === seat) return;
+      await this.write(email, { ...file, games: { ...file.games, [gameId]: seat } });
     });
   }
 
   replace(email: string, games: Record<string, number>): Promise<void> {
-    return this.serial(email, () => this.write(email, games));
+    return this.serial(email, async () => this.write(email, { ...(await this.load(email)), games }));
   }
 
-  private async write(email: string, games: Record<string, number>): Promise<void> {
+  private async write(email: string, file: DigestFile): Promise<void> {
     await ensureDir(this.dir);
-    await writeFileDurable(this.file(email), JSON.stringify({ email, games }));
+    await writeFileDurable(this.file(email), JSON.stringify({ ...file, email }));
   }
 
   private serial<T>(email: string, fn: () => Promise<T>): Promise<T> {
@@ -55,9 +80,54 @@ export class DigestBook {
   }
 }
 
-/** The next digest time after `now`: every day at `hourUtc`:00 UTC. */
-export function nextDigestAt(now: number, hourUtc = 7): number {
-  const d = new Date(now);
-  const t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), hourUtc);
-  return t > now ? t : t + 24 * 3600_000;
+/** The time zones a player may choose (the runtime's list, UTC first). */
+export function timeZones(): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...all.filter((z) => z !== 'UTC')];
+}
+
+export function isDigestTime(v: unknown): v is DigestTime {
+  const t = v as DigestTime;
+  return !!t && Number.isInteger(t.hour) && t.hour >= 0 && t.hour < 24 && typeof t.zone === 'string' && isTimeZone(t.zone);
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length < 64;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes the zone's clock is ahead of UTC at instant `t`. */
+function offsetMinutes(t: number, zone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      .formatToParts(new Date(t))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return Math.round((local - Math.floor(t / 60_000) * 60_000) / 60_000);
+}
+
+/** The zone's calendar date at instant `t`, as YYYY-MM-DD. */
+export function localDate(t: number, zone = 'UTC'): string {
+  return new Date(t + offsetMinutes(t, zone) * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The next digest time after `now`: every day at `hour`:00 on the clocks of
+ * `zone`. On a day the clocks skip that hour (spring forward) it is the
+ * instant the skipped hour would have begun, which the clocks show as an hour later.
+ */
+export function nextDigestAt(now: number, hour = 7, zone = 'UTC'): number {
+  const day = Date.parse(localDate(now, zone)); // that local date, at 00:00 UTC
+  for (let d = 0; d < 3; d++) {
+    const wall = day + d * 86_400_000 + hour * 3_600_000; // the local wall time, read as if UTC
+    let at = wall - offsetMinutes(wall, zone) * 60_000;
+    at = wall - offsetMinutes(at, zone) * 60_000; // the offset at the instant itself (across a change)
+    if (at > now) return at;
+  }
+  return now + 86_400_000;
 }

@@ -92,6 +92,8 @@ export function createMailer(o: MailerOptions): Mailer {
   const notifier = createMailNotifier({ service: o.service, queue, digest, digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7 });
   const router = createMailRouter({
     service: o.service,
+    digest,
+    defaultDigestHour: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7,
     outboxDir: env.SMTP_URL ? null : join(o.dataDir, 'outbox'),
     outboxPublic: env.OUTBOX_PUBLIC === '1' || env.OUTBOX_PUBLIC === 'true',
     onPrefChanged: (gameId, seat) => notifier.prefChanged(gameId, seat, new Date((o.now ?? Date.now)()).toISOString()),

@@ -9,14 +9,14 @@ import type { Seat } from '../../rules/types';
 import type { MailQueue } from './queue';
 import type { Spec } from './compose';
 import { mailPref } from './prefs';
-import { nextDigestAt, type DigestBook } from './digest';
+import { localDate, nextDigestAt, type DigestBook } from './digest';
 import { mailId } from './message';
 
 export interface NotifierOptions {
   service: GameService;
   queue: MailQueue;
   digest: DigestBook;
-  /** Hour (UTC) the daily digest goes out. */
+  /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
 }
 
@@ -47,10 +47,12 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     const pref = mailPref(rec);
     if (pref === 'digest') {
       await o.digest.add(rec.email, doc.id, seat);
+      // At the hour the player chose on their own clock (else the server's default hour, UTC).
       // The digest day follows the game clock; the send time is on the queue's clock.
+      const time = (await o.digest.time(rec.email)) ?? { hour: o.digestHourUtc ?? 7, zone: 'UTC' };
       const t = Date.parse(at);
-      const when = nextDigestAt(t, o.digestHourUtc);
-      const day = new Date(when).toISOString().slice(0, 10);
+      const when = nextDigestAt(t, time.hour, time.zone);
+      const day = localDate(when, time.zone);
       await o.queue.enqueueSpec(`digest:${mailId(rec.email.toLowerCase())}:${day}`, { type: 'digest', email: rec.email }, { notBefore: o.queue.clock() + (when - t) });
       return;
     }

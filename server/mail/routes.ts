@@ -1,6 +1,7 @@
 // HTTP routes of the mail part (an express Router the app mounts at /):
 //   GET  /mail/prefs/<seatKey>        the mail preferences of that seat (every turn / digest / reminders / nothing)
-//   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (a logged 'prefs' entry)
+//   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (a logged 'prefs' entry); with mail=digest,
+//                                     digestHour=0..23 and digestZone=<IANA zone>: when that address gets its digest
 //   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
 //   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
 //   GET  /outbox, /outbox/<id>.html|.eml  without SMTP_URL: what would have been sent (loopback only unless OUTBOX_PUBLIC=1,
@@ -13,6 +14,7 @@ import { ServiceError } from '../errors';
 import { listOutbox } from './transport';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs';
 import { gameLabel } from './compose';
+import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest';
 
 export interface MailRouterOptions {
   service: GameService;
@@ -21,6 +23,10 @@ export interface MailRouterOptions {
   outboxPublic?: boolean;
   /** Told after a seat's mail preference changed (the digest book follows it). */
   onPrefChanged?: (gameId: string, seat: number) => Promise<void>;
+  /** Where each address's digest time is kept. */
+  digest: DigestBook;
+  /** The hour (UTC) of the digest for an address that chose none. */
+  defaultDigestHour: number;
 }
 
 function esc(s: unknown): string {
@@ -60,39 +66,60 @@ export function createMailRouter(o: MailRouterOptions): Router {
     await o.onPrefChanged?.(game.doc.id, seat);
   }
 
-  function prefsForm(key: string, game: LoadedGame, seat: number, note = ''): string {
-    const current = mailPref(game.doc.seats[seat]!);
+  async function prefsForm(key: string, game: LoadedGame, seat: number, note = ''): Promise<string> {
+    const rec = game.doc.seats[seat]!;
+    const current = mailPref(rec);
+    const time = (await o.digest.time(rec.email)) ?? { hour: o.defaultDigestHour, zone: 'UTC' };
+    const hours = Array.from({ length: 24 }, (_, h) => `<option value="${h}"${h === time.hour ? ' selected' : ''}>${String(h).padStart(2, '0')}:00</option>`).join('');
+    const zones = timeZones().map((z) => `<option${z === time.zone ? ' selected' : ''}>${esc(z)}</option>`).join('');
+    const when = `<p style="margin-left:24px">Send my digest at <select name="digestHour" aria-label="Hour">${hours}</select>
+<select name="digestZone" aria-label="Time zone">${zones}</select> (one digest a day for ${esc(rec.email)}, for all its games)</p>`;
     const options = MAIL_PREFS.map(
-      (p) => `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>`,
+      (p) => `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>${p === 'digest' ? when : ''}`,
     ).join('');
     return page(
       `Mail for ${gameLabel(game.doc)}`,
-      `${note}<p>Hello ${esc(game.doc.seats[seat]!.name)}, choose which mail you get for this game.
+      `${note}<p>Hello ${esc(rec.name)}, choose which mail you get for this game.
 Mail is always sent as chosen: the server never skips a mail because you seemed to be online.</p>
 <form method="post" action="/mail/prefs/${esc(key)}">${options}<p><button type="submit">Save</button></p></form>
 <p><a href="${esc(service.links.playUrl(key))}">Back to your page</a></p>`,
     );
   }
 
+  /** The digest time in a form, if it holds a valid one. */
+  function digestTimeOf(body: Record<string, unknown>): DigestTime | null {
+    const t = { hour: Number(body.digestHour), zone: String(body.digestZone ?? '') };
+    return isDigestTime(t) ? t : null;
+  }
+
   router.get('/mail/prefs/:key', async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
     if (!found) return notFoundPage(res);
-    res.type('html').send(prefsForm(key, found.game, found.seat));
+    res.type('html').send(await prefsForm(key, found.game, found.seat));
   });
 
   router.post('/mail/prefs/:key', form, async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
     if (!found) return notFoundPage(res);
-    const v = (req.body as Record<string, unknown> | undefined)?.mail;
+    const body = (req.body as Record<string, unknown> | undefined) ?? {};
+    const v = body.mail;
     if (!isMailPref(v)) {
-      res.status(400).type('html').send(prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'));
+      res.status(400).type('html').send(await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'));
       return;
     }
+    const time = digestTimeOf(body);
+    if (v === 'digest' && body.digestHour !== undefined && !time) {
+      res.status(400).type('html').send(await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick an hour and a time zone from the lists.</p>'));
+      return;
+    }
+    // The time first: choosing the digest queues the next one at once.
+    if (v === 'digest' && time) await o.digest.setTime(found.game.doc.seats[found.seat]!.email, time);
     await setPref(found.game, found.seat, v);
     const fresh = await service.open(found.game.doc.id);
-    res.type('html').send(prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(MAIL_PREF_LABELS[v])}.</p>`));
+    const saved = v === 'digest' && time ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}` : MAIL_PREF_LABELS[v];
+    res.type('html').send(await prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(saved)}.</p>`));
   });
 
   router.get('/mail/unsubscribe/:key', async (req: Request, res: Response) => {

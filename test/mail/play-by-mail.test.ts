@@ -173,9 +173,20 @@ describe('playing by mail', () => {
     expect(saved.status).toBe(200);
     expect(saved.html).toContain('value="reminders" checked');
     expect((await post(prefsUrl, { mail: 'sometimes' })).status).toBe(400);
-    // Switching to the digest while the game waits for her puts this game in her next digest.
-    expect((await post(prefsUrl, { mail: 'digest' })).status).toBe(200);
-    expect(mailer.queue.list().some((r) => r.spec?.type === 'digest' && r.spec.email === 'ada@example.test')).toBe(true);
+    // A digest time must come from the lists.
+    expect((await post(prefsUrl, { mail: 'digest', digestHour: '7', digestZone: 'Mars/Olympus_Mons' })).status).toBe(400);
+    expect((await post(prefsUrl, { mail: 'digest', digestHour: '24', digestZone: 'UTC' })).status).toBe(400);
+    // Switching to the digest while the game waits for her puts this game in her next digest,
+    // at the hour she chose on her own clock.
+    const chosen = await post(prefsUrl, { mail: 'digest', digestHour: '7', digestZone: 'America/New_York' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.html).toContain('at 07:00 America/New_York');
+    expect(chosen.html).toContain('<option value="7" selected>07:00</option>');
+    expect(chosen.html).toContain('<option selected>America/New_York</option>');
+    const digest = mailer.queue.list().find((r) => r.spec?.type === 'digest' && r.spec.email === 'ada@example.test')!;
+    expect(digest).toBeDefined();
+    expect(digest.nextAttemptAt - Date.now()).toBeLessThanOrEqual(24 * 3600_000); // the hour itself: test/mail/digest.test.ts
+    expect((await get(prefsUrl)).html).toContain('<option selected>America/New_York</option>'); // kept for her address
     expect((await post(prefsUrl, { mail: 'reminders' })).status).toBe(200);
 
     // One-click: the mail client POSTs List-Unsubscribe=One-Click to the List-Unsubscribe URL.
