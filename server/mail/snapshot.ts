@@ -35,7 +35,7 @@ import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type S
 import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
 import { Kept } from './kept';
 import { liftElements, type Lifted } from './lift';
-import { clearSprites, drawSprites, frameOf, type Frame, type Sprite } from './sprites';
+import { clearSprites, drawSprites, frameOf, rowsOf, type Frame, type Sprite } from './sprites';
 
 export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster';
 
@@ -214,8 +214,16 @@ interface PartPlan {
 function planPart(piece: Piece, frame: Frame | null): PartPlan {
   if (!frame) return { lifted: [], rest: piece.svg };
   const lift = liftElements(piece.body, frame.fontSize, tooTight);
+  // An element reaching far beyond the picture (a box a few pictures tall)
+  // would make a sheet as big: it stays, and so does everything before it.
+  const far = lift.lifted.findLastIndex((e) => {
+    const [from, to] = rowsOf(e.box, frame);
+    return from < -frame.height || to > 2 * frame.height;
+  });
+  const lifted = lift.lifted.slice(far + 1);
+  const rest = lift.rest + lift.lifted.slice(0, far + 1).map((e) => e.markup).join('');
   const prefix = piece.svg.slice(0, piece.svg.length - '</svg>'.length - piece.body.length);
-  return { lifted: lift.lifted, rest: lift.rest.trim() ? `${prefix}${lift.rest}</svg>` : null };
+  return { lifted, rest: rest.trim() ? `${prefix}${rest}</svg>` : null };
 }
 
 /**
@@ -264,7 +272,7 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
   const bandCount = Math.ceil(height / BAND_ROWS);
   const members: number[][] = Array.from({ length: bandCount }, () => []);
   above.forEach((l, k) => {
-    for (let r = 0; r < l.height && l.top + r < height; r++) {
+    for (let r = Math.max(0, -l.top); r < l.height && l.top + r < height; r++) {
       if (l.spans[2 * r + 1]! === 0) continue;
       const band = members[((l.top + r) / BAND_ROWS) | 0]!;
       if (band[band.length - 1] !== k) band.push(k);

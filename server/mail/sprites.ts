@@ -79,11 +79,15 @@ export interface Sprite extends Layer {
   clipped: boolean;
 }
 
-/** The picture rows [from, to) a box can reach, a row of margin each side. */
-function rowsOf(box: Box, f: Frame): [number, number] {
+/**
+ * The picture rows [from, to) a box can reach, a row of margin each side;
+ * rows above or below the picture included, so that what an element paints
+ * off the picture stays in its own rows of the sheet.
+ */
+export function rowsOf(box: Box, f: Frame): [number, number] {
   const y = f.viewBox[1];
-  const from = Math.max(0, Math.floor((box[1] - y) * f.scale) - 1);
-  const to = Math.min(f.height, Math.ceil((box[3] - y) * f.scale) + 1);
+  const from = Math.floor((box[1] - y) * f.scale) - 1;
+  const to = Math.ceil((box[3] - y) * f.scale) + 1;
   return [from, Math.max(from, to)];
 }
 
@@ -148,7 +152,7 @@ function drawSheet(list: Pending[], f: Frame): void {
         const rows = m.rows[1] - m.rows[0];
         const cut = cropRows(sheet, slots[i]!, slots[i]! + rows);
         const edge = (r: number) => rows > 0 && sheet.spans[2 * (slots[i]! + r) + 1]! > 0;
-        m.resolve({ ...cut, top: m.rows[0], key: m.key, clipped: (m.rows[0] > 0 && edge(0)) || (m.rows[1] < f.height && edge(rows - 1)) });
+        m.resolve({ ...cut, top: m.rows[0], key: m.key, clipped: edge(0) || edge(rows - 1) });
       });
     })
     .catch((err) => list.forEach((m) => m.reject(err)));

@@ -180,6 +180,10 @@ describe('sprites', () => {
       expect(compare(await renderPixels(svg, { layers: false }), layered).max).toBeLessThanOrEqual(3);
       expect(decodeOwnPng(await svgToPng(svg, { cache: false })).equals(layered.pixels)).toBe(true);
     }
+    // elements painting partly off the picture: what is off it stays off it, and out of other sprites
+    // (the whole canvas cuts the glyphs at its edge, anti-aliasing the edge row a little differently)
+    const offEdges = board('status 3', '<rect x="10" y="-70" width="380" height="40" fill="#f00"/><text x="100" y="12" font-size="40">Top</text><text x="150" y="296" font-size="40">Bottom</text>');
+    expect(compare(await renderPixels(offEdges, { layers: false }), await renderPixels(offEdges)).max).toBeLessThanOrEqual(24);
     // with an element it cannot bound, what stays is drawn whole underneath
     const mixed = board('status 2', '<g><rect x="300" y="200" width="40" height="40" fill="#fa0"/></g><text x="310" y="225">over</text>');
     expect(compare(await renderPixels(mixed, { layers: false }), await renderPixels(mixed)).max).toBeLessThanOrEqual(3);
