@@ -41,10 +41,11 @@ import type { GameEvent, GameEventListener } from './events';
 import { ServiceError, notFound } from './errors';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links';
 import { DEFAULT_POLICY } from './policy';
-import { actionHashOf, sha256 } from './store/chain';
+import { sha256 } from './store/chain';
+import * as reading from './game-reading';
 import {
   acceptsOlderSeq, append, checkOptions, cleanName, describePolicy, lastEffectiveMove,
-  lastStateSeq, lineOf, nameSeats, nextWait, pushEntry, replayState, seatOrder,
+  lastStateSeq, nextWait, pushEntry, replayState, seatOrder,
 } from './game-log';
 
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log';
@@ -710,88 +711,36 @@ export class GameService {
     });
   }
 
-  // ---- reading ---------------------------------------------------------------
+  // ---- reading (game-reading.ts) -----------------------------------------------
 
   viewFor(game: LoadedGame, seat: Seat | null): View {
-    if (game.state === null) {
-      const d = game.doc;
-      const status = d.status === 'abandoned' ? 'Abandoned before the start' : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
-      return { seat, toAct: [], status };
-    }
-    return game.rules.view(game.state, seat);
+    return reading.viewFor(game, seat);
   }
 
-  /** Whether a move by `seat` made against `seq` would be taken (current seq, or the simultaneous-move rule). */
   canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
-    if (game.doc.status !== 'active' || game.state === null) return false;
-    const toAct = game.rules.toAct(game.state);
-    if (!toAct.includes(seat)) return false;
-    return seq === game.stateSeq || acceptsOlderSeq(game.doc.log, seq, game.stateSeq, seat, toAct);
+    return reading.canPlayAt(game, seat, seq);
   }
 
   movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
-    return this.firstMoves(game, seat, Infinity).moves;
+    return reading.firstMoves(game, seat, Infinity).moves;
   }
 
-  /**
-   * The first `limit` legal moves with their words, and how many there are in all.
-   * describe() may play a move on a copy of the state, so a mail's quick links
-   * describe only the moves they show.
-   */
   firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {
-    if (game.doc.status !== 'active' || game.state === null) return { moves: [], total: 0 };
-    if (!game.rules.toAct(game.state).includes(seat)) return { moves: [], total: 0 };
-    const all = game.rules.moves(game.state, seat);
-    const moves = all.slice(0, limit).map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
-    return { moves, total: all.length };
+    return reading.firstMoves(game, seat, limit);
   }
 
   historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
-    return game.doc.log.filter((e) => e.seq <= upto).map((e) => lineOf(game.doc, e));
+    return reading.historyLines(game, upto);
   }
 
-  /** Entries after the seat's last own move (or since the start), reminders and mail settings left out. */
   sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
-    const log = game.doc.log;
-    let from = 0;
-    for (let i = log.length - 1; i >= 0; i--) {
-      const e = log[i]!;
-      if ((e.kind === 'move' || e.kind === 'undo') && e.seat === seat) {
-        from = i + 1;
-        break;
-      }
-    }
-    return log.slice(from).filter((e) => e.kind !== 'reminder' && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
+    return reading.sinceLastTurn(game, seat);
   }
 
-  /** The history.json download. While the game runs, other seats' actions and their salts are withheld (actionHash stays). */
   historyDoc(game: LoadedGame, seat: Seat | null): Record<string, unknown> {
-    const d = game.doc;
-    const over = d.status === 'finished' || d.status === 'abandoned';
-    const log = d.log.map((e) => {
-      // names written in for the rules' {seat:N}, as the pages show them; the sealed text stays for the hash
-      const named = e.text === undefined ? e.text : nameSeats(e.text, d);
-      const shown = named === e.text ? e : { ...e, text: named, sealedText: e.text };
-      if (shown.action === undefined || over || shown.seat === seat) return shown;
-      const { action, salt, ...rest } = shown;
-      return { ...rest, actionHash: actionHashOf(action, salt) };
-    });
-    return {
-      format: 'share-games-history/1',
-      id: d.id,
-      rules: d.rules,
-      title: d.title,
-      options: d.options,
-      status: d.status,
-      seats: d.seats.map((s, i) => ({ seat: i, name: s.name })),
-      seedHash: d.seedHash,
-      ...(over ? { seed: d.seed } : {}),
-      outcome: d.outcome,
-      log,
-    };
+    return reading.historyDoc(game, seat);
   }
 
-  /** The rules state right after entry `seq` (undo entries honoured); null before the start. */
   stateAt(game: LoadedGame, seq: number): any | null {
     return replayState(game.doc, game.rules, seq);
   }
