@@ -70,13 +70,8 @@ export class MailComposer {
     if (spec.type === 'digest') return this.digest(spec.email, key);
     if (spec.type === 'invite') return this.invite(spec, key);
     if (spec.type === 'created') return this.created(spec, key);
-    let game: LoadedGame;
-    try {
-      game = await this.o.service.open(spec.gameId);
-    } catch (err) {
-      if ((err as { status?: number }).status === 404) return null; // the game is gone
-      throw err;
-    }
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
     const doc = game.doc;
     const seatRec = doc.seats[spec.seat];
     // The seat changed hands (reopened) or is empty: this mail was for somebody else.
@@ -154,6 +149,19 @@ export class MailComposer {
         const winner = results.filter((r) => r.rank === 1).map((r) => r.name).join(' and ');
         return this.mail('over', ctx, game, seatRec, key, `${label}: game over, ${winner} won`);
       }
+    }
+  }
+
+  /**
+   * The game, or null if it is gone (its mail is then skipped). Any other
+   * failure to open it is thrown, so the queue tries the mail again later.
+   */
+  private async openIfThere(gameId: string): Promise<LoadedGame | null> {
+    try {
+      return await this.o.service.open(gameId);
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return null;
+      throw err;
     }
   }
 
@@ -238,12 +246,8 @@ export class MailComposer {
   }
 
   private async invite(spec: Extract<Spec, { type: 'invite' }>, key: string): Promise<OutgoingMail | null> {
-    let game: LoadedGame;
-    try {
-      game = await this.o.service.open(spec.gameId);
-    } catch {
-      return null;
-    }
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
     const doc = game.doc;
     // A newer invitation retired this one, or nobody can join any more.
     if (doc.inviteGeneration !== spec.inviteGeneration || doc.inviteKeyHash === null) return null;
@@ -275,12 +279,8 @@ export class MailComposer {
 
   /** To the organiser: the invite link to pass on and the admin link to keep. */
   private async created(spec: Extract<Spec, { type: 'created' }>, key: string): Promise<OutgoingMail | null> {
-    let game: LoadedGame;
-    try {
-      game = await this.o.service.open(spec.gameId);
-    } catch {
-      return null;
-    }
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
     const doc = game.doc;
     if (!doc.creator.email) return null;
     const links = this.o.service.links;
@@ -324,12 +324,8 @@ export class MailComposer {
     const still: Record<string, number> = {};
     let name = email.replace(/@.*/, '');
     for (const [gameId, seat] of Object.entries(entries)) {
-      let game: LoadedGame;
-      try {
-        game = await this.o.service.open(gameId);
-      } catch {
-        continue;
-      }
+      const game = await this.openIfThere(gameId);
+      if (!game) continue;
       const rec = game.doc.seats[seat];
       if (!rec || rec.vacant || rec.email.toLowerCase() !== email.toLowerCase() || mailPref(rec) !== 'digest') continue;
       if (game.doc.status !== 'active' || !game.state || !game.rules.toAct(game.state).includes(seat)) continue;

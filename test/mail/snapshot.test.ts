@@ -6,12 +6,11 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../rules/index';
-import { randomInt, seedRandom } from '../../rules/random';
 import type { AnyRules } from '../../rules/types';
 import { clearLayerCache, layerRenderCount, renderPixels, splitLayers, svgToPng, type Pixels } from '../../server/mail/snapshot';
 import { liftElements } from '../../server/mail/lift';
 import { drawSprites, frameOf, spriteRenderCount } from '../../server/mail/sprites';
-import { defaultOptions } from '../support/playout';
+import { defaultOptions, positionAfter } from '../support/playout';
 
 function compare(a: Pixels, b: Pixels): { max: number; over8: number; total: number } {
   expect([b.width, b.height]).toEqual([a.width, a.height]);
@@ -219,19 +218,7 @@ function staticText(svg: string): string[] {
   return (splitLayers(svg) ?? []).filter((p) => p.kind === 'static').map((p) => `${p.key} ${createHash('sha1').update(p.svg).digest('hex')}`);
 }
 
-function midGame(rules: AnyRules, seats: number, steps: number): unknown {
-  const state = rules.setup(seats, 'snapshot-test', defaultOptions(rules));
-  const picker = seedRandom('snapshot-test-picker');
-  for (let i = 0; i < steps; i++) {
-    const toAct = rules.toAct(state);
-    if (toAct.length === 0) break;
-    const seat = toAct[randomInt(picker, toAct.length)]!;
-    const moves = rules.moves(state, seat);
-    if (moves.length === 0) break;
-    rules.apply(state, seat, structuredClone(moves[randomInt(picker, moves.length)]));
-  }
-  return state;
-}
+const midGame = (rules: AnyRules, seats: number, steps: number) => positionAfter(rules, seats, steps, 'snapshot-test');
 
 const MARKED = ['airlines', 'airlines-europe', 'stephensons-rocket'];
 

@@ -22,6 +22,24 @@ export function defaultOptions(rules: AnyRules): Options {
   return out;
 }
 
+/**
+ * A position `steps` random moves into a game (fewer if it ends first), from
+ * seed `seed` and a picker seeded `pickerSeed`: a fuller board for pictures.
+ */
+export function positionAfter(rules: AnyRules, seats: number, steps: number, seed: string, pickerSeed = `${seed}-picker`): any {
+  const state = rules.setup(seats, seed, defaultOptions(rules));
+  const picker = seedRandom(pickerSeed);
+  for (let i = 0; i < steps; i++) {
+    const toAct = rules.toAct(state);
+    if (toAct.length === 0) break;
+    const seat = toAct[randomInt(picker, toAct.length)]!;
+    const moves = rules.moves(state, seat);
+    if (moves.length === 0) break;
+    rules.apply(state, seat, structuredClone(moves[randomInt(picker, moves.length)]));
+  }
+  return state;
+}
+
 /** Plays one game to the end picking uniformly among `moves`; throws if it does not end. */
 export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts: PlayoutOptions = {}): PlayoutResult {
   const state = rules.setup(seats, seed, opts.options ?? defaultOptions(rules));

@@ -24,7 +24,7 @@ import { makeService } from '../../support/service';
 import { createMailer } from '../../../server/mail/index';
 import { clearLayerCache, svgToPng } from '../../../server/mail/snapshot';
 import { randomInt, seedRandom } from '../../../rules/random';
-import { defaultOptions } from '../../support/playout';
+import { positionAfter } from '../../support/playout';
 
 /** Mails before the figures start: the first draws the static layers, the rest warm the JIT. */
 const WARM = 20;
@@ -103,7 +103,7 @@ export async function run(emit: Emit): Promise<void> {
       };
       const png = await timePng(svg, { cache: false });
       const plain = await timePng(svg, { cache: false, layers: false });
-      const mid = await timePng(rules.svg ? rules.svg(rules.view(playedIn(rules, seats, 60), 0)) : null, { cache: false });
+      const mid = await timePng(rules.svg ? rules.svg(rules.view(positionAfter(rules, seats, 60, 'bench-mid'), 0)) : null, { cache: false });
       const median = (xs: number[]) => {
         const v = xs.slice(xs === wall || xs === cpu ? 0 : 2).sort((a, b) => a - b); // the first few warm up templates and fonts
         return v.length ? Math.round(v[Math.floor(v.length / 2)]! * 100) / 100 : null;
@@ -118,19 +118,4 @@ export async function run(emit: Emit): Promise<void> {
     await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A position some random moves into a game (seeded), for a fuller board. */
-function playedIn(rules: AnyRules, seats: number, steps: number): unknown {
-  const state = rules.setup(seats, 'bench-mid', defaultOptions(rules));
-  const picker = seedRandom('bench-mid-picker');
-  for (let i = 0; i < steps; i++) {
-    const toAct = rules.toAct(state);
-    if (toAct.length === 0) break;
-    const seat = toAct[randomInt(picker, toAct.length)]!;
-    const moves = rules.moves(state, seat);
-    if (moves.length === 0) break;
-    rules.apply(state, seat, structuredClone(moves[randomInt(picker, moves.length)]));
-  }
-  return state;
 }
