@@ -25,7 +25,7 @@ export interface Frame {
   /** The picture's width and (at most) height in pixels. */
   width: number;
   height: number;
-  /** The font size a text with none of its own may inherit (for text-lift's boxes). */
+  /** The font size a text with none of its own may inherit (for lift.ts's boxes). */
   fontSize: number;
 }
 
