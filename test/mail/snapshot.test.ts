@@ -188,6 +188,16 @@ describe('sprites', () => {
     expect(compare(await renderPixels(mixed, { layers: false }), await renderPixels(mixed)).max).toBeLessThanOrEqual(3);
   });
 
+  it('draws mails of one board at once without mixing their sprites or bands', async () => {
+    clearLayerCache();
+    const svgs = ['a', 'b', 'c', 'd', 'a'].map((s) => board(`status ${s}`));
+    const pngs = await Promise.all(svgs.map((svg) => svgToPng(svg, { cache: false })));
+    for (let i = 0; i < svgs.length; i++) {
+      expect(compare(await renderPixels(svgs[i]!, { layers: false }), { pixels: decodeOwnPng(pngs[i]!), width: 400, height: 300 }).max).toBeLessThanOrEqual(3);
+    }
+    expect(pngs[4]!.equals(pngs[0]!)).toBe(true);
+  });
+
   it('draws a part whole when a sprite paints past its box, and keeps that element in place from then on', async () => {
     clearLayerCache();
     // a group that says it paints rows 90-95 but paints far above and below
