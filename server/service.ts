@@ -1,7 +1,7 @@
 // The game service: every change to a game goes through here.
 //
 // API (names are stable; the mail/reminder code and the routes use them):
-//   new GameService({ store, registry, links, now?, onEvent?, logger? })
+//   new GameService({ store, registry, links, now?, onEvent?, logger?, maxOpenGames? })
 //   await service.init()                       loads the index (no game file is read)
 //   service.on(listener) -> unsubscribe        GameEvent after each durable write (events.ts)
 //   service.links                              key derivation and URLs (links.ts)
@@ -10,8 +10,8 @@
 //   service.list() / service.entry(id)         index entries (data/index.json), never opens files
 //   service.listPublic()                       listed open games with free seats, and running ones
 //   service.dueReminders(now) -> IndexEntry[]  active games whose nextReminderAt <= now
-//   await service.open(id) -> LoadedGame       { doc, rules, state, stateSeq } kept in memory;
-//                                              replays the log on first open only
+//   await service.open(id) -> LoadedGame       { doc, rules, state, stateSeq } kept in memory (the
+//                                              maxOpenGames used most recently); replays the log when read
 //   await service.create(input) -> CreatedGame keys for admin, invite, spectator (and the creator's seat)
 //   await service.join(id, {name, email})      -> { seat, seatKey }; starts the game when full
 //   await service.start(id)                    seat order drawn from the seed
@@ -130,6 +130,12 @@ export interface GameServiceOptions {
   now?: () => Date;
   onEvent?: GameEventListener | GameEventListener[];
   logger?: ServiceLogger;
+  /**
+   * Games kept in memory once opened (default 5,000); beyond that the ones
+   * used longest ago are let go, to be read and replayed again when next
+   * opened. A game being changed is never let go.
+   */
+  maxOpenGames?: number;
 }
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
@@ -141,7 +147,9 @@ export class GameService {
   private now: () => Date;
   private listeners: GameEventListener[] = [];
   private logger: ServiceLogger;
+  /** Opened games, most recently used last (see maxOpenGames). */
   private games = new Map<string, LoadedGame>();
+  private maxOpenGames: number;
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private keys = new Map<string, KeyTarget>();
@@ -156,6 +164,7 @@ export class GameService {
     this.links = opts.links;
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
+    this.maxOpenGames = opts.maxOpenGames ?? 5_000;
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
   }
 
@@ -239,7 +248,10 @@ export class GameService {
 
   async open(gameId: string): Promise<LoadedGame> {
     const cached = this.games.get(gameId);
-    if (cached) return cached;
+    if (cached) {
+      this.keep(cached);
+      return cached;
+    }
     let p = this.loading.get(gameId);
     if (!p) {
       p = this.loadGame(gameId).finally(() => this.loading.delete(gameId));
@@ -270,7 +282,7 @@ export class GameService {
       throw new ServiceError(503, `This game's log does not replay (${(err as Error).message}).`);
     }
     game.stateSeq = lastStateSeq(doc.log);
-    this.games.set(gameId, game);
+    this.keep(game);
     if (this.store.entry(gameId)?.lastSeq !== doc.log.length) {
       await this.store.reindex(doc);
       this.indexKeys(indexEntryOf(doc));
@@ -327,7 +339,7 @@ export class GameService {
     }
     await this.save(doc);
     const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
-    this.games.set(id, game);
+    this.keep(game);
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
@@ -398,7 +410,7 @@ export class GameService {
     game.doc = doc;
     game.state = state;
     game.stateSeq = lastStateSeq(doc.log);
-    this.games.set(id, game);
+    this.keep(game);
     this.logger.info({ gameId: id, rules: rules.id, event: 'imported', actions: input.actions.length }, 'game imported');
     this.emit({ type: 'created', gameId: id, at: now });
     this.emit({ type: 'started', gameId: id, at: now, toAct: doc.wait?.toAct ?? [] });
@@ -769,6 +781,24 @@ export class GameService {
     if (status === 'finished') throw new ServiceError(409, 'The game is over.');
     if (status === 'abandoned') throw new ServiceError(409, 'The game was abandoned.');
     if (game.doc.seats.some((s) => s.vacant)) throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
+  }
+
+  /**
+   * Keeps a game in memory as the most recently used, and lets go of the ones
+   * used longest ago beyond maxOpenGames that nothing is changing (one skipped
+   * for that goes at a later call).
+   */
+  private keep(game: LoadedGame): void {
+    this.games.delete(game.doc.id);
+    this.games.set(game.doc.id, game);
+    let over = this.games.size - this.maxOpenGames;
+    for (const id of this.games.keys()) {
+      if (over <= 0) break;
+      if (id === game.doc.id || this.locks.has(id)) continue;
+      this.games.delete(id);
+      this.store.forget(id);
+      over--;
+    }
   }
 
   private async save(doc: GameDoc): Promise<void> {

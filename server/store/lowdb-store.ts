@@ -97,6 +97,8 @@ export class LowdbGameStore implements GameStore {
   readonly gamesDir: string;
   private index = new Map<string, IndexEntry>();
   private dbs = new Map<string, Low<GameDoc | null>>();
+  /** Writes under way, per game (a game being written is never forgotten). */
+  private writing = new Map<string, number>();
   private committer: GroupCommitter;
   private journalLines = 0;
   private journalBytes = 0;
@@ -188,7 +190,18 @@ export class LowdbGameStore implements GameStore {
     if (!GAME_ID.test(doc.id)) throw new Error(`bad game id ${doc.id}`);
     const db = this.db(doc.id);
     db.data = doc;
-    await db.write();
+    this.writing.set(doc.id, (this.writing.get(doc.id) ?? 0) + 1);
+    try {
+      await db.write();
+    } finally {
+      const n = this.writing.get(doc.id)! - 1;
+      if (n > 0) this.writing.set(doc.id, n);
+      else this.writing.delete(doc.id);
+    }
+  }
+
+  forget(gameId: string): void {
+    if (!this.writing.has(gameId)) this.dbs.delete(gameId);
   }
 
   async reindex(doc: GameDoc): Promise<void> {

@@ -152,6 +152,12 @@ export interface GameStore {
    * index may lag the game file by one unacknowledged write).
    */
   reindex(doc: GameDoc): Promise<void>;
+  /**
+   * Lets go of what is held in memory for one game (its document): the next
+   * load reads its newest durable copy again. Nothing is let go while a
+   * write to that game is under way.
+   */
+  forget(gameId: string): void;
   /** Flushes the index snapshot and releases files. */
   close(): Promise<void>;
 }

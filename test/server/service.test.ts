@@ -48,6 +48,34 @@ describe('game service', () => {
     expect(again.stateSeq).toBe(game.stateSeq);
   });
 
+  it('lets go of the games used longest ago, and plays on in them as if it never had', async () => {
+    t = await makeService(undefined, undefined, { maxOpenGames: 2 });
+    const svc = t.service;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await twoPlayerGame(svc)).gameId);
+    const playOne = async (id: string) => {
+      const g = await svc.open(id);
+      if (g.doc.status !== 'active') return;
+      const seat = svc.viewFor(g, null).toAct[0]!;
+      await svc.move(id, seat, { seq: g.stateSeq, action: svc.movesFor(g, seat)[0]!.action });
+    };
+    // in turn (each open lets another game go), then all at once (a game being changed is kept)
+    for (let round = 0; round < 4; round++) for (const id of ids) await playOne(id);
+    for (let round = 0; round < 4; round++) await Promise.all(ids.flatMap((id) => [playOne(id), svc.open(ids[0]!)]));
+    const again = await t.reopen();
+    for (const id of ids) {
+      const kept = await svc.open(id);
+      const read = await again.open(id);
+      expect(kept.doc.log.length).toBe(read.doc.log.length);
+      expect(JSON.stringify(kept.state)).toBe(JSON.stringify(read.state));
+      expect(checkChain(kept.doc.log)).toBeNull();
+    }
+    // it does let go: after the others were opened, the first is read afresh
+    const first = await svc.open(ids[0]!);
+    for (const id of ids.slice(1)) await svc.open(id);
+    expect(await svc.open(ids[0]!)).not.toBe(first);
+  });
+
   it('refuses a stale seq, but takes a simultaneous choice made against an older seq', async () => {
     t = await makeService();
     const svc = t.service;

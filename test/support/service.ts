@@ -33,13 +33,13 @@ export interface TestService {
 
 export const TEST_SECRET = Buffer.alloc(32, 7);
 
-export async function makeService(registry: AnyRules[] = [highCard], dataDir?: string): Promise<TestService> {
+export async function makeService(registry: AnyRules[] = [highCard], dataDir?: string, opts: { maxOpenGames?: number } = {}): Promise<TestService> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'pbem-svc-'));
   const clock = fakeClock();
   const events: GameEvent[] = [];
   const links = createLinks(TEST_SECRET, 'http://example.test');
   const store = new LowdbGameStore({ dataDir: dir });
-  const service = new GameService({ store, registry, links, now: clock.now, onEvent: (e) => void events.push(e) });
+  const service = new GameService({ store, registry, links, now: clock.now, onEvent: (e) => void events.push(e), maxOpenGames: opts.maxOpenGames });
   await service.init();
   const others: LowdbGameStore[] = [];
   return {
