@@ -1,16 +1,10 @@
 // The private auction, from hand-set positions.
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { RuleError } from '../../../rules/types';
+import { refuses } from './positions';
 
 function fresh(seats = 3): Game1830State {
   return g.setup(seats, 'auction', {});
-}
-function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
-  const before = JSON.stringify(state);
-  expect(() => g.apply(state, seat, action)).toThrow(RuleError);
-  try { g.apply(state, seat, action); } catch (e) { expect((e as Error).message).toMatch(words); }
-  expect(JSON.stringify(state)).toBe(before);
 }
 
 describe('1830 private auction', () => {

@@ -1,5 +1,8 @@
 // Hand-set 1830 positions shared by the rule suites.
+import { expect } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
+import { startStockRound } from '../../../rules/1830/stock-round';
+import { RuleError } from '../../../rules/types';
 
 /** Four players; every private bought at face in seat order; B&O parred at 100 by seat 1; SR 1 begins. */
 export function afterAuction(seed = 'stock'): Game1830State {
@@ -9,4 +12,26 @@ export function afterAuction(seed = 'stock'): Game1830State {
   }
   g.apply(s, 1, { type: 'par', corp: 'B&O', price: 100 });
   return s;
+}
+
+/** A later stock round (selling allowed), seat 0 first, the seats' cash set as given (the bank makes up the difference). */
+export function laterRound(cash = [1000, 1000, 1000, 1000]): Game1830State {
+  const s = afterAuction();
+  const before = s.cash.reduce((a, b) => a + b, 0);
+  s.cash = [...cash];
+  s.bank += before - cash.reduce((a, b) => a + b, 0);
+  s.turn = 2;
+  s.order = [0, 1, 2, 3];
+  startStockRound(s);
+  return s;
+}
+
+/** Expects `apply` to throw a RuleError whose message matches, and the state unchanged. */
+export function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
+  const before = JSON.stringify(state);
+  let error: unknown = null;
+  try { g.apply(state, seat, action); } catch (e) { error = e; }
+  expect(error).toBeInstanceOf(RuleError);
+  expect((error as Error).message).toMatch(words);
+  expect(JSON.stringify(state)).toBe(before);
 }

@@ -8,33 +8,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { startStockRound } from '../../../rules/1830/stock-round';
 import { startOperatingSet } from '../../../rules/1830/rounds';
 import { sharePrice } from '../../../rules/1830/market';
 import type { Action1830 } from '../../../rules/1830/actions';
-import { afterAuction } from './positions';
-import { RuleError } from '../../../rules/types';
-
-function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
-  const before = JSON.stringify(state);
-  let message = '';
-  try { g.apply(state, seat, action); } catch (e) { expect(e).toBeInstanceOf(RuleError); message = (e as Error).message; }
-  expect(message).toMatch(words);
-  expect(JSON.stringify(state)).toBe(before);
-}
-
-
-/** A later stock round (selling allowed), every seat with $1000, seat 0 first. */
-function laterRound(): Game1830State {
-  const s = afterAuction();
-  const before = s.cash.reduce((a, b) => a + b, 0);
-  s.cash = [1000, 1000, 1000, 1000];
-  s.bank += before - 4000;
-  s.turn = 2;
-  s.order = [0, 1, 2, 3];
-  startStockRound(s);
-  return s;
-}
+import { afterAuction, laterRound, refuses } from './positions';
 
 /** Par and hand out shares by hand (first seat listed is president); floated at 60% sold. */
 function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>, parCell: [number, number] = cell): void {

@@ -1,22 +1,7 @@
 // Stock rounds and the market, from hand-set positions.
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { startStockRound } from '../../../rules/1830/stock-round';
-import { afterAuction } from './positions';
-import { RuleError } from '../../../rules/types';
-
-
-/** A later stock round with given cash, seat 0 to act. */
-function laterRound(cash = [1000, 1000, 1000, 1000]): Game1830State {
-  const s = afterAuction();
-  const moneyBefore = s.cash.reduce((a, b) => a + b, 0);
-  s.cash = [...cash];
-  s.bank += moneyBefore - cash.reduce((a, b) => a + b, 0);
-  s.turn = 2;
-  s.order = [0, 1, 2, 3];
-  startStockRound(s);
-  return s;
-}
+import { afterAuction, laterRound, refuses } from './positions';
 
 /** Gives a corporation a par value and market cell and hands out its shares (the first seat listed is president). */
 function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>): void {
@@ -29,14 +14,6 @@ function parred(s: Game1830State, sym: string, cell: [number, number], holdings:
     const price = 100 * pct / 10; s.cash[Number(seat)]! -= price; s.bank += price;
     if (first) { c.president = Number(seat); first = false; }
   }
-}
-
-function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
-  const before = JSON.stringify(state);
-  let message = '';
-  try { g.apply(state, seat, action); } catch (e) { expect(e).toBeInstanceOf(RuleError); message = (e as Error).message; }
-  expect(message).toMatch(words);
-  expect(JSON.stringify(state)).toBe(before);
 }
 
 describe('1830 stock rounds', () => {

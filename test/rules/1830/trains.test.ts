@@ -3,19 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { RuleError } from '../../../rules/types';
+import { refuses } from './positions';
 
 const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
 function through(id: number): Game1830State {
   const i = exp.actions.findIndex((a) => a.id === id);
   return importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
-}
-function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
-  const before = JSON.stringify(state);
-  let message = '';
-  try { g.apply(state, seat, action); } catch (e) { expect(e).toBeInstanceOf(RuleError); message = (e as Error).message; }
-  expect(message).toMatch(words);
-  expect(JSON.stringify(state)).toBe(before);
 }
 
 describe('1830 trains', () => {

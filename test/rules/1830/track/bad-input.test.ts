@@ -22,15 +22,8 @@ import {
   type Board,
   type PhaseName,
 } from '../../../../rules/1830/track';
+import { lcg } from './helpers';
 import { GAMES, loadGame, replayBoard } from './real-games';
-
-function lcg(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s % n;
-  };
-}
 
 const LONG = 'E'.repeat(5000);
 const ODD: unknown[] = [undefined, null, 0, -1, 1.5, NaN, Infinity, 7, '', 'x', '__proto__', 'constructor', 'toString', 'A1', 'Z99', 'E11', 'G19', 'I15', '57', '57-0', '59-1-0', 'E11-0-0', [], {}, [[]], [['E11']], true, LONG, { hex: 'E11' }];

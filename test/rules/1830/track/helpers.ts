@@ -1,5 +1,5 @@
 // Shared by the map module's hand-set tests: a lay context, the refusal check
-// (a RuleError in words, the board unchanged) and the B&O's home board.
+// (a RuleError in words, the board unchanged), the B&O's home board and a seeded generator.
 import { expect } from 'vitest';
 import { RuleError } from '../../../../rules/types';
 import { newBoard, placeHomeToken, type Board, type LayContext, type PhaseName } from '../../../../rules/1830/track';
@@ -31,4 +31,13 @@ export function baltimore(): Board {
   const b = newBoard();
   placeHomeToken(b, 'B&O');
   return b;
+}
+
+/** A small seeded generator for the random tests: lcg(seed)(n) is in 0..n-1. */
+export function lcg(seed: number) {
+  let s = seed;
+  return (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
 }

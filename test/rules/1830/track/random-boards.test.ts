@@ -17,14 +17,7 @@ import {
   tilesInSupply,
   type PhaseName,
 } from '../../../../rules/1830/track';
-
-function lcg(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s % n;
-  };
-}
+import { lcg } from './helpers';
 
 const CORPS = ['PRR', 'NYC', 'CPR', 'B&O', 'C&O', 'ERIE', 'NYNH', 'B&M'];
 const TRAIN_SETS = [
