@@ -165,6 +165,20 @@ export class MailComposer {
     }
   }
 
+  /** The parts every mail has: sender, recipient, body, a Message-ID from its queue key, and its game's thread (if any). */
+  private envelope(key: string, to: string, subject: string, rendered: { html: string; text: string }, threadRoot: string | null): OutgoingMail {
+    return {
+      from: this.o.from,
+      to,
+      subject,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: messageIdFor(key, this.o.domain),
+      ...(threadRoot ? { inReplyTo: threadRoot, references: [threadRoot] } : {}),
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+
   /** True if `seat` made or took back a move after entry `seq` (its turn mail is stale). */
   private movedSince(doc: GameDoc, seat: Seat, seq: number): boolean {
     for (let i = doc.log.length - 1; i >= 0 && doc.log[i]!.seq > seq; i--) {
@@ -222,16 +236,8 @@ export class MailComposer {
   private async mail(kind: MailKind, ctx: MailContext, game: LoadedGame, rec: SeatRecord, key: string, subject: string): Promise<OutgoingMail> {
     ctx.kind = kind;
     const rendered = await this.o.renderer.render(ctx, game.doc.rules, { pngCache: this.o.pngCache });
-    const root = this.threadRoot(game.doc.id, rec.email);
     return {
-      from: this.o.from,
-      to: formatAddress(rec.name, rec.email),
-      subject,
-      text: rendered.text,
-      html: rendered.html,
-      messageId: messageIdFor(key, this.o.domain),
-      inReplyTo: root,
-      references: [root],
+      ...this.envelope(key, formatAddress(rec.name, rec.email), subject, rendered, this.threadRoot(game.doc.id, rec.email)),
       headers: {
         'List-Id': `${gameLabel(game.doc).replace(/[<>"]/g, '')} <${game.doc.id}.games.${this.o.domain}>`,
         ...(ctx.links.unsubscribe
@@ -263,18 +269,7 @@ export class MailComposer {
       replacing: spec.replacing,
     };
     const rendered = await this.o.renderer.render(ctx, doc.rules);
-    const root = this.threadRoot(doc.id, spec.email);
-    return {
-      from: this.o.from,
-      to: spec.email,
-      subject: `${doc.creator.name} invites you to ${doc.title}`,
-      text: rendered.text,
-      html: rendered.html,
-      messageId: messageIdFor(key, this.o.domain),
-      inReplyTo: root,
-      references: [root],
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    };
+    return this.envelope(key, spec.email, `${doc.creator.name} invites you to ${doc.title}`, rendered, this.threadRoot(doc.id, spec.email));
   }
 
   /** To the organiser: the invite link to pass on and the admin link to keep. */
@@ -304,18 +299,7 @@ export class MailComposer {
       policyText,
     };
     const rendered = await this.o.renderer.render(ctx, doc.rules);
-    const root = this.threadRoot(doc.id, doc.creator.email);
-    return {
-      from: this.o.from,
-      to: formatAddress(doc.creator.name, doc.creator.email),
-      subject: `Your game of ${doc.title} is set up`,
-      text: rendered.text,
-      html: rendered.html,
-      messageId: messageIdFor(key, this.o.domain),
-      inReplyTo: root,
-      references: [root],
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    };
+    return this.envelope(key, formatAddress(doc.creator.name, doc.creator.email), `Your game of ${doc.title} is set up`, rendered, this.threadRoot(doc.id, doc.creator.email));
   }
 
   private async digest(email: string, key: string): Promise<OutgoingMail | null> {
@@ -353,15 +337,8 @@ export class MailComposer {
       games,
     };
     const rendered = await this.o.renderer.render(ctx, null);
-    return {
-      from: this.o.from,
-      to: formatAddress(name, email),
-      subject: games.length === 1 ? `${games[0]!.title} is waiting for you` : `${games.length} games are waiting for you`,
-      text: rendered.text,
-      html: rendered.html,
-      messageId: messageIdFor(key, this.o.domain),
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    };
+    const subject = games.length === 1 ? `${games[0]!.title} is waiting for you` : `${games.length} games are waiting for you`;
+    return this.envelope(key, formatAddress(name, email), subject, rendered, null); // across games: in no game's thread
   }
 }
 

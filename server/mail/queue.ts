@@ -21,10 +21,10 @@
 // pending, queue restarted) nothing is ever sent twice: receipts are checked
 // before every attempt and at start-up. The outbox transport (no SMTP_URL) is
 // exactly-once: its .eml file name is the id and an existing file is kept.
-import { readdir, readFile, access, stat, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureDir, unlinkDurable, writeFileDurable } from '../store/durable-file';
+import { ensureDir, exists, unlinkDurable, writeFileDurable } from '../store/durable-file';
 import { mailId, type OutgoingMail } from './message';
 
 export interface MailTransport {
@@ -483,14 +483,5 @@ export class MailQueue {
 
   private isSent(id: string): Promise<boolean> {
     return exists(join(this.sentDir, `${id}.json`));
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
   }
 }

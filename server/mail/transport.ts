@@ -2,9 +2,9 @@
 // folder DATA_DIR/outbox/, one .eml file per message, listed at /outbox.
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDir, writeFileDurable } from '../store/durable-file';
+import { ensureDir, exists, writeFileDurable } from '../store/durable-file';
 import type { OutgoingMail } from './message';
 import type { MailTransport } from './queue';
 
@@ -120,13 +120,4 @@ export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
 /** The transport the environment asks for. */
 export function transportFromEnv(env: { SMTP_URL?: string }, dataDir: string): MailTransport {
   return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(join(dataDir, 'outbox'));
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,7 @@
 // Small durable-file helpers for the store's index, the mail queue and the outbox.
 // A write is complete only once the bytes and the directory entry are on disk:
 // temp file, fsync, rename over the target, fsync the folder.
-import { open, rename, mkdir, unlink } from 'node:fs/promises';
+import { access, open, rename, mkdir, unlink } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -73,4 +73,14 @@ export async function unlinkDurable(path: string): Promise<void> {
 
 export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
+}
+
+/** Whether a file is there (any error reading its entry counts as not). */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
