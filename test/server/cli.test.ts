@@ -2,30 +2,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli';
 import { run as verify } from '../../server/cli/verify';
 import { canonicalJson, sha256 } from '../../server/store/chain';
 import { highCard } from '../support/high-card';
 import { startTestServer } from '../support/server';
+import { capture } from '../support/verify';
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    return { code: await fn(), out };
-  } finally {
-    spy.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe('cli verify', () => {
   it('prints ok with the final state hash for a finished game, broken at <seq> for a tampered one', async () => {

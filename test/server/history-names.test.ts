@@ -1,38 +1,16 @@
 // history.json writes players' names into describe texts that carry {seat:N}, as the pages do,
 // and still verifies (the sealed text is kept for the hash).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyRules } from '../../rules/types';
-import { run as verify } from '../../server/cli/verify';
 import type { LogEntry } from '../../server/store/types';
 import { highCard } from '../support/high-card';
 import { startTestServer } from '../support/server';
-
-const dir = mkdtempSync(join(tmpdir(), 'pbem-names-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { verifyDoc as verifyWith } from '../support/verify';
 
 // High Card whose history lines name the next seat, as real games do with {seat:N}
 const named: AnyRules = { ...highCard, describe: (a, s, seat) => `${highCard.describe(a, s, seat)}, watched by {seat:${(seat + 1) % 3}}` };
 
-async function verifyDoc(doc: unknown): Promise<string> {
-  const file = join(dir, `h-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(doc));
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    await verify([file], [named]);
-    return out;
-  } finally {
-    spy.mockRestore();
-    err.mockRestore();
-  }
-}
+const verifyDoc = async (doc: unknown) => (await verifyWith(doc, [named])).out;
 
 describe('names in history.json', () => {
   it('writes each {seat:N} as the player name in entries\' text, keeps the chain verifiable', async () => {

@@ -1,35 +1,12 @@
 // history.json withholds other seats' actions while a game runs; each action entry carries a
 // random salt (withheld with the action) so a low-entropy action cannot be found by hashing
 // every candidate. The chain still verifies, old unsalted entries keep the old formula.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { run as verify } from '../../server/cli/verify';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, sha256 } from '../../server/store/chain';
 import type { LogEntry } from '../../server/store/types';
 import { highCard } from '../support/high-card';
 import { startTestServer } from '../support/server';
-
-const dir = mkdtempSync(join(tmpdir(), 'pbem-salt-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function verifyDoc(doc: unknown): Promise<{ code: number; out: string }> {
-  const file = join(dir, `h-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(doc));
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    return { code: await verify([file], [highCard]), out };
-  } finally {
-    spy.mockRestore();
-    err.mockRestore();
-  }
-}
+import { verifyDoc } from '../support/verify';
 
 describe('salted action hashes in history.json', () => {
   it('withholds action and salt, resists guessing, verifies; publishes both at the end', async () => {
@@ -52,7 +29,7 @@ describe('salted action hashes in history.json', () => {
       const candidates = Array.from({ length: 200 }, (_, c) => sha256(canonicalJson({ type: 'stake', card: c })));
       expect(candidates).not.toContain(withheld.actionHash);
       expect(sha256(canonicalJson(stake))).not.toBe(withheld.actionHash);
-      const running = await verifyDoc(other);
+      const running = await verifyDoc(other, [highCard]);
       expect(running.code, running.out).toBe(0);
       expect(running.out).toMatch(/^ok /);
 
@@ -76,7 +53,7 @@ describe('salted action hashes in history.json', () => {
         salts.add(e.salt!);
       }
       expect(salts.size).toBe(moves.length);
-      const finished = await verifyDoc(done);
+      const finished = await verifyDoc(done, [highCard]);
       expect(finished.code, finished.out).toBe(0);
       const game = await srv.service.open(g.gameId);
       expect(finished.out).toBe(`ok ${done.log.length} ${sha256(canonicalJson(game.state))}\n`);
@@ -85,7 +62,7 @@ describe('salted action hashes in history.json', () => {
       const bad = structuredClone(done);
       const m = bad.log.find((e) => e.kind === 'move')!;
       m.salt = (m.salt![0] === 'A' ? 'B' : 'A') + m.salt!.slice(1);
-      expect((await verifyDoc(bad)).out).toBe(`broken at ${m.seq}: hash does not match the entry\n`);
+      expect((await verifyDoc(bad, [highCard])).out).toBe(`broken at ${m.seq}: hash does not match the entry\n`);
 
       // an old history (entries sealed before salts) still verifies with the old formula
       const old = structuredClone(done);
@@ -96,7 +73,7 @@ describe('salted action hashes in history.json', () => {
         e.hash = entryHash(e);
         prev = e.hash;
       }
-      const oldOk = await verifyDoc(old);
+      const oldOk = await verifyDoc(old, [highCard]);
       expect(oldOk.code, oldOk.out).toBe(0);
     } finally {
       await srv.stop();
