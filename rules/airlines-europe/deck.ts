@@ -1,7 +1,8 @@
 // The draw pile and the market: blind draws, refills, scoring cards turning up,
 // and where shares go when they leave play.
 import type { Seat } from '../types';
-import { board } from './board';
+import type { Take } from './actions';
+import { board, airlineName } from './board';
 import { SCORING_CARD, type AEState } from './state';
 
 export function nextSeat(s: AEState, seat: Seat): Seat {
@@ -58,12 +59,10 @@ export function removeShares(s: AEState, airlines: string[]): void {
 }
 
 /** Does taking `take` work now? Returns a message if not. */
-export function takeProblem(s: AEState, take: { from: 'market'; airline: string } | { from: 'deck' }): string | null {
+export function takeProblem(s: AEState, take: Take): string | null {
   if (take.from === 'deck') return s.deck.length > 0 ? null : 'The draw pile is empty.';
-  if (!s.market.includes(take.airline)) {
-    const name = board.airlineById[take.airline]?.name ?? take.airline;
-    return `There is no ${name} share in the market.`;
-  }
+  if (take.airline === board.abacus.id) return 'Air Abacus shares never come to the market: trade shares for them.';
+  if (!s.market.includes(take.airline)) return `There is no ${airlineName(take.airline)} share in the market.`;
   return null;
 }
 

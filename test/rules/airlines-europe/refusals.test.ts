@@ -29,6 +29,7 @@ const cases: [string, unknown, RegExp][] = [
   ['an airline named after an object property', { type: 'trade', get: 1, give: [{ airline: 'constructor', from: 'portfolio' }] }, /There is no airline called constructor\./],
   ['a route named after an object property', { type: 'buy', licences: [{ airline: 'red', route: 'constructor' }], take: deck }, /There is no route constructor on the board\./],
   ['a market share named after an object property', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'toString' } }, /There is no airline called toString\./],
+  ['taking Air Abacus from the market', { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'abacus' } }, /Air Abacus shares never come to the market: trade shares for them\./],
   ['playing a share of no airline', { type: 'play', shares: [{ airline: 'hasOwnProperty', count: 1 }] }, /There is no airline called hasOwnProperty\./],
 ];
 
