@@ -31,9 +31,12 @@ function point(tok: string | undefined): [number, number] {
 function stationId(s: PCState, tok: string | undefined): string {
   if (!tok) throw new RuleError(`Name a station. ${HELP}`);
   const t = tok.toLowerCase();
-  const st = s.stations.find((x) => x.id.toLowerCase() === t);
+  // Face-down stations are not named: a command naming one must fail exactly as
+  // a wrong name does, or a player could find out which card lies there.
+  const shown = s.stations.filter((x) => !x.faceDown);
+  const st = shown.find((x) => x.id.toLowerCase() === t);
   if (st) return st.id;
-  const byName = s.stations.find((x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t);
+  const byName = shown.find((x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t);
   if (byName) return byName.id;
   throw new RuleError(`There is no station "${short(tok)}" on the table.`);
 }
@@ -78,12 +81,13 @@ export function parseCommand(text: string, s: PCState): PCAction {
       } else a.to = stationId(s, toks.shift());
       while (toks.length) {
         const word = toks.shift()!.toLowerCase();
+        // A second "via" or "pay" adds to the first.
         if (word === 'via') {
-          a.bends = [];
+          a.bends ??= [];
           while (toks.length && /^\(?-?\d/.test(toks[0]!)) a.bends.push(point(toks.shift()));
         } else if (word === 'pay') {
-          a.pay = [];
-          while (toks.length && !['via'].includes(toks[0]!.toLowerCase())) a.pay.push(cardId(toks.shift()));
+          a.pay ??= [];
+          while (toks.length && !['via', 'pay'].includes(toks[0]!.toLowerCase())) a.pay.push(cardId(toks.shift()));
         } else throw new RuleError(`"${short(word)}" is not understood here. ${HELP}`);
       }
       return a;

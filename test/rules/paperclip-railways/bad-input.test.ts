@@ -96,4 +96,21 @@ describe('bad input', () => {
     parseFails(`build S1 york ${'x'.repeat(200)}`, /not understood/);
     parseFails('fly to the moon', /Write "draw"/);
   });
+
+  it('a second "via" or "pay" adds to the first instead of dropping it', () => {
+    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
+    expect(R.parse!('build S1 york via -150,100 pay dent via -100,60 pay settle rannoch', s, 0)).toEqual({
+      type: 'build', from: 'S1', to: 'york', bends: [[-150, 100], [-100, 60]], pay: ['dent', 'settle', 'rannoch'],
+    });
+  });
+
+  it('during setup a face-down station cannot be named: the command fails as for a name not on the table', () => {
+    const s = R.setup(3, 'face-down-names', {});
+    const border = s.stations.find((x) => x.kind === 'card' && x.faceDown)!;
+    const name = (R.view(s, s.turn) as any).stations.find((x: any) => x.x === border.x && x.y === border.y).name;
+    expect(name).toBe('Station (face down)');
+    for (const text of [`build ${border.id} S1`, `build S1 ${border.id}`, 'build nowhere S1']) {
+      expect(() => R.parse!(text, s, s.turn), text).toThrow(/There is no station ".*" on the table/);
+    }
+  });
 });
