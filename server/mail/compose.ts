@@ -4,7 +4,7 @@
 // recorded as skipped. Every mail of one game to one address shares a thread.
 import type { GameService, LoadedGame } from '../service';
 import type { GameDoc, SeatRecord } from '../store/types';
-import type { Seat } from '../../rules/types';
+import type { Seat, View } from '../../rules/types';
 import { mailId, messageIdFor, type OutgoingMail } from './message';
 import type { MailSpec } from './queue';
 import { MailRenderer, type MailContext, type MailKind, type PlayerRef } from './render';
@@ -93,7 +93,7 @@ export class MailComposer {
       }
       case 'started': {
         if (doc.status !== 'active' || toAct.includes(spec.seat)) return null; // those to act get a turn mail
-        const ctx = { ...base, view: this.o.service.viewFor(game, spec.seat), svg: this.svgOf(game, spec.seat), waitingFor: names(toAct) };
+        const ctx = { ...base, ...this.seen(game, spec.seat), waitingFor: names(toAct) };
         return this.mail('started', ctx, game, seatRec, key, `${label}: the game has started`);
       }
       case 'reopened':
@@ -145,7 +145,7 @@ export class MailComposer {
         const results = doc.seats
           .map((s, i) => ({ seat: i, name: s.name, score: outcome.scores[i], rank: outcome.ranks[i] ?? 0, you: i === spec.seat }))
           .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-        const ctx = { ...base, results, reason: outcome.reason, view: this.o.service.viewFor(game, spec.seat), svg: this.svgOf(game, spec.seat) };
+        const ctx = { ...base, results, reason: outcome.reason, ...this.seen(game, spec.seat) };
         const winner = results.filter((r) => r.rank === 1).map((r) => r.name).join(' and ');
         return this.mail('over', ctx, game, seatRec, key, `${label}: game over, ${winner} won`);
       }
@@ -210,12 +210,14 @@ export class MailComposer {
     };
   }
 
-  private svgOf(game: LoadedGame, seat: Seat | null): string | undefined {
-    if (!game.rules.svg || game.state === null) return undefined;
+  /** The seat's view and the picture of it (none if the game draws none, or drawing fails). */
+  private seen(game: LoadedGame, seat: Seat): { view: View; svg: string | undefined } {
+    const view = this.o.service.viewFor(game, seat);
+    if (!game.rules.svg || game.state === null) return { view, svg: undefined };
     try {
-      return game.rules.svg(this.o.service.viewFor(game, seat));
+      return { view, svg: game.rules.svg(view) };
     } catch {
-      return undefined;
+      return { view, svg: undefined };
     }
   }
 
@@ -226,8 +228,7 @@ export class MailComposer {
     const { moves, total } = this.o.service.firstMoves(game, seat, MAX_QUICK_LINKS);
     return {
       ...base,
-      view: this.o.service.viewFor(game, seat),
-      svg: this.svgOf(game, seat),
+      ...this.seen(game, seat),
       quickMoves: quickLabels(moves).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
       moreMoves: Math.max(0, total - MAX_QUICK_LINKS),
     };
