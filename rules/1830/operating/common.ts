@@ -139,8 +139,21 @@ export function canToken(state: Game1830State, corp: CorpState): boolean {
   return false;
 }
 
+/** The corporation can trade one of its trains in for a train the bank offers, and pay the rest itself. */
+function canTradeIn(state: Game1830State, corp: CorpState): boolean {
+  for (const t of depotOffer(state)) {
+    const credits = TRAINS[t.name]!.tradeIn;
+    if (!credits) continue;
+    for (const own of corp.trains) {
+      const credit = credits[trainById(state, own)!.name];
+      if (credit && corp.cash >= trainPrice(t) - credit) return true;
+    }
+  }
+  return false;
+}
+
 export function canBuyTrain(state: Game1830State, corp: CorpState): boolean {
-  if (corp.trains.length >= trainLimit(state)) return false;
+  if (corp.trains.length >= trainLimit(state)) return canTradeIn(state, corp);
   if (corp.cash >= 1) {
     for (const t of state.trains) {
       const o = t.owner;

@@ -26,7 +26,8 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
   const t = trainById(state, trainId);
   if (!t || t.owner === 'gone') throw new RuleError(`There is no train ${trainId} to buy`);
   if (t.owner === corp.sym) throw new RuleError(`${corp.sym} already owns ${trainId}`);
-  if (corp.trains.length >= trainLimit(state)) throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
+  // a trade-in leaves the number of trains as it was, so it is allowed at the limit (as on 18xx.games)
+  if (!exchangeId && corp.trains.length >= trainLimit(state)) throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
   const fromBank = t.owner === 'depot' || t.owner === 'pool';
   const president = corp.president!;
   let exchange: TrainState | undefined;

@@ -204,6 +204,27 @@ describe('1830 forced train purchase', () => {
   });
 });
 
+describe('1830 the D trade-in at the train limit', () => {
+  it('a corporation with two trains in phase D may trade one in for a D (it still owns two), but not buy one outright', () => {
+    const s = before29133(449); // phase D, NYNH to buy a train, D-1 in the bank
+    const n = s.corps.NYNH!;
+    const seat = n.president!;
+    for (const [id, from] of [['5-0', 'B&M'], ['6-0', 'B&O']] as const) {
+      const owner = s.corps[from]!;
+      owner.trains.splice(owner.trains.indexOf(id), 1);
+      s.trains.find((t) => t.id === id)!.owner = 'NYNH';
+      n.trains.push(id);
+    }
+    s.bank += n.cash - 800; n.cash = 800;
+    expect(s.phase).toBe(5);
+    refuses(s, seat, { type: 'buyTrain', train: 'D-1', price: 1100 }, /at its train limit of 2/);
+    g.apply(s, seat, { type: 'buyTrain', train: 'D-1', price: 800, exchange: '5-0' });
+    expect(n.trains).toEqual(['6-0', 'D-1']);
+    expect(n.cash).toBe(0);
+    expect(s.trains.find((t) => t.id === '5-0')!.owner).toBe('pool');
+  });
+});
+
 describe('1830 phases in a real game', () => {
   it('rusts the 2s at the first 4, the 3s at the first 6 and the 4s at the first D; the D costs $800 with a 4, 5 or 6 traded in; operating rounds per set and train limits follow the phase', () => {
     const exp = seedFixture('29133');
