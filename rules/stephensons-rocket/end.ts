@@ -3,8 +3,6 @@ import { board, GOODS } from './board';
 import { formatMoney, majorityPayout, pay, payeeList, roundDown, stationCounts } from './scoring';
 import { sharesOnOffer, TRACK_TILES, type SRState } from './state';
 
-export { formatMoney };
-
 /** Cities joined to some running (or isolated) line. */
 export function connectedCities(s: SRState): Set<number> {
   const out = new Set<number>();

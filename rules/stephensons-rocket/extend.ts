@@ -2,7 +2,7 @@
 // passengers, connections and scorings (city, town, merger, in that order),
 // isolation. The vote (vote.ts) decides the destination before this runs.
 import { board, directionTo, opposite } from './board';
-import { canStillReach, linesNextTo, locoTargets } from './movement';
+import { canStillReach, locoTargets, otherLineNear } from './movement';
 import { scoreCity, scoreMerger, scoreTown } from './scoring';
 import { TRACK_TILES, type Occupancy, type SRState } from './state';
 
@@ -69,8 +69,8 @@ export function completeExtension(s: SRState, m: Move, events: string[] | undefi
   for (const p of fresh) if (board.places[p]!.kind === 'city') scoreCity(s, m.line, p, events);
   for (const p of fresh) if (board.places[p]!.kind !== 'city') scoreTown(s, m.line, p, events);
 
-  const others = linesNextTo(m.to, m.line, occ);
-  if (others.length === 1) merge(s, m.line, others[0]!, mover, occ, events);
+  const survivor = otherLineNear(m.to, m.line, occ);
+  if (survivor >= 0) merge(s, m.line, survivor, mover, occ, events);
 
   isolateStuckLines(s, occ, events);
 }

@@ -2,19 +2,6 @@
 import { board } from './board';
 import type { Occupancy, SRState } from './state';
 
-/** Distinct other running lines whose track or locomotive lies next to hex h. */
-export function linesNextTo(h: number, line: number, occ: Occupancy): number[] {
-  const out: number[] = [];
-  for (const n of board.neighbour[h]!) {
-    if (n < 0) continue;
-    const t = occ.track[n]!;
-    if (t >= 0 && t !== line && !out.includes(t)) out.push(t);
-    const l = occ.loco[n]!;
-    if (l >= 0 && l !== line && !out.includes(l)) out.push(l);
-  }
-  return out;
-}
-
 /** The one other line next to hex h: its index, -1 for none, -2 for two or more. */
 export function otherLineNear(h: number, line: number, occ: Occupancy): number {
   let found = -1;
