@@ -59,16 +59,15 @@ export function parseAction(raw: unknown): AEAction {
 }
 
 /** Route id (either direction) to its board index, or a RuleError. */
-export function routeIndexOf(id: string): number {
+function routeIndexOf(id: string): number {
   const index = board.routeIndex[id.toLowerCase()];
   if (index === undefined) throw new RuleError(`There is no route ${id} on the board.`);
   return index;
 }
 
-/** The licences of a buy move, checked one after the other; returns them with their prices. */
-export function checkLicences(s: AEState, seat: Seat, wanted: { airline: string; route: string }[]): { licences: Licence[]; costs: number[] } {
+/** The licences of a buy move, checked one after the other (money for both together). */
+function checkLicences(s: AEState, seat: Seat, wanted: { airline: string; route: string }[]): Licence[] {
   const licences: Licence[] = [];
-  const costs: number[] = [];
   let spend = 0;
   for (const w of wanted) {
     const licence = { airline: w.airline, route: routeIndexOf(w.route) };
@@ -82,9 +81,8 @@ export function checkLicences(s: AEState, seat: Seat, wanted: { airline: string;
     }
     spend += cost;
     licences.push(licence);
-    costs.push(cost);
   }
-  return { licences, costs };
+  return licences;
 }
 
 function checkOpening(s: AEState, seat: Seat, airlines: [string, string]): void {
@@ -153,7 +151,7 @@ export function applyAction(s: AEState, seat: Seat, raw: unknown): void {
     case 'take':
       throw new RuleError('Taking a single share is only for the clear-out after a scoring card; buy licences to take a share.');
     case 'buy': {
-      const { licences } = checkLicences(s, seat, action.licences);
+      const licences = checkLicences(s, seat, action.licences);
       const problem = takeProblem(s, action.take);
       if (problem) throw new RuleError(problem);
       for (const l of licences) buyLicence(s, seat, l);

@@ -5,7 +5,7 @@
 // player what lies on top of the pile. The scoring shows in the next state instead.
 import type { Seat } from '../types';
 import { board, airlineName, cityName, routeName } from './board';
-import type { AEAction } from './actions';
+import type { AEAction, Take } from './actions';
 import { bankWouldBreak } from './bank';
 import { allAirlinesBlocked, buyLicence, licenceProblem } from './licences';
 import type { AEState } from './state';
@@ -19,7 +19,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function takeText(take: { from: 'market'; airline: string } | { from: 'deck' }): string {
+function takeText(take: Take): string {
   return take.from === 'market' ? `took ${airlineName(take.airline)} from the market` : 'drew a share from the pile';
 }
 

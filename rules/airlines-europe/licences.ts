@@ -1,6 +1,6 @@
 // Action A, first part: buying route licences. The five licence rules, the
 // connection bonuses and blocked airlines.
-import { board } from './board';
+import { board, routeName } from './board';
 import type { AEState } from './state';
 
 export interface Licence {
@@ -26,15 +26,10 @@ function taken(s: AEState, route: number, earlier: readonly Licence[]): number {
   return n;
 }
 
-/** "Athens-Sofia", built only for a refusal message. */
-function routeLabel(route: number): string {
-  const r = board.routes[route]!;
-  return `${board.cityById[r.from]!.name}-${board.cityById[r.to]!.name}`;
-}
-
-/** The price of the next licence on the route (the cheapest free one), or null when none is left. */
+// No earlier licences, one shared empty list (this is called in the move lists' loops).
 const NONE: readonly Licence[] = [];
 
+/** The price of the next licence on the route (the cheapest free one), or null when none is left. */
 export function nextLicenceCost(s: AEState, route: number, earlier: readonly Licence[] = NONE): number | null {
   const costs = ROUTES[route]!.costs;
   const k = taken(s, route, earlier);
@@ -57,11 +52,11 @@ export function licenceProblem(s: AEState, airline: string, route: number, earli
   for (const l of earlier) if (l.airline === airline) planesUsed++;
   if (s.planes[airline]! - planesUsed <= 0) return `${a.name} has no planes left: no more licences for it.`;
   if (s.licences[route]!.includes(airline) || earlier.some((l) => l.airline === airline && l.route === route)) {
-    return `${a.name} already flies ${routeLabel(route)}: an airline holds at most one licence per route.`;
+    return `${a.name} already flies ${routeName(route)}: an airline holds at most one licence per route.`;
   }
-  if (taken(s, route, earlier) >= r.costs.length) return `Route ${routeLabel(route)} has no free licence left.`;
+  if (taken(s, route, earlier) >= r.costs.length) return `Route ${routeName(route)} has no free licence left.`;
   if (!reaches(s, airline, r.from, earlier) && !reaches(s, airline, r.to, earlier)) {
-    return `Route ${routeLabel(route)} is not connected to ${a.name}'s network (home ${board.cityById[a.home]!.name}).`;
+    return `Route ${routeName(route)} is not connected to ${a.name}'s network (home ${board.cityById[a.home]!.name}).`;
   }
   return null;
 }

@@ -37,7 +37,6 @@ function routeId(word: string): string {
   const id = `${cityId(ends[0]!)}-${cityId(ends[1]!)}`;
   if (board.routeIndex[id] === undefined) throw new RuleError(`There is no route ${word} on the board.`);
   return id; // in the direction the player wrote it
-
 }
 
 function parseTake(words: string[]): Take {

@@ -1,6 +1,7 @@
 // Scoring: the market clear-out, then every airline by its value track row
 // (furthest first), then Air Abacus; ties share the summed places rounded up.
 import type { Seat } from '../types';
+import type { Take } from './actions';
 import { board } from './board';
 import { anythingToTake, drawBlind, nextSeat, refillMarket, removeShares, takeFromMarket } from './deck';
 import type { AEState, ScoringLine } from './state';
@@ -90,7 +91,7 @@ export function continueAfterTurn(s: AEState, next: Seat): void {
 }
 
 /** One seat takes its clear-out share (already checked): from the market, not refilled, or blind. */
-export function clearoutTake(s: AEState, seat: Seat, take: { from: 'market'; airline: string } | { from: 'deck' }): void {
+export function clearoutTake(s: AEState, seat: Seat, take: Take): void {
   if (take.from === 'market') takeFromMarket(s, seat, take.airline);
   else drawBlind(s, seat);
   s.clearout!.left--;
