@@ -2,7 +2,7 @@
 // click the start station and the end station, add a bend by clicking and take
 // it back, read the clips, crossings and score shown before sending, send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { paperclipRailways } from '../../../rules/paperclip-railways/index';
 import { startTestServer, type TestGame, type TestServer } from '../../support/server';
 
@@ -19,6 +19,17 @@ function freeSpots(view: any): number[][] {
     }
   }
   return out;
+}
+
+/** Where a table point (mm) lies on the page, for mouse clicks. */
+function toScreen(page: Page, mm: number[]): Promise<number[]> {
+  return page.evaluate((mm) => {
+    const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
+    const p = svg.createSVGPoint();
+    p.x = mm[0]!; p.y = mm[1]!;
+    const q = p.matrixTransform(svg.getScreenCTM()!);
+    return [q.x, q.y];
+  }, mm);
 }
 
 let srv: TestServer;
@@ -65,13 +76,7 @@ describe('paperclip railways link form in a browser', () => {
     expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
     // A click on the table adds a bend; the command carries it; take it back.
     const mm = freeSpots((await srv.state(handle.key)).view)[0]!;
-    const at = await page.evaluate((mm) => {
-      const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
-      const p = svg.createSVGPoint();
-      p.x = mm[0]!; p.y = mm[1]!;
-      const q = p.matrixTransform(svg.getScreenCTM()!);
-      return [q.x, q.y];
-    }, mm);
+    const at = await toScreen(page, mm);
     await page.mouse.click(at[0]!, at[1]!);
     expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^build ${build.from} ${build.to} via -?\\d+,-?\\d+$`));
     await page.click('#pc-undo-bend');
@@ -98,31 +103,23 @@ describe('paperclip railways link form in a browser', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`${srv.url}/play/${handle.key}`);
-    const toScreen = (mm: number[]) =>
-      page.evaluate((mm) => {
-        const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
-        const p = svg.createSVGPoint();
-        p.x = mm[0]!; p.y = mm[1]!;
-        const q = p.matrixTransform(svg.getScreenCTM()!);
-        return [q.x, q.y];
-      }, mm);
     await page.click(`#pc-svg rect.pc-st[data-id="${start}"]`);
     await page.selectOption('#pc-card', view.hand[0].id);
     const free = freeSpots(view);
     const spot = free[Math.floor(free.length / 2)]!;
-    const p1 = await toScreen(spot);
+    const p1 = await toScreen(page, spot);
     await page.mouse.click(p1[0]!, p1[1]!);
     const placed = await page.inputValue('#pc-command');
     expect(placed).toMatch(new RegExp(`^build ${start} new ${view.hand[0].id} at -?\\d+,-?\\d+$`));
     expect(await page.locator('#pc-info').innerText()).toMatch(/clips/);
     // A bend away from stations and from the new card, with room to drag it 60 mm to the right.
     const bend = free.find((p) => Math.abs(p[0]! - spot[0]!) > 150 && free.some((q) => q[0] === p[0]! + 80 && q[1] === p[1]))!;
-    const b1 = await toScreen(bend);
+    const b1 = await toScreen(page, bend);
     await page.mouse.click(b1[0]!, b1[1]!);
     const withBend = await page.inputValue('#pc-command');
     expect(withBend).toContain(' via ');
     // Drag the bend 60 mm to the right.
-    const b2 = await toScreen([bend[0]! + 60, bend[1]!]);
+    const b2 = await toScreen(page, [bend[0]! + 60, bend[1]!]);
     await page.mouse.move(b1[0]!, b1[1]!);
     await page.mouse.down();
     await page.mouse.move(b2[0]!, b2[1]!, { steps: 4 });
@@ -140,14 +137,6 @@ describe('paperclip railways link form in a browser', () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
-    const toScreen = (mm: number[]) =>
-      page.evaluate((mm) => {
-        const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
-        const p = svg.createSVGPoint();
-        p.x = mm[0]!; p.y = mm[1]!;
-        const q = p.matrixTransform(svg.getScreenCTM()!);
-        return [q.x, q.y];
-      }, mm);
     const actor = async () => {
       const any = await srv.state(g.seats[0]!.key);
       return g.seats.find((s) => s.seat === any.view.toAct[0])!;
@@ -158,7 +147,7 @@ describe('paperclip railways link form in a browser', () => {
       const who = await actor();
       await page.goto(`${srv.url}/play/${who.key}`);
       await page.selectOption('#pc-rot', '90');
-      const at = await toScreen(spot);
+      const at = await toScreen(page, spot);
       await page.mouse.click(at[0]!, at[1]!);
       expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^obstacle [a-z]+ ${spot.join(',')} 90$`));
       await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
@@ -167,7 +156,7 @@ describe('paperclip railways link form in a browser', () => {
     const who = await actor();
     await page.goto(`${srv.url}/play/${who.key}`);
     for (const p of [[-200, -120], [0, -150], [200, -120]]) {
-      const at = await toScreen(p);
+      const at = await toScreen(page, p);
       await page.mouse.click(at[0]!, at[1]!);
     }
     expect(await page.inputValue('#pc-command')).toBe('river -200,-120 0,-150 200,-120');

@@ -76,26 +76,6 @@ describe('running out', () => {
     expect(s.clips[0]).toBe(0);
     expect(s.links).toHaveLength(1);
   });
-
-  it('a last build with no cubes left places none and keeps every cube counted', () => {
-    const s = table({ seats: 2, stations: [start(0, -300, 0), card('york', 0, 0), card('bath', 0, 250)], hands: [H6, H6] });
-    s.cubes[0] = 2;
-    R.apply(s, 0, build('S1', 'york'));
-    R.apply(s, 1, { type: 'draw' });
-    R.apply(s, 1, R.moves(s, 1)[0]!);
-    R.apply(s, 0, { type: 'draw' });
-    const york = s.stations.find((x) => x.id === 'york')!, bath = s.stations.find((x) => x.id === 'bath')!;
-    expect(york.cubes[0]).toBe(1);
-    const clips = s.clips[0]!;
-    R.apply(s, 0, build('york', 'bath', { bends: [[100, 125]] }));
-    expect(york.cubes[0]).toBe(1);
-    expect(bath.cubes[0]).toBe(0);
-    expect(s.cubes[0]).toBe(0);
-    expect(s.clips[0]).toBeLessThan(clips);
-    expect(R.outcome(s)).not.toBeNull();
-    // The two cubes of the first link are all seat 0 ever placed.
-    expect(s.stations.reduce((n, st) => n + st.cubes[0]!, 0)).toBe(2);
-  });
 });
 
 describe('End of Line', () => {

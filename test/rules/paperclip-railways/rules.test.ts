@@ -384,9 +384,15 @@ describe('the end of the game', () => {
     R.apply(s, 0, { type: 'draw' });
     expect(s.hands[0]).toHaveLength(n + 1);
     expect(R.outcome(s)).toBeNull();
-    // The last build: no cubes left, so none are placed.
+    // The last build: no cubes left, so none are placed; its clips are still laid.
+    const york = s.stations.find((x) => x.id === 'york')!, bath = s.stations.find((x) => x.id === 'bath')!;
+    const clips = s.clips[0]!;
     R.apply(s, 0, build('york', 'bath', { bends: [[100, 125]] }));
     expect(s.links).toHaveLength(2);
+    expect([york.cubes[0], bath.cubes[0], s.cubes[0]]).toEqual([1, 0, 0]);
+    expect(s.clips[0]).toBeLessThan(clips);
+    // The two cubes of the first link are all seat 0 ever placed.
+    expect(s.stations.reduce((n, st) => n + st.cubes[0]!, 0)).toBe(2);
     expect(R.outcome(s)).not.toBeNull();
   });
 

@@ -44,12 +44,7 @@ export function table(opts: { stations: Station[]; hands?: string[][]; deck?: st
   s.startPlayer = 0;
   s.setupQueue = [];
   s.obstacles = [];
-  s.river = [];
   s.river = null;
   return s;
 }
 
-/** Sets a seat's cubes supply while keeping cubes conserved for `check` (the rest counted as placed). */
-export function act(s: PCState, seat: number, action: unknown): void {
-  R.apply(s, seat, action);
-}
