@@ -73,6 +73,16 @@ interface GameParts {
   form: Handlebars.TemplateDelegate | null;
 }
 
+/**
+ * A game's own template templates/games/<rulesId>/<file>, compiled with `hb`;
+ * null when the game ships none (or the id is not a plain folder name).
+ */
+export function gameTemplate(templatesDir: string, rulesId: string, file: string, hb: HB, noEscape: boolean): Handlebars.TemplateDelegate | null {
+  const path = join(templatesDir, 'games', rulesId, file);
+  if (!/^[a-z0-9-]+$/.test(rulesId) || !existsSync(path)) return null;
+  return hb.compile(readFileSync(path, 'utf8'), { noEscape });
+}
+
 export class PageRenderer {
   readonly hb: HB;
   private readonly textHb: HB;
@@ -110,13 +120,11 @@ export class PageRenderer {
   private parts(rulesId: string): GameParts {
     let p = this.games.get(rulesId);
     if (!p) {
-      const dir = join(this.dir, 'games', rulesId);
-      const load = (file: string, hb: HB, noEscape: boolean) => {
-        const path = join(dir, file);
-        if (!/^[a-z0-9-]+$/.test(rulesId) || !existsSync(path)) return null;
-        return hb.compile(readFileSync(path, 'utf8'), { noEscape });
+      p = {
+        view: gameTemplate(this.dir, rulesId, 'view.hbs', this.hb, false),
+        text: gameTemplate(this.dir, rulesId, 'view.txt.hbs', this.textHb, true),
+        form: gameTemplate(this.dir, rulesId, 'form.hbs', this.hb, false),
       };
-      p = { view: load('view.hbs', this.hb, false), text: load('view.txt.hbs', this.textHb, true), form: load('form.hbs', this.hb, false) };
       this.games.set(rulesId, p);
     }
     return p;

@@ -3,11 +3,11 @@
 // templates/games/<id>/view.hbs and view.txt.hbs where a game ships them, a
 // generic summary of the view where it does not, and the board as an inline PNG.
 import Handlebars from 'handlebars';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { View } from '../../rules/types';
-import { registerHelpers, summariseView, type PlayerRef } from '../render';
+import { gameTemplate, registerHelpers, summariseView, type PlayerRef } from '../render';
 import { svgToPng } from './snapshot';
 
 export type { PlayerRef };
@@ -94,13 +94,10 @@ export class MailRenderer {
   private gamePartial(rulesId: string) {
     let p = this.gamePartials.get(rulesId);
     if (!p) {
-      const dir = join(this.templatesDir, 'games', rulesId);
-      const load = (file: string, text: boolean) => {
-        const path = join(dir, file);
-        if (!/^[a-z0-9-]+$/.test(rulesId) || !existsSync(path)) return null;
-        return (text ? this.hbText : this.hb).compile(readFileSync(path, 'utf8'), { noEscape: text });
+      p = {
+        html: gameTemplate(this.templatesDir, rulesId, 'view.hbs', this.hb, false),
+        text: gameTemplate(this.templatesDir, rulesId, 'view.txt.hbs', this.hbText, true),
       };
-      p = { html: load('view.hbs', false), text: load('view.txt.hbs', true) };
       this.gamePartials.set(rulesId, p);
     }
     return p;
