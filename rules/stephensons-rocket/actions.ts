@@ -55,6 +55,12 @@ export function parseAction(raw: unknown): SRAction {
   throw new RuleError(`Bad ${field} in the ${String(type)} move: it must be ${FIELD_HINTS[field] ?? 'given'}.`);
 }
 
+/** A city named by its id ("burton") or its name ("Burton upon Trent"), in any case; -1 if none. */
+function cityOf(text: string): number {
+  const key = text.toLowerCase();
+  return board.places.findIndex((p) => p.kind === 'city' && (p.id === key || p.name.toLowerCase() === key));
+}
+
 function hexOf(id: string | undefined): number {
   if (id === undefined) return -1;
   return board.hexIndex.get(id.toUpperCase()) ?? -1;
@@ -63,6 +69,7 @@ function hexOf(id: string | undefined): number {
 /** Why a station may not stand on hex h (moving the one from `from`, if given); null when it may. */
 export function stationProblem(s: SRState, h: number, from: number, occ: Occupancy): string | null {
   if (h < 0) return 'That hex is not on the map.';
+  if (h === from) return 'The station is already there.';
   const name = board.hexIds[h];
   const p = board.placeAt[h]!;
   if (p >= 0) return `A station may not stand on ${board.places[p]!.name}: towns and cities are not empty spaces.`;
@@ -74,7 +81,6 @@ export function stationProblem(s: SRState, h: number, from: number, occ: Occupan
     if (occ.loco[n]! >= 0) return `A station may not stand next to a locomotive (the ${board.lines[occ.loco[n]!]!.id} locomotive is next to ${name}).`;
     if (occ.station[n]! >= 0 && n !== from) return `A station may not stand next to another station (${board.hexIds[n]}).`;
   }
-  if (h === from) return 'The station is already there.';
   return null;
 }
 
@@ -144,8 +150,8 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       finishAction(s, events);
       return;
     case 'token': {
-      const city = board.placeIndex.get(a.city.toLowerCase()) ?? -1;
-      if (city < 0 || board.places[city]!.kind !== 'city') throw new RuleError(`${a.city} is not a city.`);
+      const city = cityOf(a.city);
+      if (city < 0) throw new RuleError(`${a.city} is not a city: the cities are ${board.places.filter((p) => p.kind === 'city').map((p) => p.name).join(', ')}.`);
       const goods = s.cityGoods[city]!;
       const k = goods.indexOf(a.good);
       if (k < 0) throw new RuleError(`${board.places[city]!.name} has no ${a.good} token left${goods.length ? ` (it has ${goods.join(', ')})` : ''}.`);

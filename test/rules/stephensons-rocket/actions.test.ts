@@ -38,7 +38,14 @@ describe('take a city token', () => {
   it('refuses a good the city does not hold', () => {
     const s = game(2);
     refuses(s, 0, { type: 'token', city: 'burton', good: 'steel' }, /Burton upon Trent has no steel token/);
-    refuses(s, 0, { type: 'token', city: 'leeds', good: 'steel' }, /not a city/);
+    refuses(s, 0, { type: 'token', city: 'leeds', good: 'steel' }, /leeds is not a city: the cities are Manchester, .*Burton upon Trent/);
+  });
+
+  it('knows a city by its id or its name, in any case', () => {
+    const s = game(2);
+    R.apply(s, 0, { type: 'token', city: 'Burton upon Trent', good: 'brewing' });
+    R.apply(s, 0, { type: 'token', city: 'BURTON', good: 'brewing' });
+    expect(s.tokens[0]).toEqual([{ city: P('burton'), good: 'brewing' }, { city: P('burton'), good: 'brewing' }]);
   });
 });
 
@@ -73,6 +80,7 @@ describe('stations', () => {
     refuses(s, 0, { type: 'station', hex: 'J9', from: 'Q12' }, /no station on Q12/);
     putStation(s, 0, 'R10');
     putTile(s, 'LNWR', 'R10');
+    refuses(s, 0, { type: 'station', hex: 'R10', from: 'R10' }, /^The station is already there\.$/); // not "on track"
     R.apply(s, 0, { type: 'station', hex: 'J9', from: 'R10' });
     expect(s.stations[0]).toContain(H('J9'));
     expect(s.stations[0]).not.toContain(H('R10'));
