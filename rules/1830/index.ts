@@ -39,7 +39,7 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
   if (hasActionShape(raw)) action = raw;
   else {
     const parsed = actionSchema.safeParse(raw);
-    if (!parsed.success) throw new RuleError('That is not a move of 1830');
+    if (!parsed.success) throw new RuleError(shapeProblem(raw as Record<string, unknown>, parsed.error.issues[0]));
     action = parsed.data;
   }
   if (state.finished) throw new RuleError('The game is over');
@@ -70,6 +70,14 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
     }
   }
   applyOperating(state, seat, action);
+}
+
+/** A refusal naming the move and the part of it that is wrong, when the move type is known. */
+function shapeProblem(raw: Record<string, unknown>, issue: { code: string; path: (string | number)[]; message: string } | undefined): string {
+  const type = raw['type'];
+  if (typeof type !== 'string' || !issue || issue.code === 'invalid_union_discriminator') return 'That is not a move of 1830';
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return `That ${type} move is not well formed (${where}${issue.message})`;
 }
 
 /** The owner of an offered private accepts (the same buyCompany) or declines (pass). */

@@ -7,6 +7,11 @@ import { depotOffer, suggestRun } from './operating';
 import { routesFromText } from './track';
 import type { Game1830State } from './state';
 
+/** A whole number of dollars (or shares) typed as a word, or NaN. */
+function amount(word: string | undefined): number {
+  return word !== undefined && /^\d+$/.test(word) ? Number(word) : NaN;
+}
+
 function corpOf(word: string | undefined): string {
   const w = (word ?? '').toUpperCase().replace(/^BO$/, 'B&O').replace(/^CO$/, 'C&O').replace(/^BM$/, 'B&M');
   const sym = CORP_SYMS.find((c) => c === w);
@@ -22,13 +27,13 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     case 'bid': {
       const company = (words[1] ?? '').toUpperCase();
       if (!PRIVATE_SYMS.includes(company)) throw new RuleError(`Unknown private "${words[1] ?? ''}"; use one of ${PRIVATE_SYMS.join(', ')}`);
-      const price = Number(words[2]);
+      const price = amount(words[2]);
       if (!Number.isInteger(price)) throw new RuleError('Say how much: "bid CA 165"');
       return { type: 'bid', company, price };
     }
     case 'par': {
       const corp = corpOf(words[1]);
-      const price = Number(words[2]);
+      const price = amount(words[2]);
       if (!Number.isInteger(price)) throw new RuleError('Say the par value: "par PRR 67"');
       return { type: 'par', corp, price };
     }
@@ -36,7 +41,7 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       if ((words[1] ?? '').toLowerCase() === 'train') {
         const named = words[2] ? state.trains.find((x) => x.id === words[2]) : undefined;
         if (named) {
-          const price = Number(words[3] ?? TRAINS[named.name]!.price);
+          const price = words[3] === undefined ? TRAINS[named.name]!.price : amount(words[3]);
           if (!Number.isInteger(price)) throw new RuleError('Say the price: "buy train 3-1 120"');
           const trade = (words[4] ?? '').toLowerCase() === 'trade' ? words[5] : undefined;
           return { type: 'buyTrain', train: named.id, price, ...(trade ? { exchange: trade } : {}) };
@@ -48,7 +53,7 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
         return { type: 'buyTrain', train: t.id, price: TRAINS[t.name]!.price };
       }
       if (PRIVATE_SYMS.includes((words[1] ?? '').toUpperCase())) {
-        const price = Number(words[2]);
+        const price = amount(words[2]);
         if (!Number.isInteger(price)) throw new RuleError('Say the price: "buy CA 160"');
         return { type: 'buyCompany', company: (words[1] ?? '').toUpperCase(), price };
       }
@@ -59,13 +64,13 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     }
     case 'sell': {
       const corp = corpOf(words[1]);
-      const n = words[2] === undefined ? 1 : Number(words[2]);
+      const n = words[2] === undefined ? 1 : amount(words[2]);
       if (!Number.isInteger(n) || n < 1) throw new RuleError('Say how many shares: "sell NYC 2"');
       return { type: 'sell', corp, percent: n * 10 };
     }
     case 'lay': {
-      const [hex, tile, rot] = [words[1], words[2], Number(words[3] ?? 0)];
-      if (!hex || !tile || !Number.isInteger(rot)) throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
+      const [hex, tile, rot] = [words[1], words[2], words[3] === undefined ? 0 : amount(words[3])];
+      if (!hex || !tile || !Number.isInteger(rot) || rot > 5) throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
       const via = (words[4] ?? '').toUpperCase().replace('&', '');
       return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot, ...(via === 'CS' || via === 'DH' ? { via } : {}) };
     }
@@ -96,7 +101,11 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       if (!t) throw new RuleError('Say which train: "discard 3-1"');
       return { type: 'discardTrain', corp: t.owner, train: t.id };
     }
-    case 'exchange': return { type: 'exchange', company: 'MH', from: (words[1] ?? 'ipo').toLowerCase() === 'pool' ? 'pool' : 'ipo' };
+    case 'exchange': {
+      const from = (words[1] ?? 'ipo').toLowerCase();
+      if (from !== 'ipo' && from !== 'pool') throw new RuleError('Exchange the M&H for an NYC share from "ipo" or "pool": "exchange pool"');
+      return { type: 'exchange', company: 'MH', from };
+    }
     case 'payout': return { type: 'dividend', kind: 'payout' };
     case 'withhold': return { type: 'dividend', kind: 'withhold' };
     case 'bankrupt': return { type: 'bankrupt' };

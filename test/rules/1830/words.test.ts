@@ -19,6 +19,28 @@ describe('1830 commands and words', () => {
     expect(() => g.parse!('buy XYZ ipo', s, 0)).toThrow(RuleError);
     expect(() => g.parse!('dance', s, 0)).toThrow(/commands:/i);
   });
+  it('refuses typed numbers that are negative, fractional or out of range with the usage, not a move the rules then reject', () => {
+    for (const [text, usage] of [
+      ['bid CA -5', /bid CA 165/], ['bid CA 1e3', /bid CA 165/], ['par PRR -67', /par PRR 67/], ['buy CA -1', /buy CA 160/],
+      ['buy train 2-0 -5', /buy train 3-1 120/], ['sell NYC -1', /sell NYC 2/], ['sell NYC 2.5', /sell NYC 2/],
+      ['lay H10 57 7', /lay H10 57 1/], ['lay H10 57 -1', /lay H10 57 1/], ['exchange junk', /"ipo" or "pool"/],
+    ] as const) {
+      expect(() => g.parse!(text, s, 0), text).toThrow(RuleError);
+      expect(() => g.parse!(text, s, 0), text).toThrow(usage);
+    }
+    expect(g.parse!('exchange pool', s, 0)).toEqual({ type: 'exchange', company: 'MH', from: 'pool' });
+  });
+  it('names the wrong part of a badly formed move, and leaves the state alone', () => {
+    const st = g.setup(3, 'shape', {});
+    const before = JSON.stringify(st);
+    const refusal = (raw: unknown): string => { try { g.apply(st, 0, raw); } catch (e) { expect(e).toBeInstanceOf(RuleError); return (e as Error).message; } return 'accepted'; };
+    expect(refusal({ type: 'bid', company: 'CA', price: 1.5 })).toMatch(/^That bid move is not well formed \(price: .*integer/);
+    expect(refusal({ type: 'layTile', hex: 'H10', tile: '57', rotation: 9 })).toMatch(/layTile move .*rotation: .*5/);
+    expect(refusal({ type: 'pass', extra: 1 })).toMatch(/pass move .*'extra'/);
+    expect(refusal({ type: 'dance' })).toBe('That is not a move of 1830');
+    expect(refusal([])).toBe('That is not a move of 1830');
+    expect(JSON.stringify(st)).toBe(before);
+  });
   it('describes moves in 18xx words', () => {
     // the server writes the player's name in front: the line starts with the verb
     expect(g.describe({ type: 'bid', company: 'SV', price: 20 }, s, 0)).toBe('buys Schuylkill Valley (SV) for $20');
