@@ -118,14 +118,6 @@ export function pointInRect(p: Pt, r: Rect): boolean {
   return r.x0 <= p[0] && p[0] <= r.x1 && r.y0 <= p[1] && p[1] <= r.y1;
 }
 
-export function pointStrictlyInRect(p: Pt, r: Rect): boolean {
-  return r.x0 < p[0] && p[0] < r.x1 && r.y0 < p[1] && p[1] < r.y1;
-}
-
-export function pointOnRectBoundary(p: Pt, r: Rect): boolean {
-  return pointInRect(p, r) && !pointStrictlyInRect(p, r);
-}
-
 /** The closed segment ab meets the closed rectangle. */
 export function segmentTouchesRect(a: Pt, b: Pt, r: Rect): boolean {
   if (Math.max(a[0], b[0]) < r.x0 || Math.min(a[0], b[0]) > r.x1) return false;
@@ -219,10 +211,6 @@ export function polygonsTouch(p: readonly Pt[], q: readonly Pt[]): boolean {
   if (!rectsTouch(boundsOf(p), boundsOf(q))) return false;
   for (let i = 0, j = p.length - 1; i < p.length; j = i++) if (segmentTouchesPolygon(p[j]!, p[i]!, q)) return true;
   return pointInPolygon(q[0]!, p);
-}
-
-export function rectPolygon(r: Rect): Pt[] {
-  return rectCorners(r);
 }
 
 /**

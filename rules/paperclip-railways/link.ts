@@ -54,8 +54,7 @@ export function linkPolyline(from: StationLike, to: StationLike, bends: readonly
  */
 export function measureLink(s: PCState, seat: number, from: StationLike, to: StationLike, bends: readonly Pt[]): LinkGeometry {
   if (bends.length > BOARD.maxBends) refuse(`A link may have at most ${BOARD.maxBends} bends.`);
-  const pts = linkPolyline(from, to, bends);
-  const points = pts;
+  const points = linkPolyline(from, to, bends);
   const n = points.length;
   for (let i = 1; i < n; i++) {
     if (points[i]![0] === points[i - 1]![0] && points[i]![1] === points[i - 1]![1]) {
@@ -109,8 +108,8 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
       if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
       for (let i = 1; i < n; i++) {
         // Most pairs miss: the allocation-free test first, the contact point only for a hit.
-        if (!segmentsTouch(pts[i - 1]!, pts[i]!, c, d)) continue;
-        const hit = segmentContact(pts[i - 1]!, pts[i]!, c, d);
+        if (!segmentsTouch(points[i - 1]!, points[i]!, c, d)) continue;
+        const hit = segmentContact(points[i - 1]!, points[i]!, c, d);
         if (hit.kind === 'none') continue;
         if (hit.kind === 'overlap') {
           if (!stretches.some(([a, b]) => a[0] === hit.x && a[1] === hit.y && b[0] === hit.x2 && b[1] === hit.y2)) {

@@ -1,7 +1,7 @@
 // The game state (plain JSON) and read-only helpers about stations.
 import type { RandomState } from '../random';
 import { BOARD, CARD_BY_ID, type Effect, type StationType } from './data';
-import { rectAt, type Pt, type Rect } from './geometry';
+import { rectAt, type Rect } from './geometry';
 
 export type Phase = 'obstacles' | 'river' | 'play' | 'discard' | 'over';
 
@@ -164,10 +164,6 @@ export function isFull(s: PCState, st: Station): boolean {
 
 export function findStation(s: PCState, id: string): Station | undefined {
   return s.stations.find((st) => st.id === id);
-}
-
-export function centre(st: Station): Pt {
-  return [st.x, st.y];
 }
 
 export function colourName(seat: number): string {

@@ -8,8 +8,8 @@ import {
   polylineIsSimple,
   polylineLength,
   polylineTouchesPolygon,
+  rectCorners,
   rectOverlapsConvex,
-  rectPolygon,
   rectsTouch,
   rotatePoint,
   segmentTouchesRect,
@@ -36,7 +36,7 @@ export function checkObstaclePlacement(s: PCState, id: string, x: number, y: num
   const shape = obstacleShape(id, x, y, rot);
   if (!shape.every((p) => pointInPolygon(p, s.area))) refuse('An obstacle must lie wholly inside the play area.');
   for (const st of s.stations) {
-    if (polygonsTouch(shape, rectPolygon(stationRect(st)))) refuse('An obstacle may not touch a station.');
+    if (polygonsTouch(shape, rectCorners(stationRect(st)))) refuse('An obstacle may not touch a station.');
   }
   for (const o of s.obstacles) {
     if (polygonsTouch(shape, o.shape)) refuse('Obstacles may not touch each other.');
@@ -71,7 +71,7 @@ export function checkRiver(s: PCState, points: [number, number][]): void {
 /** Does a station rectangle touch or overlap an obstacle or the river? */
 export function stationOnObstacle(s: PCState, st: Pick<Station, 'x' | 'y' | 'w' | 'h'>): boolean {
   const r = stationRect(st);
-  const poly = rectPolygon(r);
+  const poly = rectCorners(r);
   if (s.obstacles.some((o) => polygonsTouch(poly, o.shape))) return true;
   const river = s.river;
   if (river) for (let i = 1; i < river.length; i++) if (segmentTouchesRect(river[i - 1]!, river[i]!, r)) return true;
