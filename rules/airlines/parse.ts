@@ -33,7 +33,7 @@ function cardId(token: string | undefined, s: AirlinesState, seat: number): numb
 
 function takeClause(rest: string[]): string {
   if (rest.length === 0) return 'pile';
-  if (rest[0] === 'take' && rest.length === 2) return rest[1]!.toLowerCase() === 'pile' ? 'pile' : rest[1]!.toUpperCase();
+  if (rest[0]!.toLowerCase() === 'take' && rest.length === 2) return rest[1]!.toLowerCase() === 'pile' ? 'pile' : rest[1]!.toUpperCase();
   throw new RuleError(`End the command with "take pile" or "take" and an airline code from the open row. ${HELP}`);
 }
 

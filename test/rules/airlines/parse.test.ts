@@ -21,6 +21,11 @@ describe('airlines: text commands', () => {
     expect(airlines.parse!('stock GLA 1 sabotage LSA DEN-DFW/3', s, 0)).toEqual({ type: 'stock', company: 'GLA', count: 1, sabotage: { company: 'LSA', circle: 'DEN-DFW/3' } });
   });
 
+  it('reads "take" in any case, like every other word', () => {
+    expect(airlines.parse!('Extend GLA dotted4 ORD-YYZ/1 Take Pile', s, 0)).toEqual({ type: 'extend', company: 'GLA', card: dotted4, circle: 'ORD-YYZ/1', draw: 'pile' });
+    expect(airlines.parse!('SKIP DOTTED4 TAKE GGA', s, 0)).toEqual({ type: 'skip', card: dotted4, draw: 'GGA' });
+  });
+
   it('answers a bad command with a hint', () => {
     expect(() => airlines.parse!('fly somewhere', s, 0)).toThrow(RuleError);
     expect(() => airlines.parse!('fly somewhere', s, 0)).toThrow(/Commands:/);
