@@ -251,12 +251,13 @@ export function pagesRouter(ctx: AppContext): Router {
     const seat = target.seat!;
     const n = Number(req.params.n);
     const seq = Number(req.query.seq);
-    const moves = service.movesFor(game, seat);
-    const move = Number.isInteger(n) && n >= 0 ? moves[n] : undefined;
+    // only the moves up to the linked one are described (describing may play each on a copy)
+    const { moves, total } = service.firstMoves(game, seat, Number.isInteger(n) && n >= 0 ? n + 1 : 0);
+    const move = moves[n];
     let problem: string | null = null;
     if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
     else if (!service.canPlayAt(game, seat, seq)) {
-      problem = moves.length === 0 && game.doc.status === 'active' && seq === game.stateSeq
+      problem = total === 0 && game.doc.status === 'active' && seq === game.stateSeq
         ? 'It is not your turn.'
         : game.doc.status !== 'active' ? 'The game is not running.' : 'The game has moved on since this link was sent; nothing was played.';
     } else if (!move) problem = 'That move is no longer on offer.';

@@ -231,6 +231,13 @@ describe('HTTP: a whole game through personal links', () => {
     expect(confirm.text).toContain(st.moves[1]!.text);
     expect(confirm.text).toContain('Confirm this move');
     expect((await srv.state(k.key)).game.lastSeq).toBe(st.game.lastSeq); // GET changed nothing
+    // a link to a move not on offer, a mangled number or no position: refused in words, nothing played
+    for (const bad of [`m/${st.moves.length}?seq=${st.game.seq}`, `m/-1?seq=${st.game.seq}`, `m/one?seq=${st.game.seq}`, 'm/0', `m/0?seq=x`]) {
+      const r = await page(`/play/${k.key}/${bad}`);
+      expect(r.status).toBe(409);
+      expect(r.text).toMatch(/no longer on offer|no position number/);
+    }
+    expect((await srv.state(k.key)).game.lastSeq).toBe(st.game.lastSeq);
     const action = /name="action" value="([^"]+)"/.exec(confirm.text)![1]!.replace(/&quot;/g, '"');
     expect((await form(`/play/${k.key}/move`, { seq: st.game.seq, action })).status).toBe(303);
     const stale = await page(`/play/${k.key}/m/0?seq=${st.game.seq}`);
