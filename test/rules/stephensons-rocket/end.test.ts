@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { finalScoring } from '../../../rules/stephensons-rocket/end';
 import { isolateStuckLines } from '../../../rules/stephensons-rocket/extend';
 import { occupancy } from '../../../rules/stephensons-rocket/state';
-import { board, game, giveShares, giveTokens, H, id, isFree, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R, targets } from './helpers';
+import { board, game, giveShares, giveTokens, H, id, isFree, L, nb, P, passVotes, putLoco, putStation, putTile, R, spotNextTo, targets } from './helpers';
 
 /** Hexes and facings from which every hex ahead is sea or a town: dead ends. */
 function deadEnds(): { hex: string; facing: number }[] {
@@ -105,8 +105,8 @@ describe('end of the game', () => {
 
   it('ends when the 60th track tile is laid, after the scorings that move triggers', () => {
     const s = game(3);
-    const spot = quietSpot((near) => near.length === 1 && board.places[P(near[0]!)]!.kind === 'city');
-    const city = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+    const spot = spotNextTo('city');
+    const city = spot.place;
     putLoco(s, 'NR', spot.from, spot.facing);
     giveTokens(s, 1, city, 1);
     // 59 tiles elsewhere on the board, owned by the NR itself (so nothing merges)

@@ -125,3 +125,9 @@ export function quietSpot(want: (near: string[]) => boolean, extraFree = 0): { t
   }
   throw new Error('no such spot');
 }
+
+/** A quietSpot next to exactly one place, a city or a railway town, with that place's id. */
+export function spotNextTo(kind: 'city' | 'town'): ReturnType<typeof quietSpot> & { place: string } {
+  const spot = quietSpot((near) => near.length === 1 && board.places[P(near[0]!)]!.kind === kind);
+  return { ...spot, place: board.places[board.placesNear[H(spot.target)]![0]!]!.id };
+}

@@ -2,7 +2,7 @@
 // the tie rules, and "a town or city scores once per line".
 import { describe, expect, it } from 'vitest';
 import { majorityPayout } from '../../../rules/stephensons-rocket/scoring';
-import { board, game, giveShares, giveTokens, H, id, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R } from './helpers';
+import { board, game, giveShares, giveTokens, H, id, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R, spotNextTo } from './helpers';
 
 const kindOf = (p: string) => board.places[P(p)]!.kind;
 const paid = (s: ReturnType<typeof game>) => s.ledger.map((p) => [p.seat, p.amount]);
@@ -29,8 +29,8 @@ describe('tie rules (every scoring)', () => {
 });
 
 describe('city scoring', () => {
-  const spot = quietSpot((near) => near.length === 1 && kindOf(near[0]!) === 'city');
-  const city = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+  const spot = spotNextTo('city');
+  const city = spot.place;
 
   it('pays the goods-token majority of a newly joined city 2,000 and 1,000', () => {
     const s = game(3);
@@ -92,8 +92,8 @@ describe('city scoring', () => {
 });
 
 describe('railway-town scoring', () => {
-  const spot = quietSpot((near) => near.length === 1 && kindOf(near[0]!) === 'town');
-  const town = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+  const spot = spotNextTo('town');
+  const town = spot.place;
 
   it('pays the station majority on the line 1,000 per town and city on it, the second half (rounded down)', () => {
     const s = game(3);

@@ -1,7 +1,7 @@
 // The game's partials render through the server's renderer, showing only what the view holds.
 import { describe, expect, it } from 'vitest';
 import { PageRenderer } from '../../../server/render';
-import { game, giveShares, giveTokens, H, putLoco, quietSpot, R, board } from './helpers';
+import { game, giveShares, giveTokens, H, putLoco, R, board, spotNextTo } from './helpers';
 
 const renderer = new PageRenderer();
 const players = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bob' }, { seat: 2, name: 'Cy' }];
@@ -11,8 +11,8 @@ function ctx(s: ReturnType<typeof game>, seat: number | null) {
 }
 
 describe('templates', () => {
-  const spot = quietSpot((near) => near.length === 1 && board.places[board.placeIndex.get(near[0]!)!]!.kind === 'city');
-  const city = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+  const spot = spotNextTo('city');
+  const city = spot.place;
   const s = game(3);
   putLoco(s, 'NR', spot.from, spot.facing);
   giveTokens(s, 1, city, 1);

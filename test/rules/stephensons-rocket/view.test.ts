@@ -1,6 +1,6 @@
 // Secret money, public history, text commands, SVG, undo and auto moves.
 import { describe, expect, it } from 'vitest';
-import { board, game, giveShares, giveTokens, H, L, passVotes, putLoco, quietSpot, R } from './helpers';
+import { board, game, giveShares, giveTokens, H, L, passVotes, putLoco, R, spotNextTo } from './helpers';
 import { pay } from '../../../rules/stephensons-rocket/scoring';
 import { nameSeats } from '../../../server/game-log';
 import type { GameDoc } from '../../../server/store/types';
@@ -9,8 +9,8 @@ import { PageRenderer } from '../../../server/render';
 const renderer = new PageRenderer();
 
 function scoredGame() {
-  const spot = quietSpot((near) => near.length === 1 && board.places[board.placeIndex.get(near[0]!)!]!.kind === 'city');
-  const city = board.places[board.placesNear[H(spot.target)]![0]!]!.id;
+  const spot = spotNextTo('city');
+  const city = spot.place;
   const s = game(3);
   putLoco(s, 'NR', spot.from, spot.facing);
   giveTokens(s, 1, city, 2);
