@@ -1,14 +1,6 @@
 // The opening, actions B (play shares), C (trade for Air Abacus), D (take money) and the bank going broke.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { balanceShares, quietState, rules, snapshot } from './helpers';
-
-function refused(s: ReturnType<typeof quietState>, seat: number, action: unknown, message: RegExp): void {
-  const before = snapshot(s);
-  expect(() => rules.apply(s, seat, action)).toThrow(RuleError);
-  expect(() => rules.apply(s, seat, action)).toThrow(message);
-  expect(snapshot(s)).toBe(before);
-}
+import { balanceShares, expectRefused, quietState, rules } from './helpers';
 
 describe('Airlines Europe opening', () => {
   it('all seats choose two shares of different airlines at once; they are revealed together', () => {
@@ -19,14 +11,14 @@ describe('Airlines Europe opening', () => {
       ['brown', 'blue', 'red', 'black', 'white', 'green', 'grey', 'orange'],
     ];
     expect(rules.toAct(s)).toEqual([0, 1, 2]);
-    refused(s as any, 0, { type: 'open', airlines: ['red', 'red'] }, /different airlines/);
-    refused(s as any, 0, { type: 'open', airlines: ['red', 'brown'] }, /no Brown share in your hand/);
-    refused(s as any, 0, { type: 'money' }, /First choose your two opening shares/);
+    expectRefused(s, 0, { type: 'open', airlines: ['red', 'red'] }, /different airlines/);
+    expectRefused(s, 0, { type: 'open', airlines: ['red', 'brown'] }, /no Brown share in your hand/);
+    expectRefused(s, 0, { type: 'money' }, /First choose your two opening shares/);
     rules.apply(s, 1, { type: 'open', airlines: ['blue', 'white'] });
     expect(rules.toAct(s)).toEqual([0, 2]);
     expect(s.hands[1]).toHaveLength(6);
     expect(s.portfolios[1]).toEqual({});
-    refused(s as any, 1, { type: 'open', airlines: ['red', 'black'] }, /not your turn/);
+    expectRefused(s, 1, { type: 'open', airlines: ['red', 'black'] }, /not your turn/);
     rules.apply(s, 2, { type: 'open', airlines: ['brown', 'red'] });
     expect(rules.describe({ type: 'open', airlines: ['red', 'grey'] }, s, 0)).toBe("chose two opening shares; everyone's opening shares are now revealed");
     rules.apply(s, 0, { type: 'open', airlines: ['red', 'grey'] });
@@ -57,10 +49,10 @@ describe('Airlines Europe play shares (B)', () => {
 
   it('not two of one and one of another, not three airlines, not shares one does not hold', () => {
     const s = quietState(4, { hands: [['red', 'red', 'blue', 'black'], [], [], []] });
-    refused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 2 }, { airline: 'blue', count: 1 }] }, /exactly one share of each/);
-    refused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 1 }, { airline: 'blue', count: 1 }, { airline: 'black', count: 1 }] }, /not three airlines/);
-    refused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 3 }] }, /only 2 Red shares/);
-    refused(s, 0, { type: 'play', shares: [{ airline: 'white', count: 1 }] }, /no White share/);
+    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 2 }, { airline: 'blue', count: 1 }] }, /exactly one share of each/);
+    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 1 }, { airline: 'blue', count: 1 }, { airline: 'black', count: 1 }] }, /not three airlines/);
+    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 3 }] }, /only 2 Red shares/);
+    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'white', count: 1 }] }, /no White share/);
   });
 });
 
@@ -88,14 +80,14 @@ describe('Airlines Europe trade for Air Abacus (C)', () => {
   it('at most 2 Air Abacus a trade, the right number of shares, only while the supply lasts, never Air Abacus for Air Abacus', () => {
     const s = quietState(4, { hands: [['red', 'red', 'red', 'red', 'red', 'abacus'], [], [], []] });
     const five = Array(5).fill({ airline: 'red', from: 'hand' });
-    refused(s, 0, { type: 'trade', get: 3, give: five }, /at most 2 Air Abacus shares at a time/);
-    refused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 2) }, /cost exactly 3 shares/);
-    refused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'abacus', from: 'hand' }] }, /cannot be traded for Air Abacus/);
-    refused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'red', from: 'portfolio' }] }, /Red share in your portfolio/);
+    expectRefused(s, 0, { type: 'trade', get: 3, give: five }, /at most 2 Air Abacus shares at a time/);
+    expectRefused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 2) }, /cost exactly 3 shares/);
+    expectRefused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'abacus', from: 'hand' }] }, /cannot be traded for Air Abacus/);
+    expectRefused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'red', from: 'portfolio' }] }, /Red share in your portfolio/);
     s.abacusSupply = 1;
     s.portfolios[1] = { abacus: 18 };
     balanceShares(s);
-    refused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 3) }, /Only 1 Air Abacus share is left/);
+    expectRefused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 3) }, /Only 1 Air Abacus share is left/);
     expect(rules.moves(s, 0).filter((m) => m.type === 'trade').every((m) => m.type === 'trade' && m.get === 1)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 // Hand-set Airlines Europe states for the rule tests.
+import { expect } from 'vitest';
+import { RuleError } from '../../../rules/types';
 import { airlinesEurope as rules, type AEState } from '../../../rules/airlines-europe/index';
 import { board } from '../../../rules/airlines-europe/board';
 import { SCORING_CARD } from '../../../rules/airlines-europe/state';
@@ -65,6 +67,36 @@ export function giveLicences(s: AEState, airline: string, routes: string[]): voi
     s.track[airline] = Math.min(board.valueTrack.length, s.track[airline]! + cost);
     for (const c of [r.from, r.to]) if (!s.networks[airline]!.includes(c)) s.networks[airline]!.push(c);
   }
+}
+
+/**
+ * Every airline flies all its planes but Red its last one, each on the first
+ * free route it does not hold anywhere on the board, and takes the connection
+ * bonus its network then reaches: Red's next licence leaves every airline blocked.
+ */
+export function allPlanesFlownButRedsLast(s: AEState): void {
+  // Red last, so that a licence it can buy is still free.
+  for (const a of [...s.airlines.filter((x) => x !== 'red'), 'red']) {
+    const keep = a === 'red' ? 1 : 0;
+    while (s.planes[a]! > keep) {
+      const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(a));
+      giveLicences(s, a, [board.routes[free]!.id]);
+    }
+  }
+  for (const a of [...s.bonusesLeft]) {
+    const bonus = board.airlineById[a]!.bonus!;
+    if (!s.networks[a]!.includes(bonus.city)) continue;
+    s.bonusesLeft.splice(s.bonusesLeft.indexOf(a), 1);
+    s.track[a] = Math.min(board.valueTrack.length, s.track[a]! + bonus.value);
+  }
+}
+
+/** `apply` refuses the move with a RuleError matching `message`, and the state is unchanged. */
+export function expectRefused(s: AEState, seat: number, action: unknown, message: RegExp): void {
+  const before = snapshot(s);
+  expect(() => rules.apply(s, seat, action)).toThrow(RuleError);
+  expect(() => rules.apply(s, seat, action)).toThrow(message);
+  expect(snapshot(s)).toBe(before);
 }
 
 export function snapshot(s: AEState): string {

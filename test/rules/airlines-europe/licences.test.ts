@@ -1,18 +1,10 @@
 // Action A: buying licences, their five rules, connection bonuses, blocked airlines, taking a share.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
 import { isBlocked } from '../../../rules/airlines-europe/licences';
-import { board, giveLicences, quietState, rules, SCORING_CARD, snapshot } from './helpers';
+import { allPlanesFlownButRedsLast, board, expectRefused, giveLicences, quietState, rules, SCORING_CARD } from './helpers';
 
 const route = (id: string) => board.routeIndex[id]!;
 const deckTake = { from: 'deck' as const };
-
-function refused(s: ReturnType<typeof quietState>, seat: number, action: unknown, message: RegExp): void {
-  const before = snapshot(s);
-  expect(() => rules.apply(s, seat, action)).toThrow(RuleError);
-  expect(() => rules.apply(s, seat, action)).toThrow(message);
-  expect(snapshot(s)).toBe(before);
-}
 
 describe('Airlines Europe licences', () => {
   it('buying pays the bank the price, puts a plane on the route and moves the airline that far on the value track', () => {
@@ -50,7 +42,7 @@ describe('Airlines Europe licences', () => {
 
   it('a route must touch the airline\'s network; it may branch anywhere from it', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
-    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deckTake }, /not connected to Red's network/);
+    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deckTake }, /not connected to Red's network/);
     giveLicences(s, 'red', ['frankfurt-zurich', 'zurich-milan']);
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
     rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'milan-rome' }], take: deckTake });
@@ -60,16 +52,16 @@ describe('Airlines Europe licences', () => {
   it('an airline holds at most one licence per route; a full route has none left', () => {
     const s = quietState(4, { money: [20, 20, 8, 8] });
     giveLicences(s, 'red', ['paris-frankfurt']);
-    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake }, /Red already flies Paris-Frankfurt/);
+    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake }, /Red already flies Paris-Frankfurt/);
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'london-frankfurt' }], take: deckTake });
-    refused(s, 1, { type: 'buy', licences: [{ airline: 'grey', route: 'london-frankfurt' }], take: deckTake }, /London-Frankfurt has no free licence/);
+    expectRefused(s, 1, { type: 'buy', licences: [{ airline: 'grey', route: 'london-frankfurt' }], take: deckTake }, /London-Frankfurt has no free licence/);
   });
 
   it('an airline without planes buys no licence, and Air Abacus never does', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
     s.planes.red = 0;
-    refused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake }, /Red has no planes left/);
-    refused(s, 0, { type: 'buy', licences: [{ airline: 'abacus', route: 'frankfurt-zurich' }], take: deckTake }, /Air Abacus has no planes/);
+    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake }, /Red has no planes left/);
+    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'abacus', route: 'frankfurt-zurich' }], take: deckTake }, /Air Abacus has no planes/);
   });
 
   it('the second licence follows the same rules, may extend the first and may be for another airline', () => {
@@ -90,7 +82,7 @@ describe('Airlines Europe licences', () => {
     expect(s.planes.black).toBe(12);
     expect(s.planes.grey).toBe(7);
     // The same licence twice in one move is still one licence per airline and route.
-    refused(s, 2, {
+    expectRefused(s, 2, {
       type: 'buy',
       licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'vienna-budapest' }],
       take: deckTake,
@@ -98,7 +90,7 @@ describe('Airlines Europe licences', () => {
     // Money counts both licences together.
     s.money[2] = 1;
     s.bank += 7;
-    refused(s, 2, {
+    expectRefused(s, 2, {
       type: 'buy',
       licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'munich-vienna' }],
       take: deckTake,
@@ -148,32 +140,12 @@ describe('Airlines Europe licences', () => {
     expect(isBlocked(s, 'orange')).toBe(true);
     expect(rules.view(s, 0).airlines).toContainEqual(expect.objectContaining({ id: 'orange', blocked: true }));
     expect(rules.moves(s, 0).some((m) => m.type === 'buy' && m.licences.some((l) => l.airline === 'orange'))).toBe(false);
-    refused(s, 0, { type: 'buy', licences: [{ airline: 'orange', route: 'sofia-athens' }], take: deckTake }, /Sofia-Athens has no free licence/);
+    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'orange', route: 'sofia-athens' }], take: deckTake }, /Sofia-Athens has no free licence/);
   });
 
   it('when a licence leaves every airline blocked, the game ends at once with the final scoring', () => {
     const s = quietState(4, { money: [40, 8, 8, 8] });
-    for (const a of s.airlines) s.removed[a] = s.removed[a] ?? 0;
-    // Every airline out of planes but Red with one; its licence then ends the game.
-    for (const a of s.airlines) if (a !== 'red') {
-      while (s.planes[a]! > 0) {
-        const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(a));
-        giveLicences(s, a, [board.routes[free]!.id]);
-      }
-    }
-    while (s.planes.red! > 1) {
-      const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes('red'));
-      giveLicences(s, 'red', [board.routes[free]!.id]);
-    }
-    s.bonusesLeft = s.bonusesLeft.filter((a) => !s.networks[a]!.includes(board.airlineById[a]!.bonus!.city));
-    // Make the track match what the licences say, bonuses included.
-    for (const a of s.airlines) {
-      const data = board.airlineById[a]!;
-      let t = data.start;
-      s.licences.forEach((h, i) => h.forEach((x, k) => { if (x === a) t += board.routes[i]!.costs[k]!; }));
-      if (data.bonus && !s.bonusesLeft.includes(a)) t += data.bonus.value;
-      s.track[a] = Math.min(board.valueTrack.length, t);
-    }
+    allPlanesFlownButRedsLast(s);
     expect(rules.check!(s)).toEqual([]);
     s.portfolios[0] = { abacus: 1 };
     s.abacusSupply -= 1;
@@ -195,21 +167,7 @@ describe('Airlines Europe licences', () => {
 
   it('two players: when every airline is blocked the final scoring counts the third hand', () => {
     const s = quietState(2, { money: [40, 8] });
-    const fillAll = (airline: string, keep: number) => {
-      while (s.planes[airline]! > keep) {
-        const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(airline));
-        giveLicences(s, airline, [board.routes[free]!.id]);
-      }
-    };
-    for (const a of s.airlines) fillAll(a, a === 'red' ? 1 : 0);
-    s.bonusesLeft = s.bonusesLeft.filter((a) => !s.networks[a]!.includes(board.airlineById[a]!.bonus!.city));
-    for (const a of s.airlines) {
-      const data = board.airlineById[a]!;
-      let track = data.start;
-      s.licences.forEach((h, i) => h.forEach((x, k) => { if (x === a) track += board.routes[i]!.costs[k]!; }));
-      if (data.bonus && !s.bonusesLeft.includes(a)) track += data.bonus.value;
-      s.track[a] = Math.min(board.valueTrack.length, track);
-    }
+    allPlanesFlownButRedsLast(s);
     s.portfolios = [{ abacus: 1 }, {}];
     s.abacusSupply -= 1;
     expect(rules.check!(s)).toEqual([]);
@@ -244,12 +202,12 @@ describe('Airlines Europe licences', () => {
     expect(s.market).toEqual(['red', 'red', 'black', 'brown', 'white']);
     rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
     expect(s.hands[1]).toEqual(['green']);
-    refused(s, 2, { type: 'buy', licences: [{ airline: 'brown', route: 'vienna-budapest' }], take: { from: 'market', airline: 'orange' } }, /no Orange share in the market/);
+    expectRefused(s, 2, { type: 'buy', licences: [{ airline: 'brown', route: 'vienna-budapest' }], take: { from: 'market', airline: 'orange' } }, /no Orange share in the market/);
   });
 
   it('a licence must be bought to take a share this way', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
-    refused(s, 0, { type: 'buy', licences: [], take: deckTake }, /Buy one or two licences/);
-    refused(s, 0, { type: 'take', take: deckTake }, /only for the clear-out/);
+    expectRefused(s, 0, { type: 'buy', licences: [], take: deckTake }, /Buy one or two licences/);
+    expectRefused(s, 0, { type: 'take', take: deckTake }, /only for the clear-out/);
   });
 });

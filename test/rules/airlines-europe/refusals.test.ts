@@ -1,7 +1,6 @@
 // The bad moves the issue lists: each refused with a clear message, the state untouched.
-import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { giveLicences, quietState, rules, snapshot } from './helpers';
+import { describe, it } from 'vitest';
+import { expectRefused, giveLicences, quietState } from './helpers';
 
 const deck = { from: 'deck' as const };
 
@@ -36,16 +35,6 @@ const cases: [string, unknown, RegExp][] = [
 describe('Airlines Europe refuses bad moves', () => {
   it.each(cases)('%s', (_name, action, message) => {
     const s = setting();
-    const seat = message.source.includes('not your turn') ? 2 : 0;
-    const before = snapshot(s);
-    let error: unknown;
-    try {
-      rules.apply(s, seat, action);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(RuleError);
-    expect((error as Error).message).toMatch(message);
-    expect(snapshot(s)).toBe(before);
+    expectRefused(s, message.source.includes('not your turn') ? 2 : 0, action, message);
   });
 });

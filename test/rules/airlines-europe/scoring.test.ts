@@ -1,10 +1,15 @@
 // Scoring cards, the market clear-out, airline scoring, the tie rule, Air Abacus rows and the end.
 import { describe, expect, it } from 'vitest';
 import { rankPoints } from '../../../rules/airlines-europe/scoring';
+import type { AEState } from '../../../rules/airlines-europe/index';
 import { balanceShares, board, quietState, rules, SCORING_CARD } from './helpers';
 
 const deckTake = { from: 'deck' as const };
 const buyRed = (route: string, take: unknown = deckTake) => ({ type: 'buy', licences: [{ airline: 'red', route }], take });
+/** Four players, seat 0 to move with 20 M, the market red, red, black, brown, brown; the draw pile as given (top first). */
+const seat0ToBuy = (deck: string[]) => quietState(4, { money: [20, 8, 8, 8], market: ['red', 'red', 'black', 'brown', 'brown'], deck });
+/** In the clear-out, the seat takes the first share in the market. */
+const takeFirstInMarket = (s: AEState, seat: number) => rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
 
 describe('Airlines Europe scoring', () => {
   it('tie rule: 3 / 2 / 2 / 0 shares on a 6-3-2-1-0 row gives 6, 3, 3, 0', () => {
@@ -36,11 +41,7 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('clear-out: from the card holder on, each takes one share (market or pile), the market is not refilled, the rest leaves play, then refill and scoring', () => {
-    const s = quietState(4, {
-      money: [20, 8, 8, 8],
-      market: ['red', 'red', 'black', 'brown', 'brown'],
-      deck: [SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', SCORING_CARD, 'grey', SCORING_CARD],
-    });
+    const s = seat0ToBuy([SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', SCORING_CARD, 'grey', SCORING_CARD]);
     const removed = { red: s.removed.red ?? 0, brown: s.removed.brown ?? 0 };
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.market).toEqual(['red', 'red', 'black', 'brown', 'white']);
@@ -65,21 +66,17 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card drawn blind in the clear-out brings a second scoring at once; then the player after the one on turn plays', () => {
-    const s = quietState(4, {
-      money: [20, 8, 8, 8],
-      market: ['red', 'red', 'black', 'brown', 'brown'],
-      deck: [SCORING_CARD, 'white', SCORING_CARD, 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'green', 'green', 'orange', 'grey', 'white', SCORING_CARD],
-    });
+    const s = seat0ToBuy([SCORING_CARD, 'white', SCORING_CARD, 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'green', 'green', 'orange', 'grey', 'white', SCORING_CARD]);
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(rules.toAct(s)).toEqual([1]);
     rules.apply(s, 1, { type: 'take', take: deckTake }); // the second scoring card: to seat 2; seat 1 draws green
     expect(s.hands[1]).toEqual(['green']);
     expect(s.scoringQueue).toEqual([1, 2]);
-    for (const seat of [2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    for (const seat of [2, 3, 0]) takeFirstInMarket(s, seat);
     expect(s.scoringsDone).toBe(1);
     expect(s.phase).toBe('clearout');
     expect(rules.toAct(s)).toEqual([2]);
-    for (const seat of [2, 3, 0, 1]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    for (const seat of [2, 3, 0, 1]) takeFirstInMarket(s, seat);
     expect(s.scoringsDone).toBe(2);
     expect(s.phase).toBe('play');
     expect(rules.toAct(s)).toEqual([1]);
@@ -87,20 +84,16 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card turning up while the market is refilled after a clear-out lies in front of the player on turn next; a second scoring follows at once', () => {
-    const s = quietState(4, {
-      money: [20, 8, 8, 8],
-      market: ['red', 'red', 'black', 'brown', 'brown'],
-      deck: [SCORING_CARD, 'white', 'green', SCORING_CARD, 'grey', 'orange', 'orange', 'grey', 'white', 'grey', 'white', 'green', 'orange', 'grey', SCORING_CARD],
-    });
+    const s = seat0ToBuy([SCORING_CARD, 'white', 'green', SCORING_CARD, 'grey', 'orange', 'orange', 'grey', 'white', 'grey', 'white', 'green', 'orange', 'grey', SCORING_CARD]);
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.scoringQueue).toEqual([1]);
-    for (const seat of [1, 2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    for (const seat of [1, 2, 3, 0]) takeFirstInMarket(s, seat);
     // The rest of the market left play; the refill turned up the second card, for seat 1 (next to play).
     expect(s.scoringsDone).toBe(1);
     expect(s.market).toEqual(['green', 'grey', 'orange', 'orange', 'grey']);
     expect(s.phase).toBe('clearout');
     expect(rules.toAct(s)).toEqual([1]);
-    for (const seat of [1, 2, 3, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+    for (const seat of [1, 2, 3, 0]) takeFirstInMarket(s, seat);
     expect(s.scoringsDone).toBe(2);
     expect(s.phase).toBe('play');
     expect(rules.toAct(s)).toEqual([1]);
