@@ -1,8 +1,10 @@
 // The private auction (18xx.games's waterfall auction): buy the cheapest at face value,
 // bid on another, or pass. Bids lock money; when the cheapest goes, bids on the next
 // one resolve (one bid buys, several start a bid war). If everybody passes, the cheapest
-// (SV) drops by $5, and at $0 the next player must take it; once SV is gone, a round of
-// passes pays the privates' revenue.
+// (SV) drops by $5; when everybody passes it at $5 as well, the next player must take it
+// at $5 (the seed: "if it reaches $5 and still nobody wants it, the first player must buy
+// it"; 18xx.games and the published rules go on to $0), paying what he has free of bids
+// if that is less; once SV is gone, a round of passes pays the privates' revenue.
 import { RuleError } from '../types';
 import { DATA, PRIVATES } from './data';
 import { PAR_CELLS } from './data';
@@ -149,15 +151,21 @@ export function applyAuctionPass(state: Game1830State, seat: number): void {
   finishIfDone(state);
 }
 
+/** SV's price drops in steps of $5 down to $5, where it must be bought. */
+const LOWEST_PRICE = 5;
+
 function allPassed(state: Game1830State, round: AuctionRound): void {
   const cheapest = DATA.privates.reduce((a, b) => (a.value <= b.value ? a : b)).sym;
   if (round.available.includes(cheapest)) {
     const p = state.privates[cheapest]!;
-    p.discount += 5;
-    if (PRIVATES[cheapest]!.value - p.discount <= 0) {
+    const price = PRIVATES[cheapest]!.value - p.discount;
+    if (price <= LOWEST_PRICE) {
       nextIndex(state, round);
-      buyPrivate(state, round, state.order[round.index]!, cheapest, 0);
+      const seat = state.order[round.index]!;
+      buyPrivate(state, round, seat, cheapest, Math.max(0, Math.min(price, maxBid(state, seat, cheapest))));
       resolveBids(state, round);
+    } else {
+      p.discount += LOWEST_PRICE;
     }
   } else {
     payPrivates(state);

@@ -53,7 +53,7 @@ describe('1830 private auction', () => {
     expect(g.toAct(s)).toEqual([1]);
   });
 
-  it('drops SV by $5 when everyone passes, and the next player must take it at $0', () => {
+  it('drops SV by $5 when everyone passes, and when everyone passes it at $5 the next player must take it at $5 (the seed)', () => {
     const s = fresh(2);
     for (let round = 0; round < 3; round++) {
       g.apply(s, g.toAct(s)[0]!, { type: 'pass' });
@@ -65,7 +65,21 @@ describe('1830 private auction', () => {
     g.apply(s, first, { type: 'pass' });
     g.apply(s, 1 - first, { type: 'pass' });
     expect(s.privates.SV!.owner).toBe(first);
-    expect(s.cash[first]).toBe(1200);
+    expect(s.cash[first]).toBe(1200 - 5);
+    expect(s.privates.SV!.discount).toBe(15);
+  });
+
+  it('a player made to take SV at $5 pays only what his bids leave free', () => {
+    const s = fresh(2);
+    for (let i = 0; i < 6; i++) g.apply(s, g.toAct(s)[0]!, { type: 'pass' });
+    expect(s.privates.SV!.discount).toBe(15);
+    const first = g.toAct(s)[0]!;
+    // by hand: the player who passes first at $5 has all but $3 of his $1200 in a bid on BO
+    (s.round as { bids: Record<string, { seat: number; price: number }[]> }).bids.BO = [{ seat: first, price: 1197 }];
+    g.apply(s, first, { type: 'pass' });
+    g.apply(s, 1 - first, { type: 'pass' });
+    expect(s.privates.SV!.owner).toBe(first);
+    expect(s.cash[first]).toBe(1200 - 3);
   });
 
   it('pays the privates when everyone passes after SV is sold', () => {
