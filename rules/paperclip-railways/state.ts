@@ -134,11 +134,12 @@ export function stationInfo(st: Station): StationInfo {
 /**
  * The type a link arrives at. Starting stations have no colour of their own:
  * a link may reach one from any station, at the shortest length that station
- * lists.
+ * lists for the four station types (its length to a blank Request Stop is no
+ * length to a station type).
  */
 export function minLengthTo(origin: StationInfo, dest: StationInfo): number | null {
   if (dest.type === 'start') {
-    const vals = Object.values(origin.minLength);
+    const vals = Object.entries(origin.minLength).filter(([t]) => t !== 'blank').map(([, v]) => v);
     return vals.length ? Math.min(...vals) : null;
   }
   if (dest.type === 'blank') return origin.minLength.blank ?? 1;

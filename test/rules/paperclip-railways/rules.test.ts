@@ -162,6 +162,12 @@ describe('building a link', () => {
     expect(p.minLength).toBe(1);
     // From london to a starting station: its shortest listed length (suburban 3).
     expect(planBuild(s, 0, build('london', 'S2', { bends: [[50, -100]] }) as never).minLength).toBe(3);
+    // The length 1 that starting stations and the Metropolis list for Request Stops is not
+    // their shortest length to a starting station: S1 (countryside 2) cannot reach S2 one clip away.
+    const t = table({ stations: [start(0, -300, 0), start(1, -300, 74), ...metro()], hands: [H6] });
+    expect(() => R.apply(t, 0, build('S1', 'S2'))).toThrow(/needs at least 2 clips; this one is 1/);
+    t.metroCubes[0] = true;
+    expect(planBuild(t, 0, build('M-city', 'S2') as never).minLength).toBe(3); // Metropolis City: suburban 3
   });
 
   it('needs at least the minimum length the start station sets for the end type', () => {
