@@ -21,6 +21,11 @@ function quote(text: string): string {
   return `"${text.length > 30 ? `${text.slice(0, 30)}…` : text}"`;
 }
 
+/** Refuses words after a complete command: "station F7 G8" must not quietly become "station F7". */
+function nothingAfter(words: string[], used: number, usage: string): void {
+  if (words.length > used) throw new RuleError(`${quote(words.slice(used).join(' '))} is more than the command takes: write ${usage}.`);
+}
+
 function squash(t: string): string {
   return t.toLowerCase().replace(/[^a-z]/g, '');
 }
@@ -61,6 +66,7 @@ export function parseCommand(text: string, s: SRState): SRAction {
     const amount = Number(words[0]);
     if (!Number.isInteger(amount) || amount < 0) throw new RuleError('Write "bid 2 left" or "bid 2 F7" (a number of shares and where), or "bid 0" to pass.');
     if (amount === 0) return { type: 'bid', amount: 0 };
+    nothingAfter(words, 2, '"bid 2 left" or "bid 2 F7"');
     const v = s.vote;
     return { type: 'bid', amount, to: destination(words[1], v.from, v.facing, v.fromStart) };
   }
@@ -84,22 +90,27 @@ export function parseCommand(text: string, s: SRState): SRAction {
     if (!hex) throw new RuleError('Write "station F7" or "station F7 from G8".');
     if (words[1]?.toLowerCase() === 'from') {
       if (!words[2]) throw new RuleError('Say which of your stations to move: "station F7 from G8".');
+      nothingAfter(words, 3, '"station F7 from G8"');
       return { type: 'station', hex, from: words[2].toUpperCase() };
     }
+    nothingAfter(words, 1, '"station F7", or "station F7 from G8" to move one');
     return { type: 'station', hex };
   }
   if (verb === 'extend' || verb === 'move' || board.lineIndex.has(verb.toUpperCase())) {
     if (verb === 'move' && words[0]?.toLowerCase() === 'station') {
       // "move station G8 to F7"
       const from = words[1]?.toUpperCase();
-      const to = (words[2]?.toLowerCase() === 'to' ? words[3] : words[2])?.toUpperCase();
+      const toAt = words[2]?.toLowerCase() === 'to' ? 3 : 2;
+      const to = words[toAt]?.toUpperCase();
       if (!from || !to) throw new RuleError('Write "move station G8 to F7".');
+      nothingAfter(words, toAt + 1, '"move station G8 to F7"');
       return { type: 'station', hex: to, from };
     }
     const lineWord = board.lineIndex.has(verb.toUpperCase()) ? verb : words.shift();
     const line = board.lineIndex.get((lineWord ?? '').toUpperCase());
     if (line === undefined) throw new RuleError(`Which line? ${board.lines.map((l) => l.id).join(', ')}.`);
     if (words[0]?.toLowerCase() === 'to') words.shift();
+    nothingAfter(words, 1, `"extend ${board.lines[line]!.id} straight" (one step; a line moves once a turn)`);
     const l = s.lines[line]!;
     if (l.absorbedInto >= 0) throw new RuleError(`The ${board.lines[line]!.id} no longer runs.`);
     return { type: 'extend', line: board.lines[line]!.id, to: destination(words[0], l.loco, l.facing, l.atStart) };

@@ -248,6 +248,23 @@ describe('bad input is refused with a clear message, the state byte for byte unc
     expect(() => R.parse!('station J9 from', s, 0)).toThrow(/which of your stations to move/);
   });
 
+  it('text commands with words left over are refused, not cut short', () => {
+    const s = game(3);
+    putStation(s, 0, 'Q12');
+    // "station J9 Q12" once placed a new station on J9, ignoring the Q12 the player meant to move
+    expect(() => R.parse!('station J9 Q12', s, 0)).toThrow(/^"Q12" is more than the command takes: write "station F7", or "station F7 from G8"/);
+    expect(() => R.parse!('station J9 from Q12 now', s, 0)).toThrow(/"now" is more than/);
+    expect(() => R.parse!('move station Q12 to J9 K9', s, 0)).toThrow(/"K9" is more than .*"move station G8 to F7"/);
+    expect(() => R.parse!('extend LMR L6 L5', s, 0)).toThrow(/"L5" is more than .*a line moves once a turn/);
+    expect(() => R.parse!('LMR to L6 please', s, 0)).toThrow(/"please" is more than/);
+    expect(R.parse!('move station Q12 J9', s, 0)).toEqual({ type: 'station', hex: 'J9', from: 'Q12' });
+    putLoco(s, 'NR', 'P7', 3);
+    giveShares(s, 1, 'NR', 2);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: nb('P7', 3) });
+    expect(() => R.parse!('bid 2 left right', s, 1)).toThrow(/"right" is more than .*"bid 2 left"/);
+    expect(R.parse!('bid 0', s, 1)).toEqual({ type: 'bid', amount: 0 });
+  });
+
   it('a seat that does not exist gets the spectator view', () => {
     const s = game(3);
     s.money = [1000, 2000, 3000];
