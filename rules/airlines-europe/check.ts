@@ -27,7 +27,8 @@ export function checkState(s: AEState): string[] {
   if ((seen[abacus] ?? 0) !== board.abacus.shares) problems.push(`Air Abacus: ${seen[abacus] ?? 0} shares`);
   for (const a of Object.keys(seen)) if (a !== abacus && !s.airlines.includes(a)) problems.push(`share of unused airline ${a}`);
   if (s.removed[abacus]) problems.push('Air Abacus shares left the game');
-  if (scoringCards + s.scoringsDone + s.scoringQueue.length > 3) problems.push('too many scoring cards');
+  // Every airline blocked: the final scoring counts as the third while cards may still lie in the pile.
+  if (!s.allBlocked && scoringCards + s.scoringsDone + s.scoringQueue.length > 3) problems.push('too many scoring cards');
   if (s.phase !== 'over' && scoringCards + s.scoringsDone + s.scoringQueue.length !== 3) problems.push('scoring cards lost');
   // Planes and licences.
   const used: Record<string, number> = {};

@@ -163,6 +163,7 @@ describe('Airlines Europe licences', () => {
     expect(s.lastScoring!.points[0]!.abacus).toBe(16); // the final Air Abacus row
     expect(rules.outcome(s)!.reason).toBe('every airline is blocked');
     expect(rules.toAct(s)).toEqual([]);
+    expect(rules.check!(s)).toEqual([]); // the scoring cards still in the pile are not counted against the final scoring
   });
 
   it('two players: when every airline is blocked the final scoring counts the third hand', () => {
@@ -178,6 +179,7 @@ describe('Airlines Europe licences', () => {
     expect(s.lastScoring!.number).toBe(3);
     // The third hand holds the 19 Air Abacus left in the supply: 16 to it, 8 to seat 0.
     expect(s.lastScoring!.points.map((p) => p.abacus)).toEqual([8, 0]);
+    expect(rules.check!(s)).toEqual([]);
   });
 
   it('listed moves show, for each open connection bonus, the licence leading nearest its city (round a full route)', () => {
