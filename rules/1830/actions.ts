@@ -24,7 +24,6 @@ export type Action1830 = z.infer<typeof actionSchema>;
 // A fast exact check of the same shapes (zod above stays the reference: a test compares
 // the two on many actions). Replays check hundreds of actions, and this is much cheaper.
 type Check = (v: unknown) => boolean;
-const str: Check = (v) => typeof v === 'string' && v.length > 0;
 const short = (max: number): Check => (v) => typeof v === 'string' && v.length >= 1 && v.length <= max;
 const int = (min: number, max = Number.MAX_SAFE_INTEGER): Check => (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const oneOf = (...xs: string[]): Check => (v) => typeof v === 'string' && xs.includes(v);
@@ -51,7 +50,6 @@ const SHAPES: Record<string, [Record<string, Check>, Record<string, Check>]> = {
   buyCompany: [{ company: (v) => typeof v === 'string', price: int(0) }, {}],
   bankrupt: [{}, {}],
 };
-void str;
 
 /** True when `raw` has exactly one of the shapes above (own keys only). */
 export function hasActionShape(raw: unknown): raw is Action1830 {

@@ -1,5 +1,5 @@
 // Round transitions: auction -> stock round -> a set of operating rounds -> stock round ...
-import { PRIVATES } from './data';
+import { DATA, PRIVATES } from './data';
 import { bankPays } from './shares';
 import type { Game1830State } from './state';
 import { startOperatingRound } from './operating';
@@ -24,12 +24,8 @@ export function payPrivates(state: Game1830State): void {
   }
 }
 
+/** A set of operating rounds: as many as the phase gives, fixed when the set begins. */
 export function startOperatingSet(state: Game1830State): void {
-  state.orCount = PHASE_ORS(state);
+  state.orCount = DATA.phases[state.phase]!.operatingRounds;
   startOperatingRound(state, 1);
-}
-
-import { DATA } from './data';
-function PHASE_ORS(state: Game1830State): number {
-  return DATA.phases[state.phase]!.operatingRounds;
 }

@@ -1,6 +1,6 @@
 // The 1830 game state: plain JSON, mutated in place by `apply` after validation.
 import type { Options } from '../types';
-import { CORP_SYMS, DATA, PRIVATE_SYMS, TRAINS } from './data';
+import { CORP_SYMS, DATA, PRIVATE_SYMS } from './data';
 
 export type Cell = [number, number];
 
@@ -78,7 +78,6 @@ export interface StockRound {
   sold: Record<string, 'now' | 'prev'>[];
   turnActions: StockTurnAction[];
   boughtFromIpo: boolean;
-  lastToAct: number | null;
 }
 
 export interface OperatingRound {
@@ -171,7 +170,6 @@ export function setupState(seats: number, options: Options): Game1830State {
     const n = t.count === 'unlimited' ? 1 : t.name === '6' && optional6Train ? (t.countWithOptional6 ?? t.count) : t.count;
     for (let i = 0; i < n; i++) trains.push({ id: `${t.name}-${i}`, name: t.name, owner: 'depot' });
   }
-  void TRAINS;
   const available = [...PRIVATE_SYMS].sort((a, b) => (DATA.privates.find((p) => p.sym === a)!.value - DATA.privates.find((p) => p.sym === b)!.value));
   return {
     version: 1,

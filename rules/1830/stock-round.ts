@@ -16,7 +16,7 @@ import { startOperatingSet } from './rounds';
 export function startStockRound(state: Game1830State): void {
   state.round = {
     kind: 'stock', index: 0, passed: new Array(state.seats).fill(false),
-    sold: Array.from({ length: state.seats }, () => ({})), turnActions: [], boughtFromIpo: false, lastToAct: null,
+    sold: Array.from({ length: state.seats }, () => ({})), turnActions: [], boughtFromIpo: false,
   };
   startTurn(state);
 }
@@ -173,7 +173,6 @@ export function applyBuy(state: Game1830State, seat: number, corpSym: string, fr
   if (from === 'ipo') round.boughtFromIpo = true;
   buyShare(state, seat, corp, from);
   round.turnActions.push({ type: 'buy', corp: corpSym, fromIpo: from === 'ipo' });
-  round.lastToAct = seat;
   afterAction(state, round, seat);
 }
 
@@ -194,7 +193,6 @@ export function applyPar(state: Game1830State, seat: number, corpSym: string, pr
   state.bank += price * 2;
   checkPresidency(state, corp);
   round.turnActions.push({ type: 'par', corp: corpSym });
-  round.lastToAct = seat;
   afterAction(state, round, seat);
 }
 
@@ -207,7 +205,6 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
   round.sold[seat]![corpSym] = 'now';
   sellShares(state, seat, corp, percent);
   round.turnActions.push({ type: 'sell', corp: corpSym });
-  round.lastToAct = seat;
   afterAction(state, round, seat);
 }
 
@@ -236,7 +233,6 @@ export function applyBuyPrivate(state: Game1830State, seat: number, sym: string,
   state.cash[p.owner]! += price;
   p.owner = seat;
   round.turnActions.push({ type: 'buyPrivate', corp: sym });
-  round.lastToAct = seat;
   afterAction(state, round, seat);
 }
 

@@ -137,7 +137,7 @@ describe('1830 operating order, privates, final values', () => {
     parred(s, 'C&O', [2, 8], { 3: 60 }, [0, 6]); // $100, column 8
     parred(s, 'ERIE', [2, 8], { 0: 30, 3: 30 }, [0, 6]); // same cell as C&O, arrived later
     parred(s, 'B&M', [0, 7], { 2: 60 }, [0, 6]); // $112
-    s.round = { kind: 'stock', index: 0, passed: [true, true, true, true], sold: [{}, {}, {}, {}], turnActions: [], boughtFromIpo: false, lastToAct: null };
+    s.round = { kind: 'stock', index: 0, passed: [true, true, true, true], sold: [{}, {}, {}, {}], turnActions: [], boughtFromIpo: false };
     startOperatingSet(s);
     const r = s.round as Game1830State['round'];
     expect(r.kind === 'operating' && r.order).toEqual(['B&M', 'NYC', 'C&O', 'ERIE', 'PRR']);
