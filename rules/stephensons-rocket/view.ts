@@ -25,7 +25,7 @@ export function status(s: SRState): string {
 function options(s: SRState, seat: number | null) {
   if (seat === null || !toAct(s).includes(seat)) return null;
   const moves = legalMoves(s, seat);
-  const way = (line: number, to: number, from: number, facing: number, atStart: boolean) => {
+  const way = (to: number, from: number, facing: number, atStart: boolean) => {
     const d = board.neighbour[from]!.indexOf(to);
     return atStart ? DIRECTION_NAMES[d]! : turnOf(facing, d)!;
   };
@@ -38,10 +38,9 @@ function options(s: SRState, seat: number | null) {
   };
   for (const m of moves) {
     if (m.type === 'extend') {
-      const line = board.lineIndex.get(m.line)!;
-      const l = s.lines[line]!;
+      const l = s.lines[board.lineIndex.get(m.line)!]!;
       const to = board.hexIndex.get(m.to)!;
-      out.extensions.push({ command: `extend ${m.line} ${m.to}`, label: `${m.line} ${way(line, to, l.loco, l.facing, l.atStart)} to ${hexName(to)}` });
+      out.extensions.push({ command: `extend ${m.line} ${m.to}`, label: `${m.line} ${way(to, l.loco, l.facing, l.atStart)} to ${hexName(to)}` });
     } else if (m.type === 'token') {
       out.tokens.push({ command: `token ${m.city} ${m.good}`, label: `${m.good} from ${board.places[board.placeIndex.get(m.city)!]!.name}` });
     } else if (m.type === 'station') {
@@ -55,7 +54,7 @@ function options(s: SRState, seat: number | null) {
     out.bids.push({ command: 'bid 0', label: 'pass (bid nothing)' });
     for (let a = minimumBid(v, seat); a <= s.lines[v.line]!.held[seat]!; a++) {
       for (const to of v.options) {
-        out.bids.push({ command: `bid ${a} ${board.hexIds[to]}`, label: `${a} share${a === 1 ? '' : 's'}: ${way(v.line, to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
+        out.bids.push({ command: `bid ${a} ${board.hexIds[to]}`, label: `${a} share${a === 1 ? '' : 's'}: ${way(to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
       }
     }
   }
@@ -141,7 +140,6 @@ export function makeView(s: SRState, asked: number | null): View {
             colour: PLAYER_COLOURS[seat]!,
             money: s.money[seat]!,
             payments: s.ledger.filter((p) => p.seat === seat).map((p) => ({ amount: p.amount, reason: p.reason })),
-            commands: seat !== null && toAct(s).includes(seat) ? legalMoves(s, seat).length : 0,
           },
     options: options(s, seat),
     payments: open ? s.ledger.map((p) => ({ seat: p.seat, amount: p.amount, reason: p.reason })) : null,
