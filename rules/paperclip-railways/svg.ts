@@ -1,15 +1,6 @@
 // The table as a standalone SVG (pure; generic sans-serif; no external files).
 import type { View } from '../types';
 
-const TYPE_FILL: Record<string, string> = {
-  city: '#f5d142',
-  town: '#f39a2b',
-  suburban: '#e05a4f',
-  countryside: '#6cbf5a',
-  blank: '#ffffff',
-  start: '#dddddd',
-};
-
 function esc(t: string): string {
   return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -21,6 +12,8 @@ interface SView {
   river: P[] | null;
   stations: {
     id: string; kind: string; x: number; y: number; w: number; h: number; faceDown?: boolean; name: string;
+    /** The card's colour, chosen by the view (grey face down, the player's colour for a start, else by type). */
+    fill: string;
     type?: string; points?: number; limit?: number | null; cubes?: number[]; owner?: number | null;
   }[];
   links: { owner: number; points: P[]; clips: number }[];
@@ -91,9 +84,8 @@ export function renderSvg(view: View): string {
   }
   out.push(...faces.map((face) => face.labels[0]!), ...counts);
   function stationFace(s: SView['stations'][number]): { card: string; labels: string[] } {
-    const fill = s.faceDown ? '#8b8b8b' : s.kind === 'start' && s.owner != null ? v.players[s.owner]!.fill : TYPE_FILL[s.type ?? 'blank'] ?? '#fff';
     const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), w = (s.w * f.scale).toFixed(1), h = (s.h * f.scale).toFixed(1);
-    const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${fill}" stroke="#333" stroke-width="1"/>`;
+    const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${s.fill}" stroke="#333" stroke-width="1"/>`;
     const dark = s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
     const label = s.faceDown ? '?' : s.kind === 'metro' ? `${s.points} ${s.type}` : `${s.points} ${s.name}`;
     const labels = [`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`];

@@ -101,7 +101,10 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
     areaPath: path(s.area),
     frame,
     board: s.advanced ? BOARD.gigantopolis.board : BOARD.metropolis.board,
-    obstacles: s.obstacles.map((o) => ({ path: path(o.shape), id: o.id, name: BOARD.obstacles.find((d) => d.id === o.id)!.name, kind: BOARD.obstacles.find((d) => d.id === o.id)!.kind, shape: o.shape, by: o.by })),
+    obstacles: s.obstacles.map((o) => {
+      const d = BOARD.obstacles.find((b) => b.id === o.id)!;
+      return { path: path(o.shape), id: o.id, name: d.name, kind: d.kind, shape: o.shape, by: o.by };
+    }),
     obstacleSupply: s.obstacleSupply.map((id) => {
       const d = BOARD.obstacles.find((o) => o.id === id)!;
       return { id, name: d.name, kind: d.kind, shape: d.shape };
