@@ -91,9 +91,10 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
     const emergency = mustBuyTrain(state, corp) && president !== null;
     for (const t of otherCorpTrains(state, corp)) {
       const max = emergency ? Math.min(trainPrice(t), corp.cash + state.cash[president!]!) : corp.cash;
-      let min = 1;
-      while (min <= max && !works(t.id, min)) min = min < max ? max : max + 1;
-      if (min <= max && works(t.id, max)) out.trains.push({ id: t.id, name: t.name, from: t.owner, price: Math.min(trainPrice(t), max), min, max });
+      if (max < 1 || !works(t.id, max)) continue;
+      // the lowest price offered: $1 when that goes through too, else only the highest
+      const min = max === 1 || works(t.id, 1) ? 1 : max;
+      out.trains.push({ id: t.id, name: t.name, from: t.owner, price: Math.min(trainPrice(t), max), min, max });
     }
   }
   if (r.step !== 'home') {
