@@ -61,6 +61,11 @@ export function canGoBankrupt(state: Game1830State, seat: number, corp: CorpStat
   return power < cheapestDepotPrice(state);
 }
 
+/**
+ * The president goes bankrupt and the game ends at once. A deliberate departure from the seed
+ * (which lets the bankrupt player count his shares unsold): as on 18xx.games his shares are
+ * sold to the pool, as many as the rules allow, and his cash goes to the bank.
+ */
 export function goBankrupt(state: Game1830State, seat: number, corp: CorpState): void {
   if (!canGoBankrupt(state, seat, corp)) throw new RuleError(`${corp.sym} and its president can still raise the money for the cheapest train ($${cheapestDepotPrice(state)})`);
   const holdings = Object.values(state.corps).filter((c) => c.held[seat]! > 0 && c.ipoed);

@@ -20,6 +20,10 @@ export function nextUnlimitedId(state: Game1830State, name: string): string {
   return `${name}-${n}`;
 }
 
+/**
+ * One train bought (the train step repeats while more can be bought). A deliberate departure
+ * from the seed: its limit of one train of a new type per turn is not enforced, as on 18xx.games.
+ */
 export function buyTrain(state: Game1830State, corp: CorpState, trainId: string, price: number, exchangeId?: string): void {
   const r = orRound(state);
   requireStep(state, 'train', 'Buying a train');
