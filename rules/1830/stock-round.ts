@@ -95,6 +95,7 @@ export function mustSell(state: Game1830State, seat: number): boolean {
 /** 18xx.games offers buying another player's private whenever one could be bought (this keeps the turn open). */
 function canBuyAnyPrivate(state: Game1830State, round: StockRound, seat: number): boolean {
   if (state.turn === 1 || bought(round) || state.cash[seat]! <= 0 || !DATA.phases[state.phase]!.playersTradePrivates) return false;
+  if (certCount(state, seat) >= certLimit(state)) return false;
   for (const sym in state.privates) {
     const p = state.privates[sym]!;
     if (!p.closed && typeof p.owner === 'number' && p.owner !== seat && !PRIVATES[sym]!.noSaleToCorporation) return true;
@@ -223,6 +224,8 @@ export function applyBuyPrivate(state: Game1830State, seat: number, sym: string,
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold`);
   if (bought(round)) throw new RuleError('You have already bought this turn');
   if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
+  // a private counts toward the certificate limit (seed D 7), so it cannot take a player over it
+  if (certCount(state, seat) >= certLimit(state)) throw new RuleError(`You are at the certificate limit of ${certLimit(state)}, and a private counts as a certificate`);
   if (price > state.cash[seat]!) throw new RuleError(`You have $${state.cash[seat]} and cannot pay $${price}`);
   if (!accepted) {
     // the price is agreed between the two: the owner accepts or declines before anything changes hands

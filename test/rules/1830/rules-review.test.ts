@@ -106,6 +106,9 @@ describe('1830 stock round limits', () => {
     expect(certs).toBe(14);
     s.corps['C&O']!.held[0] = 50; s.corps['C&O']!.ipo -= 20; // 16: at the limit, not over
     refuses(s, 0, { type: 'buy', corp: 'C&O', from: 'ipo' }, /certificate limit of 16/);
+    // a private is a certificate too: no buying another player's at the limit
+    refuses(s, 0, { type: 'buyCompany', company: 'CS', price: 40 }, /certificate limit of 16, and a private counts/);
+    expect(g.moves(s, 0).some((m) => m.type === 'buyCompany')).toBe(false);
     s.corps['C&O']!.held[0] = 60; s.corps['C&O']!.ipo -= 10; // 17: over (as after a presidency swap)
     refuses(s, 0, { type: 'pass' }, /must sell/);
     refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /must sell/);
