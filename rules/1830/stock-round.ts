@@ -5,7 +5,7 @@
 import { sentence } from './words';
 import { RuleError } from '../types';
 import { DATA, PAR_CELLS, PRIVATES } from './data';
-import { buyMultiple, moveTo, moveUp, compareOperatingOrder, zoneAt } from './market';
+import { buyMultiple, moveTo, moveUp, compareOperatingOrder, unlimitedHolding } from './market';
 import {
   buyShare, certCount, certLimit, checkPresidency, gainProblem, PRESIDENT_PERCENT, sellProblem, sellShares, shareCost, SHARE_PERCENT,
 } from './shares';
@@ -85,7 +85,7 @@ export function mustSell(state: Game1830State, seat: number): boolean {
   if (certCount(state, seat) > certLimit(state)) return true;
   for (const sym in state.corps) {
     const corp = state.corps[sym]!;
-    if (corp.held[seat]! > 60 && !(corp.cell && ['orange', 'brown'].includes(zoneAt(corp.cell)))) return true;
+    if (corp.held[seat]! > DATA.shareLimitPercent && !unlimitedHolding(corp)) return true;
   }
   return false;
 }
