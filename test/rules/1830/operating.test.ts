@@ -1,11 +1,10 @@
 // Operating rounds, from positions of a real game (18xx.games export) changed by hand.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { refuses } from './positions';
+import { importExport } from '../../../rules/1830/import/replay';
+import { realGame, refuses } from './positions';
 
-const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = realGame('1830_game_end_bank');
 function after(n: number): Game1830State {
   return importExport({ ...exp, actions: exp.actions.slice(0, n) }).state;
 }

@@ -1,8 +1,10 @@
-// Hand-set 1830 positions shared by the rule suites.
+// 1830 positions shared by the rule suites: hand-set ones, real games up to an action, and the refusal check.
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
 import { startStockRound } from '../../../rules/1830/stock-round';
 import { RuleError } from '../../../rules/types';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
 
 /** Four players; every private bought at face in seat order; B&O parred at 100 by seat 1; SR 1 begins. */
 export function afterAuction(seed = 'stock'): Game1830State {
@@ -34,4 +36,16 @@ export function refuses(state: Game1830State, seat: number, action: unknown, wor
   expect(error).toBeInstanceOf(RuleError);
   expect((error as Error).message).toMatch(words);
   expect(JSON.stringify(state)).toBe(before);
+}
+
+/** A real game from test/fixtures/18xx.games/1830/ (an 18xx.games export). */
+export function realGame(name: string): Export18xx {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+}
+
+/** That real game's state right after its action with this 18xx.games id. */
+export function through(name: string, id: number): Game1830State {
+  const exp = realGame(name);
+  const i = exp.actions.findIndex((a) => a.id === id);
+  return importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
 }

@@ -4,14 +4,13 @@
 // (president's cash, share sales only as needed, no giving away the presidency, face
 // value at most from another corporation), rusting, the D trade-in, and the bank breaking
 // in a stock round.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { importExport } from '../../../rules/1830/import/replay';
 import { startOperatingSet } from '../../../rules/1830/rounds';
 import { sharePrice } from '../../../rules/1830/market';
 import type { Action1830 } from '../../../rules/1830/actions';
-import { afterAuction, laterRound, refuses } from './positions';
+import { afterAuction, laterRound, realGame, refuses, through } from './positions';
 
 /** Par and hand out shares by hand (first seat listed is president); floated at 60% sold. */
 function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>, parCell: [number, number] = cell): void {
@@ -26,7 +25,6 @@ function parred(s: Game1830State, sym: string, cell: [number, number], holdings:
   if (c.ipo <= 40) { c.floated = true; c.cash = 1000; s.bank -= 1000; }
 }
 
-const seedFixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
 
 describe('1830 private auction: the seed example', () => {
   it('RT, Kevin, Kathy, Skr and Edward: lone bids resolve at once, C&A and B&O go to bid wars won by Skr ($220) and Kathy ($235)', () => {
@@ -175,16 +173,9 @@ describe('1830 operating order, privates, final values', () => {
   });
 });
 
-/** The 29133 game just before the action with this id. */
-function before29133(id: number): Game1830State {
-  const exp = seedFixture('29133');
-  const i = exp.actions.findIndex((a) => a.id === id);
-  return importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
-}
-
 describe('1830 forced train purchase', () => {
   it('the president pays the shortfall from cash, sells only as many shares as needed, never gives away the presidency, pays at most face value to another corporation', () => {
-    const s = before29133(449); // NYNH: no train, $181, a route; only a D ($1100) in the bank
+    const s = through('29133', 449); // NYNH: no train, $181, a route; only a D ($1100) in the bank
     const n = s.corps.NYNH!;
     const seat = n.president!;
     expect(seat).toBe(3);
@@ -209,7 +200,7 @@ describe('1830 forced train purchase', () => {
 
 describe('1830 the D trade-in at the train limit', () => {
   it('a corporation with two trains in phase D may trade one in for a D (it still owns two), but not buy one outright', () => {
-    const s = before29133(449); // phase D, NYNH to buy a train, D-1 in the bank
+    const s = through('29133', 449); // phase D, NYNH to buy a train, D-1 in the bank
     const n = s.corps.NYNH!;
     const seat = n.president!;
     for (const [id, from] of [['5-0', 'B&M'], ['6-0', 'B&O']] as const) {
@@ -230,7 +221,7 @@ describe('1830 the D trade-in at the train limit', () => {
 
 describe('1830 phases in a real game', () => {
   it('rusts the 2s at the first 4, the 3s at the first 6 and the 4s at the first D; the D costs $800 with a 4, 5 or 6 traded in; operating rounds per set and train limits follow the phase', () => {
-    const exp = seedFixture('29133');
+    const exp = realGame('29133');
     const { seats, options, log } = importExport(exp);
     const s = g.setup(seats.length, 'r', options);
     const seen: string[] = [];
@@ -321,7 +312,7 @@ describe('1830 privates change hands only at a price both sides agree', () => {
   });
 
   it('a corporation buys its president\'s private at once, another player\'s only when that player accepts', () => {
-    const e = seedFixture('1830_game_end_bank');
+    const e = realGame('1830_game_end_bank');
     const i = e.actions.findIndex((a) => a.id === 74);
     const s = importExport({ ...e, actions: e.actions.slice(0, i) }).state;
     const bo = s.corps['B&O']!;

@@ -1,15 +1,9 @@
 // Trains, discards, forced purchases and bankruptcy, from positions of a real game (29133).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { refuses } from './positions';
+import { refuses, through as throughGame } from './positions';
 
-const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
-function through(id: number): Game1830State {
-  const i = exp.actions.findIndex((a) => a.id === id);
-  return importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
-}
+const through = (id: number): Game1830State => throughGame('29133', id);
 
 describe('1830 trains', () => {
   it('makes a corporation over the new train limit discard before anything else', () => {
@@ -46,8 +40,7 @@ describe('1830 trains', () => {
   });
 
   it('refuses buying a train from another corporation for less than $1 or more than the treasury', () => {
-    const i = exp.actions.findIndex((a) => a.id === 437);
-    const s = importExport({ ...exp, actions: exp.actions.slice(0, i + 1) }).state;
+    const s = through(437);
     const erie = s.corps.ERIE!;
     const seat = erie.president!;
     const t = s.trains.find((x) => x.id === '4-1')!;
