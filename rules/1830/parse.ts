@@ -102,7 +102,8 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       return { type: 'discardTrain', corp: t.owner, train: t.id };
     }
     case 'exchange': {
-      const from = (words[1] ?? 'ipo').toLowerCase();
+      const rest = /^m&?h$/i.test(words[1] ?? '') ? words.slice(2) : words.slice(1);
+      const from = (rest[0] ?? 'ipo').toLowerCase();
       if (from !== 'ipo' && from !== 'pool') throw new RuleError('Exchange the M&H for an NYC share from "ipo" or "pool": "exchange pool"');
       return { type: 'exchange', company: 'MH', from };
     }

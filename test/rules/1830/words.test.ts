@@ -29,6 +29,8 @@ describe('1830 commands and words', () => {
       expect(() => g.parse!(text, s, 0), text).toThrow(usage);
     }
     expect(g.parse!('exchange pool', s, 0)).toEqual({ type: 'exchange', company: 'MH', from: 'pool' });
+    expect(g.parse!('exchange M&H', s, 0)).toEqual({ type: 'exchange', company: 'MH', from: 'ipo' });
+    expect(g.parse!('exchange MH pool', s, 0)).toEqual({ type: 'exchange', company: 'MH', from: 'pool' });
   });
   it('names the wrong part of a badly formed move, and leaves the state alone', () => {
     const st = g.setup(3, 'shape', {});
