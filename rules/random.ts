@@ -12,7 +12,10 @@ export interface RandomState {
 
 /** Turns any seed string into a generator state. */
 export function seedRandom(seed: string): RandomState {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -37,7 +40,10 @@ export function seedRandom(seed: string): RandomState {
 /** The next 32-bit unsigned number; advances the state. */
 export function nextUint32(r: RandomState): number {
   let [a, b, c, d] = r.s;
-  a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+  a >>>= 0;
+  b >>>= 0;
+  c >>>= 0;
+  d >>>= 0;
   const t = (((a + b) | 0) + d) | 0;
   d = (d + 1) | 0;
   a = b ^ (b >>> 9);

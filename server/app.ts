@@ -15,18 +15,18 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
 import { pino, type Logger } from 'pino';
-import type { AnyRules } from '../rules/types';
-import { ServiceError } from './errors';
-import type { GameEventListener } from './events';
-import { apiRouter } from './http/api';
-import { pagesRouter } from './http/pages';
-import { importRouter } from './http/import';
-import { createLinks, type Links } from './links';
-import { PageRenderer, TEMPLATES_DIR } from './render';
-import { loadOrCreateSecret } from './secret';
-import { GameService } from './service';
-import { LowdbGameStore } from './store/lowdb-store';
-import type { GameStore } from './store/types';
+import type { AnyRules } from '../rules/types.ts';
+import { ServiceError } from './errors.ts';
+import type { GameEventListener } from './events.ts';
+import { apiRouter } from './http/api.ts';
+import { pagesRouter } from './http/pages.ts';
+import { importRouter } from './http/import.ts';
+import { createLinks, type Links } from './links.ts';
+import { PageRenderer, TEMPLATES_DIR } from './render.ts';
+import { loadOrCreateSecret } from './secret.ts';
+import { GameService } from './service.ts';
+import { LowdbGameStore } from './store/lowdb-store.ts';
+import type { GameStore } from './store/types.ts';
 
 export interface AppDeps {
   dataDir: string;
@@ -72,14 +72,25 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const now = deps.now ?? (() => new Date());
   const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
   const links = createLinks(secret, deps.baseUrl);
-  const store = deps.store ?? new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
+  const store =
+    deps.store ??
+    new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
   const service = new GameService({ store, registry: deps.registry, links, now, onEvent: deps.onEvent, logger });
   await service.init();
   const renderer = new PageRenderer(deps.templatesDir ?? TEMPLATES_DIR);
   const app = express();
   const onClose: AppContext['onClose'] = [];
   const ctx: AppContext = {
-    app, service, links, renderer, logger, dataDir: deps.dataDir, baseUrl: links.baseUrl, registry: deps.registry, now, onClose,
+    app,
+    service,
+    links,
+    renderer,
+    logger,
+    dataDir: deps.dataDir,
+    baseUrl: links.baseUrl,
+    registry: deps.registry,
+    now,
+    onClose,
     async close() {
       for (const f of onClose.splice(0).reverse()) await f();
       await store.close();
@@ -93,7 +104,10 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info({ method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info(
+        { method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   });
@@ -140,7 +154,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    handler: (req, res) => sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
+    handler: (req, res) =>
+      sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
   });
   app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
@@ -175,7 +190,9 @@ export function sendError(req: Request, res: Response, status: number, message: 
     return;
   }
   try {
-    res.type('html').send(ctx.renderer.page('error', { title: status === 404 ? 'Not found' : 'Problem', status, message }));
+    res
+      .type('html')
+      .send(ctx.renderer.page('error', { title: status === 404 ? 'Not found' : 'Problem', status, message }));
   } catch {
     res.type('text').send(message);
   }
@@ -189,7 +206,9 @@ export interface RunningServer {
 }
 
 /** Listens (port 0 picks a free port) and returns the base URL. */
-export async function startServer(deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: string; port?: number; host?: string }): Promise<RunningServer> {
+export async function startServer(
+  deps: Omit<AppDeps, 'baseUrl'> & { baseUrl?: string; port?: number; host?: string },
+): Promise<RunningServer> {
   const host = deps.host ?? '127.0.0.1';
   // Listen first so the base URL can carry the port that was picked; requests
   // that arrive while the app is being made wait for it.

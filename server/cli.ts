@@ -15,7 +15,10 @@ interface Command {
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'cli');
 
 function commandNames(): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => f.slice(0, -3)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 async function load(name: string): Promise<Command> {

@@ -8,7 +8,7 @@
 //
 // Subscribe with `service.on(listener)` (returns an unsubscribe function) or
 // pass `onEvent` listeners to `createApp` / `new GameService`.
-import type { Seat } from '../rules/types';
+import type { Seat } from '../rules/types.ts';
 
 interface EventBase {
   gameId: string;

@@ -2,18 +2,21 @@
 // undos, replaying a game from its seed, the simultaneous-move rule, the
 // seat order drawn from the seed, and the plain-words lines of the history.
 // No I/O: the game service (service.ts) and the verifier (verify.ts) use it.
-import type { AnyRules, Options, Seat } from '../rules/types';
-import { seedRandom, shuffle } from '../rules/random';
-import { ServiceError } from './errors';
-import { sealEntry } from './store/chain';
-import type { GameDoc, LogEntry, ReminderPolicy } from './store/types';
-import type { HistoryLine } from './service';
+import type { AnyRules, Options, Seat } from '../rules/types.ts';
+import { seedRandom, shuffle } from '../rules/random.ts';
+import { ServiceError } from './errors.ts';
+import { sealEntry } from './store/chain.ts';
+import type { GameDoc, LogEntry, ReminderPolicy } from './store/types.ts';
+import type { HistoryLine } from './service.ts';
 
 export const STATE_KINDS = new Set(['start', 'move', 'undo']);
 
 /** Play order drawn from the seed: element i is the index (in join order) of the player in seat i. */
 export function seatOrder(seed: string, players: number): number[] {
-  return shuffle(seedRandom(`seat-order:${seed}`), Array.from({ length: players }, (_, i) => i));
+  return shuffle(
+    seedRandom(`seat-order:${seed}`),
+    Array.from({ length: players }, (_, i) => i),
+  );
 }
 
 export function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
@@ -21,7 +24,10 @@ export function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'has
 }
 
 export function pushEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
-  const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Omit<LogEntry, 'seq' | 'prev' | 'hash'>;
+  const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Omit<
+    LogEntry,
+    'seq' | 'prev' | 'hash'
+  >;
   const sealed = sealEntry(log, clean);
   log.push(sealed);
   return sealed;
@@ -86,7 +92,13 @@ export function acceptsOlderSeq(log: LogEntry[], seq: number, current: number, s
   return true;
 }
 
-export function nextWait(doc: GameDoc, old: GameDoc['wait'], toAct: Seat[], stateSeq: number, now: string): GameDoc['wait'] {
+export function nextWait(
+  doc: GameDoc,
+  old: GameDoc['wait'],
+  toAct: Seat[],
+  stateSeq: number,
+  now: string,
+): GameDoc['wait'] {
   if (doc.status !== 'active') return null;
   const keep = old && toAct.length > 0 && toAct.every((s) => old.toAct.includes(s));
   if (keep) return { ...old, toAct, stateSeq };
@@ -118,7 +130,9 @@ export function describePolicy(p: ReminderPolicy): string {
 }
 
 export function cleanName(raw: string): string {
-  const name = String(raw ?? '').replace(/\s+/g, ' ').trim();
+  const name = String(raw ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (name.length === 0) throw new ServiceError(400, 'Please give a name.');
   if (name.length > 40) throw new ServiceError(400, 'Please keep the name under 40 characters.');
   return name;
@@ -141,7 +155,11 @@ export function checkOptions(rules: AnyRules, given: Record<string, unknown>): O
     } else {
       if (v === undefined) out[spec.id] = spec.default;
       else if (typeof v === 'string' && spec.choices.some((c) => c.value === v)) out[spec.id] = v;
-      else throw new ServiceError(400, `Option "${spec.label}" must be one of: ${spec.choices.map((c) => c.label).join(', ')}.`);
+      else
+        throw new ServiceError(
+          400,
+          `Option "${spec.label}" must be one of: ${spec.choices.map((c) => c.label).join(', ')}.`,
+        );
     }
   }
   return out;

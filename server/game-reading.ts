@@ -1,16 +1,19 @@
 // Reading a loaded game: what each seat may see, which moves it has, the
 // history in plain words, and the history download. Pure functions of the
 // game as loaded; nothing here changes a game (that is service.ts).
-import type { Seat, View } from '../rules/types';
-import { actionHashOf } from './store/chain';
-import { acceptsOlderSeq, lineOf, nameSeats } from './game-log';
-import type { HistoryLine, LoadedGame, MoveChoice } from './service';
+import type { Seat, View } from '../rules/types.ts';
+import { actionHashOf } from './store/chain.ts';
+import { acceptsOlderSeq, lineOf, nameSeats } from './game-log.ts';
+import type { HistoryLine, LoadedGame, MoveChoice } from './service.ts';
 
 /** The rules' view for a seat (null: a spectator); a waiting view before the start. */
 export function viewFor(game: LoadedGame, seat: Seat | null): View {
   if (game.state === null) {
     const d = game.doc;
-    const status = d.status === 'abandoned' ? 'Abandoned before the start' : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
+    const status =
+      d.status === 'abandoned'
+        ? 'Abandoned before the start'
+        : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
     return { seat, toAct: [], status };
   }
   return game.rules.view(game.state, seat);
@@ -33,7 +36,9 @@ export function firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves
   if (game.doc.status !== 'active' || game.state === null) return { moves: [], total: 0 };
   if (!game.rules.toAct(game.state).includes(seat)) return { moves: [], total: 0 };
   const all = game.rules.moves(game.state, seat);
-  const moves = all.slice(0, limit).map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
+  const moves = all
+    .slice(0, limit)
+    .map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
   return { moves, total: all.length };
 }
 
@@ -53,7 +58,10 @@ export function sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
       break;
     }
   }
-  return log.slice(from).filter((e) => e.kind !== 'reminder' && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
+  return log
+    .slice(from)
+    .filter((e) => e.kind !== 'reminder' && e.kind !== 'prefs')
+    .map((e) => lineOf(game.doc, e));
 }
 
 /** The history.json download. While the game runs, other seats' actions and their salts are withheld (actionHash stays). */

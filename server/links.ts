@@ -45,7 +45,13 @@ export interface Links {
 /** Length in bytes of a key before base64url (144 bits). */
 export const KEY_BYTES = 18;
 
-export function deriveKey(secret: Buffer | string, gameId: string, role: KeyRole, slot: number, generation: number): string {
+export function deriveKey(
+  secret: Buffer | string,
+  gameId: string,
+  role: KeyRole,
+  slot: number,
+  generation: number,
+): string {
   return createHmac('sha256', secret)
     .update(`${gameId}:${role}:${slot}:${generation}`)
     .digest()
@@ -85,7 +91,8 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     spectatorKey: (gameId) => deriveKey(secret, gameId, 'spectator', 0, 0),
     playUrl: (key) => `${base}/play/${key}`,
     quickMoveUrl: (key, n, seq) => `${base}/play/${key}/m/${n}?seq=${seq}`,
-    historyUrl: (key, format, role = 'seat') => `${base}/${role === 'seat' ? 'play' : 'watch'}/${key}/history.${format}`,
+    historyUrl: (key, format, role = 'seat') =>
+      `${base}/${role === 'seat' ? 'play' : 'watch'}/${key}/history.${format}`,
     stepUrl: (key, seq, role = 'seat') => `${base}/${role === 'seat' ? 'play' : 'watch'}/${key}/step/${seq}`,
     inviteUrl: (key) => `${base}/join/${key}`,
     adminUrl: (key) => `${base}/admin/${key}`,

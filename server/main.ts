@@ -8,7 +8,7 @@ process.env.UV_THREADPOOL_SIZE ??= '16';
 const { existsSync } = await import('node:fs');
 const { dirname, join, resolve } = await import('node:path');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
-type AppPlugin = import('./app').AppPlugin;
+type AppPlugin = import('./app.ts').AppPlugin;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -23,9 +23,11 @@ const mailPluginFile = join(here, 'mail', 'plugin.ts');
 const wantMail = process.env.MAIL !== 'off' && existsSync(mailPluginFile);
 const [{ pino }, { startServer }, { games }, mailMod] = await Promise.all([
   import('pino'),
-  import('./app'),
-  import('../rules/index'),
-  wantMail ? (import(pathToFileURL(mailPluginFile).href) as Promise<{ mailPlugin?: () => AppPlugin }>) : Promise.resolve(null),
+  import('./app.ts'),
+  import('../rules/index.ts'),
+  wantMail
+    ? (import(pathToFileURL(mailPluginFile).href) as Promise<{ mailPlugin?: () => AppPlugin }>)
+    : Promise.resolve(null),
 ]);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const plugins: AppPlugin[] = [];

@@ -4,13 +4,24 @@
 // it is the next reminder; after that it is the escalation (`onTimeout`);
 // once escalated, null until the wait changes.
 import { z } from 'zod';
-import type { GameDoc, ReminderPolicy } from './store/types';
+import type { GameDoc, ReminderPolicy } from './store/types.ts';
 
-export const DEFAULT_POLICY: ReminderPolicy = { remindAfterHours: 24, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' };
+export const DEFAULT_POLICY: ReminderPolicy = {
+  remindAfterHours: 24,
+  repeatHours: 24,
+  maxReminders: 3,
+  onTimeout: 'notify',
+};
 
 export const policySchema = z.object({
-  remindAfterHours: z.coerce.number().min(0, 'Hours cannot be negative').max(24 * 60, 'At most 60 days'),
-  repeatHours: z.coerce.number().min(1, 'Repeat at least every hour').max(24 * 60, 'At most 60 days'),
+  remindAfterHours: z.coerce
+    .number()
+    .min(0, 'Hours cannot be negative')
+    .max(24 * 60, 'At most 60 days'),
+  repeatHours: z.coerce
+    .number()
+    .min(1, 'Repeat at least every hour')
+    .max(24 * 60, 'At most 60 days'),
   maxReminders: z.coerce.number().int('Whole reminders only').min(0).max(20, 'At most 20 reminders'),
   onTimeout: z.enum(['notify', 'autoMove']),
 });

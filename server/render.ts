@@ -9,7 +9,7 @@ import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { View } from '../rules/types';
+import type { View } from '../rules/types.ts';
 
 export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
 
@@ -29,8 +29,12 @@ export function registerHelpers(hb: HB): void {
   hb.registerHelper('sub', (a: number, b: number) => Number(a) - Number(b));
   hb.registerHelper('inc', (a: number) => Number(a) + 1);
   hb.registerHelper('json', (v: unknown) => JSON.stringify(v));
-  hb.registerHelper('join', (v: unknown, sep: unknown) => (Array.isArray(v) ? v.join(typeof sep === 'string' ? sep : ', ') : ''));
-  hb.registerHelper('money', (v: unknown) => (typeof v === 'number' ? `$${v.toLocaleString('en-US')}` : String(v ?? '')));
+  hb.registerHelper('join', (v: unknown, sep: unknown) =>
+    Array.isArray(v) ? v.join(typeof sep === 'string' ? sep : ', ') : '',
+  );
+  hb.registerHelper('money', (v: unknown) =>
+    typeof v === 'number' ? `$${v.toLocaleString('en-US')}` : String(v ?? ''),
+  );
   hb.registerHelper('playerName', function (this: unknown, seat: unknown, options: Handlebars.HelperOptions) {
     const players = (options?.data?.root as { players?: PlayerRef[] } | undefined)?.players ?? [];
     const p = players.find((x) => x.seat === seat);
@@ -58,7 +62,12 @@ function perSeat(key: string, value: unknown, players: PlayerRef[]): boolean {
 
 function formatValue(value: unknown, players: PlayerRef[]): string {
   if (value === null) return '—';
-  if (Array.isArray(value) && value.length === players.length && players.length > 1 && value.every((v) => typeof v !== 'object' || v === null || Array.isArray(v))) {
+  if (
+    Array.isArray(value) &&
+    value.length === players.length &&
+    players.length > 1 &&
+    value.every((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+  ) {
     // Per-seat arrays (hand sizes, piles, money): name them.
     return value.map((v, i) => `${players[i]?.name ?? `Seat ${i + 1}`}: ${formatValue(v, [])}`).join('; ');
   }
@@ -77,7 +86,13 @@ interface GameParts {
  * A game's own template templates/games/<rulesId>/<file>, compiled with `hb`;
  * null when the game ships none (or the id is not a plain folder name).
  */
-export function gameTemplate(templatesDir: string, rulesId: string, file: string, hb: HB, noEscape: boolean): Handlebars.TemplateDelegate | null {
+export function gameTemplate(
+  templatesDir: string,
+  rulesId: string,
+  file: string,
+  hb: HB,
+  noEscape: boolean,
+): Handlebars.TemplateDelegate | null {
   const path = join(templatesDir, 'games', rulesId, file);
   if (!/^[a-z0-9-]+$/.test(rulesId) || !existsSync(path)) return null;
   return hb.compile(readFileSync(path, 'utf8'), { noEscape });

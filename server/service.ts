@@ -36,20 +36,29 @@
 // Errors a person should read are ServiceError(status, message); RuleError
 // messages from the rules come back as ServiceError 400 with the same text.
 import { randomBytes } from 'node:crypto';
-import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types';
-import type { GameEvent, GameEventListener } from './events';
-import { ServiceError, notFound } from './errors';
-import { keyHash, keyMatches, looksLikeKey, type Links } from './links';
-import { DEFAULT_POLICY } from './policy';
-import { sha256 } from './store/chain';
-import * as reading from './game-reading';
+import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types.ts';
+import type { GameEvent, GameEventListener } from './events.ts';
+import { ServiceError, notFound } from './errors.ts';
+import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
+import { DEFAULT_POLICY } from './policy.ts';
+import { sha256 } from './store/chain.ts';
+import * as reading from './game-reading.ts';
 import {
-  acceptsOlderSeq, append, checkOptions, cleanName, describePolicy, lastEffectiveMove,
-  lastStateSeq, nextWait, pushEntry, replayState, seatOrder,
-} from './game-log';
+  acceptsOlderSeq,
+  append,
+  checkOptions,
+  cleanName,
+  describePolicy,
+  lastEffectiveMove,
+  lastStateSeq,
+  nextWait,
+  pushEntry,
+  replayState,
+  seatOrder,
+} from './game-log.ts';
 
-export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log';
-import { indexEntryOf } from './store/index-entry';
+export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
+import { indexEntryOf } from './store/index-entry.ts';
 import {
   DamagedGameError,
   type GameDoc,
@@ -58,7 +67,7 @@ import {
   type LogEntry,
   type ReminderPolicy,
   type SeatRecord,
-} from './store/types';
+} from './store/types.ts';
 
 export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
 
@@ -202,10 +211,13 @@ export class GameService {
     const game = await this.open(target.gameId);
     const d = game.doc;
     const stored =
-      target.role === 'admin' ? d.adminKeyHash
-      : target.role === 'spectator' ? d.spectatorKeyHash
-      : target.role === 'invite' ? d.inviteKeyHash
-      : d.seats[target.seat!]?.keyHash;
+      target.role === 'admin'
+        ? d.adminKeyHash
+        : target.role === 'spectator'
+          ? d.spectatorKeyHash
+          : target.role === 'invite'
+            ? d.inviteKeyHash
+            : d.seats[target.seat!]?.keyHash;
     if (!stored || !keyMatches(key, stored)) throw notFound();
     return { game, target };
   }
@@ -224,7 +236,12 @@ export class GameService {
       this.listCache = { version: this.indexVersion, ...this.sortPublic() };
     }
     const { open, running } = this.listCache;
-    return { open: open.slice(0, limit), running: running.slice(0, limit), openTotal: open.length, runningTotal: running.length };
+    return {
+      open: open.slice(0, limit),
+      running: running.slice(0, limit),
+      openTotal: open.length,
+      runningTotal: running.length,
+    };
   }
 
   private sortPublic(): { open: IndexEntry[]; running: IndexEntry[] } {
@@ -235,7 +252,8 @@ export class GameService {
       if (e.status === 'open' && e.names.length < e.seatCount) open.push(e);
       else if (e.status === 'active') running.push(e);
     }
-    const newest = (a: IndexEntry, b: IndexEntry) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+    const newest = (a: IndexEntry, b: IndexEntry) =>
+      a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
     open.sort(newest);
     running.sort(newest);
     return { open, running };
@@ -330,7 +348,12 @@ export class GameService {
       outcome: null,
       log: [],
     };
-    append(doc, { at: now, kind: 'create', text: `${name} created a game of ${rules.title} for ${seats} players`, data: { rules: rules.id, options, seatCount: seats, seedHash } });
+    append(doc, {
+      at: now,
+      kind: 'create',
+      text: `${name} created a game of ${rules.title} for ${seats} players`,
+      data: { rules: rules.id, options, seatCount: seats, seedHash },
+    });
     let seatKey: string | null = null;
     if (input.join) {
       doc.seats.push(this.newSeat(id, 0, 0, name, input.email, now));
@@ -345,7 +368,13 @@ export class GameService {
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
     const invite = (input.invite ?? []).filter((e) => e.trim() !== '');
     if (invite.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invite, inviteGeneration: 0 });
-    return { gameId: id, adminKey: l.adminKey(id), inviteKey: l.inviteKey(id, 0), spectatorKey: l.spectatorKey(id), seatKey };
+    return {
+      gameId: id,
+      adminKey: l.adminKey(id),
+      inviteKey: l.inviteKey(id, 0),
+      spectatorKey: l.spectatorKey(id),
+      seatKey,
+    };
   }
 
   /**
@@ -366,11 +395,13 @@ export class GameService {
     const rules = this.rulesOf(input.rules);
     if (!rules) throw new ServiceError(400, `There is no game called "${input.rules}" here.`);
     const n = input.seats.length;
-    if (n < rules.players.min || n > rules.players.max) throw new ServiceError(400, `${rules.title} takes ${rules.players.min} to ${rules.players.max} players.`);
+    if (n < rules.players.min || n > rules.players.max)
+      throw new ServiceError(400, `${rules.title} takes ${rules.players.min} to ${rules.players.max} players.`);
     const options = checkOptions(rules, input.options ?? {});
     const creatorName = cleanName(input.creator.name);
     const names = input.seats.map((p) => cleanName(p.name));
-    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length) throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
+    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length)
+      throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
     const now = this.now().toISOString();
     const id = randomBytes(9).toString('base64url');
     const seed = randomBytes(32).toString('hex');
@@ -378,26 +409,53 @@ export class GameService {
     const l = this.links;
     const creatorIdx = input.seats.findIndex((p) => p.email.toLowerCase() === input.creator.email.toLowerCase());
     let doc: GameDoc = {
-      id, rules: rules.id, title: rules.title, options, createdAt: now, updatedAt: now, status: 'open',
-      listed: input.listed ?? false, seatCount: n, seedHash, seed,
+      id,
+      rules: rules.id,
+      title: rules.title,
+      options,
+      createdAt: now,
+      updatedAt: now,
+      status: 'open',
+      listed: input.listed ?? false,
+      seatCount: n,
+      seedHash,
+      seed,
       creator: { name: creatorName, email: input.creator.email },
       creatorSlot: creatorIdx >= 0 ? creatorIdx : null,
-      adminKeyHash: keyHash(l.adminKey(id)), spectatorKeyHash: keyHash(l.spectatorKey(id)),
-      inviteKeyHash: null, inviteGeneration: 0, seats: [], policy: { ...DEFAULT_POLICY }, wait: null, outcome: null, log: [],
+      adminKeyHash: keyHash(l.adminKey(id)),
+      spectatorKeyHash: keyHash(l.spectatorKey(id)),
+      inviteKeyHash: null,
+      inviteGeneration: 0,
+      seats: [],
+      policy: { ...DEFAULT_POLICY },
+      wait: null,
+      outcome: null,
+      log: [],
     };
     const from = input.source ? ` from ${input.source}` : '';
-    append(doc, { at: now, kind: 'create', text: `${creatorName} moved a game of ${rules.title} for ${n} players here${from}`, data: { rules: rules.id, options, seatCount: n, seedHash, imported: input.source ?? true } });
+    append(doc, {
+      at: now,
+      kind: 'create',
+      text: `${creatorName} moved a game of ${rules.title} for ${n} players here${from}`,
+      data: { rules: rules.id, options, seatCount: n, seedHash, imported: input.source ?? true },
+    });
     input.seats.forEach((p, slot) => {
       doc.seats.push(this.newSeat(id, slot, 0, names[slot]!, p.email, now));
       append(doc, { at: now, kind: 'join', seat: slot, text: `${names[slot]} took a seat`, data: { slot } });
     });
     const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
-    const started = this.startDoc(game, doc, now, input.seats.map((_, i) => i));
+    const started = this.startDoc(
+      game,
+      doc,
+      now,
+      input.seats.map((_, i) => i),
+    );
     doc = started.doc;
     let state = started.state;
     for (let i = 0; i < input.actions.length; i++) {
       const { seat, action } = input.actions[i]!;
-      if (doc.status !== 'active') throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
+      if (doc.status !== 'active')
+        throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
       try {
         const played = this.playOnDoc(doc, rules, state, seat, action, now, {});
         doc = played.nextDoc;
@@ -411,12 +469,18 @@ export class GameService {
     game.state = state;
     game.stateSeq = lastStateSeq(doc.log);
     this.keep(game);
-    this.logger.info({ gameId: id, rules: rules.id, event: 'imported', actions: input.actions.length }, 'game imported');
+    this.logger.info(
+      { gameId: id, rules: rules.id, event: 'imported', actions: input.actions.length },
+      'game imported',
+    );
     this.emit({ type: 'created', gameId: id, at: now });
     this.emit({ type: 'started', gameId: id, at: now, toAct: doc.wait?.toAct ?? [] });
     if (doc.status === 'finished') this.emit({ type: 'finished', gameId: id, at: now });
     return {
-      gameId: id, adminKey: l.adminKey(id), inviteKey: '', spectatorKey: l.spectatorKey(id),
+      gameId: id,
+      adminKey: l.adminKey(id),
+      inviteKey: '',
+      spectatorKey: l.spectatorKey(id),
       seatKey: creatorIdx >= 0 ? l.seatKey(id, creatorIdx, 0) : null,
       seatKeys: doc.seats.map((s) => l.seatKey(id, s.slot, s.generation)),
     };
@@ -465,8 +529,20 @@ export class GameService {
         const seats = doc.seats.map((s, i) => (i === seat ? seatRec : s));
         const stillVacant = seats.some((s) => s.vacant);
         const log = [...doc.log];
-        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took over seat ${seat + 1}`, data: { slot: old.slot } });
-        const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteKeyHash: stillVacant ? doc.inviteKeyHash : null };
+        pushEntry(log, {
+          at: now,
+          kind: 'join',
+          seat,
+          text: `${name} took over seat ${seat + 1}`,
+          data: { slot: old.slot },
+        });
+        const next: GameDoc = {
+          ...doc,
+          seats,
+          log,
+          updatedAt: now,
+          inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
+        };
         await this.save(next);
         game.doc = next;
         events.push({ type: 'joined', gameId, at: now, seat, name });
@@ -485,7 +561,10 @@ export class GameService {
       const doc = game.doc;
       if (doc.status !== 'open') throw new ServiceError(409, 'This game has already started.');
       if (doc.seats.length < game.rules.players.min) {
-        throw new ServiceError(409, `${game.rules.title} needs at least ${game.rules.players.min} players; ${doc.seats.length} have joined.`);
+        throw new ServiceError(
+          409,
+          `${game.rules.title} needs at least ${game.rules.players.min} players; ${doc.seats.length} have joined.`,
+        );
       }
       const now = this.now().toISOString();
       const started = this.startDoc(game, { ...doc, log: [...doc.log], updatedAt: now }, now);
@@ -515,24 +594,45 @@ export class GameService {
     return { doc: next, state };
   }
 
-  async move(gameId: string, seat: Seat, input: { seq: number; action: unknown }, opts: { auto?: boolean } = {}): Promise<{ seq: number; text: string }> {
+  async move(
+    gameId: string,
+    seat: Seat,
+    input: { seq: number; action: unknown },
+    opts: { auto?: boolean } = {},
+  ): Promise<{ seq: number; text: string }> {
     return this.withLock(gameId, () => this.moveLocked(gameId, seat, input, opts));
   }
 
-  private async moveLocked(gameId: string, seat: Seat, input: { seq: number; action: unknown }, opts: { auto?: boolean }): Promise<{ seq: number; text: string }> {
+  private async moveLocked(
+    gameId: string,
+    seat: Seat,
+    input: { seq: number; action: unknown },
+    opts: { auto?: boolean },
+  ): Promise<{ seq: number; text: string }> {
     const game = await this.open(gameId);
     const { doc, rules } = game;
     this.checkPlaying(game, seat);
     const toAct = rules.toAct(game.state);
     if (input.seq !== game.stateSeq) {
       if (!acceptsOlderSeq(doc.log, input.seq, game.stateSeq, seat, toAct)) {
-        throw new ServiceError(409, input.seq < game.stateSeq
-          ? 'The game has moved on since this page was made; nothing was played. Look at the new position and choose again.'
-          : 'That move was made against a position this game has not reached.');
+        throw new ServiceError(
+          409,
+          input.seq < game.stateSeq
+            ? 'The game has moved on since this page was made; nothing was played. Look at the new position and choose again.'
+            : 'That move was made against a position this game has not reached.',
+        );
       }
     }
     const now = this.now().toISOString();
-    const { nextDoc, next, moveEntry, nextToAct, outcome, text } = this.playOnDoc(doc, rules, game.state, seat, input.action, now, opts);
+    const { nextDoc, next, moveEntry, nextToAct, outcome, text } = this.playOnDoc(
+      doc,
+      rules,
+      game.state,
+      seat,
+      input.action,
+      now,
+      opts,
+    );
     await this.save(nextDoc);
     game.before = { seq: moveEntry.seq, state: game.state };
     game.doc = nextDoc;
@@ -545,7 +645,15 @@ export class GameService {
   }
 
   /** One move on a document in memory (no write): legality, the sealed move entry, the finish entry, the wait. */
-  private playOnDoc(doc: GameDoc, rules: AnyRules, state: any, seat: Seat, action: unknown, now: string, opts: { auto?: boolean }) {
+  private playOnDoc(
+    doc: GameDoc,
+    rules: AnyRules,
+    state: any,
+    seat: Seat,
+    action: unknown,
+    now: string,
+    opts: { auto?: boolean },
+  ) {
     const toAct = rules.toAct(state);
     if (!toAct.includes(seat)) throw new ServiceError(409, 'It is not your turn.');
     const next = structuredClone(state);
@@ -573,7 +681,12 @@ export class GameService {
       nextDoc.status = 'finished';
       nextDoc.outcome = outcome;
       const scores = outcome.scores.map((s, i) => `${doc.seats[i]?.name ?? `seat ${i + 1}`} ${s}`).join(', ');
-      pushEntry(log, { at: now, kind: 'finish', text: `Game over (${outcome.reason}): ${scores}`, data: { outcome, seed: doc.seed } });
+      pushEntry(log, {
+        at: now,
+        kind: 'finish',
+        text: `Game over (${outcome.reason}): ${scores}`,
+        data: { outcome, seed: doc.seed },
+      });
     }
     nextDoc.wait = nextWait(nextDoc, doc.wait, nextToAct, moveEntry.seq, now);
     return { nextDoc, next, moveEntry, nextToAct, outcome, text };
@@ -597,7 +710,8 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       this.checkSeat(game, seat);
-      if (seq !== game.stateSeq) throw new ServiceError(409, 'The game has moved on since this page was made; nothing was taken back.');
+      if (seq !== game.stateSeq)
+        throw new ServiceError(409, 'The game has moved on since this page was made; nothing was taken back.');
       const blocker = this.undoBlocker(game, seat);
       if (blocker) throw new ServiceError(409, blocker);
       const target = lastEffectiveMove(game.doc.log)!;
@@ -629,7 +743,8 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
-      if (doc.status === 'finished' || doc.status === 'abandoned') throw new ServiceError(409, 'This game is over; its seats stay as they are.');
+      if (doc.status === 'finished' || doc.status === 'abandoned')
+        throw new ServiceError(409, 'This game is over; its seats stay as they are.');
       const old = doc.seats[seat];
       if (!Number.isInteger(seat) || !old) throw new ServiceError(400, `There is no seat ${seat + 1}.`);
       if (old.vacant) throw new ServiceError(409, `Seat ${seat + 1} is already open.`);
@@ -643,9 +758,24 @@ export class GameService {
         seats = doc.seats.filter((_, i) => i !== seat);
         pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table`, data: { left: true } });
       } else {
-        const vacant: SeatRecord = { name: `(open seat ${seat + 1})`, email: '', keyHash: '', slot: old.slot, generation: old.generation + 1, joinedAt: now, prefs: {}, vacant: true };
+        const vacant: SeatRecord = {
+          name: `(open seat ${seat + 1})`,
+          email: '',
+          keyHash: '',
+          slot: old.slot,
+          generation: old.generation + 1,
+          joinedAt: now,
+          prefs: {},
+          vacant: true,
+        };
         seats = doc.seats.map((s, i) => (i === seat ? vacant : s));
-        pushEntry(log, { at: now, kind: 'reopen', seat, text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`, data: { inviteGeneration } });
+        pushEntry(log, {
+          at: now,
+          kind: 'reopen',
+          seat,
+          text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`,
+          data: { inviteGeneration },
+        });
       }
       const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteGeneration, inviteKeyHash: keyHash(inviteKey) };
       await this.save(next);
@@ -661,7 +791,8 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
-      if (doc.status === 'finished' || doc.status === 'abandoned') throw new ServiceError(409, 'This game is already over.');
+      if (doc.status === 'finished' || doc.status === 'abandoned')
+        throw new ServiceError(409, 'This game is already over.');
       const now = this.now().toISOString();
       const log = [...doc.log];
       pushEntry(log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
@@ -691,11 +822,15 @@ export class GameService {
    * reminders; 'notice' with data.escalation = true marks the wait escalated;
    * 'prefs' merges data.prefs into the seat's prefs. Returns the entry's seq.
    */
-  async appendNote(gameId: string, note: { kind: 'reminder' | 'notice' | 'prefs'; seat?: Seat; text: string; data?: Record<string, unknown> }): Promise<number> {
+  async appendNote(
+    gameId: string,
+    note: { kind: 'reminder' | 'notice' | 'prefs'; seat?: Seat; text: string; data?: Record<string, unknown> },
+  ): Promise<number> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
-      if (note.seat !== undefined && !doc.seats[note.seat]) throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
+      if (note.seat !== undefined && !doc.seats[note.seat])
+        throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
       const now = this.now().toISOString();
       const log = [...doc.log];
       const entry = pushEntry(log, { at: now, kind: note.kind, seat: note.seat, text: note.text, data: note.data });
@@ -765,8 +900,23 @@ export class GameService {
     return game.before.state;
   }
 
-  private newSeat(gameId: string, slot: number, generation: number, name: string, email: string, now: string): SeatRecord {
-    return { name, email, keyHash: keyHash(this.links.seatKey(gameId, slot, generation)), slot, generation, joinedAt: now, prefs: {} };
+  private newSeat(
+    gameId: string,
+    slot: number,
+    generation: number,
+    name: string,
+    email: string,
+    now: string,
+  ): SeatRecord {
+    return {
+      name,
+      email,
+      keyHash: keyHash(this.links.seatKey(gameId, slot, generation)),
+      slot,
+      generation,
+      joinedAt: now,
+      prefs: {},
+    };
   }
 
   private checkSeat(game: LoadedGame, seat: Seat): void {
@@ -780,7 +930,8 @@ export class GameService {
     if (status === 'open') throw new ServiceError(409, 'The game has not started yet.');
     if (status === 'finished') throw new ServiceError(409, 'The game is over.');
     if (status === 'abandoned') throw new ServiceError(409, 'The game was abandoned.');
-    if (game.doc.seats.some((s) => s.vacant)) throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
+    if (game.doc.seats.some((s) => s.vacant))
+      throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
   }
 
   /**
@@ -827,7 +978,9 @@ export class GameService {
       try {
         const r = listener(event);
         if (r && typeof (r as Promise<void>).then === 'function') {
-          const p = (r as Promise<void>).catch((err) => this.logger.error({ gameId: event.gameId, event: event.type, err: String(err) }, 'event listener failed'));
+          const p = (r as Promise<void>).catch((err) =>
+            this.logger.error({ gameId: event.gameId, event: event.type, err: String(err) }, 'event listener failed'),
+          );
           this.pendingListeners.add(p);
           void p.finally(() => this.pendingListeners.delete(p));
         }
@@ -852,4 +1005,3 @@ export class GameService {
     }
   }
 }
-

@@ -1,10 +1,10 @@
 // Checks a downloaded history: the hash chain, then (once the seed is
 // published) a full replay through the rules.
-import { findRules, games } from '../rules/index';
-import type { AnyRules } from '../rules/types';
-import { canonicalJson, checkChain, sha256 } from './store/chain';
-import type { GameDoc, LogEntry } from './store/types';
-import { nameSeats, seatOrder } from './game-log';
+import { findRules, games } from '../rules/index.ts';
+import type { AnyRules } from '../rules/types.ts';
+import { canonicalJson, checkChain, sha256 } from './store/chain.ts';
+import type { GameDoc, LogEntry } from './store/types.ts';
+import { nameSeats, seatOrder } from './game-log.ts';
 
 export type VerifyResult =
   | { ok: true; entries: number; stateHash: string; replayed: boolean; note?: string }
@@ -28,16 +28,20 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   // `text` with names written in must say what the sealed text says, with the file's names
   const named = { seats: Array.isArray(h.seats) ? h.seats : [] } as unknown as GameDoc;
   for (const e of log) {
-    if (e.sealedText !== undefined && e.text !== nameSeats(e.sealedText, named)) return { ok: false, seq: e.seq, why: 'the text is not the sealed text with the players\' names' };
+    if (e.sealedText !== undefined && e.text !== nameSeats(e.sealedText, named))
+      return { ok: false, seq: e.seq, why: "the text is not the sealed text with the players' names" };
   }
   const create = log[0]!;
   if (create.kind !== 'create') return { ok: false, seq: 1, why: 'the first entry is not the creation' };
   const rulesId = String(create.data?.rules ?? h.rules ?? '');
   const seedHash = String(create.data?.seedHash ?? '');
-  if (typeof h.seedHash === 'string' && h.seedHash !== seedHash) return { ok: false, seq: 1, why: 'seedHash differs from the one logged at creation' };
+  if (typeof h.seedHash === 'string' && h.seedHash !== seedHash)
+    return { ok: false, seq: 1, why: 'seedHash differs from the one logged at creation' };
   const start = log.find((e) => e.kind === 'start');
   if (typeof h.seed !== 'string' || !start) {
-    const note = !start ? 'the game never started: chain checked' : 'seed not published yet (game running): chain checked, replay skipped';
+    const note = !start
+      ? 'the game never started: chain checked'
+      : 'seed not published yet (game running): chain checked, replay skipped';
     return { ok: true, entries: log.length, stateHash: log[log.length - 1]!.hash, replayed: false, note };
   }
   if (sha256(h.seed) !== seedHash) return { ok: false, seq: 1, why: 'the published seed does not match the seed hash' };
@@ -67,13 +71,15 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
       stack.push({ seq: e.seq, before });
     } else if (e.kind === 'undo') {
       const top = stack.pop();
-      if (!top || top.seq !== e.data?.undoes) return { ok: false, seq: e.seq, why: 'undo of a move that is not the last one in force' };
+      if (!top || top.seq !== e.data?.undoes)
+        return { ok: false, seq: e.seq, why: 'undo of a move that is not the last one in force' };
       state = JSON.parse(top.before);
     }
   }
   const over = rules.outcome(state);
   const finished = log.some((e) => e.kind === 'finish');
-  if (finished && !over) return { ok: false, seq: log.length, why: 'the log says the game is over but the replay does not end' };
+  if (finished && !over)
+    return { ok: false, seq: log.length, why: 'the log says the game is over but the replay does not end' };
   return { ok: true, entries: log.length, stateHash: sha256(canonicalJson(state)), replayed: true };
 }
 

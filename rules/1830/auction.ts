@@ -5,14 +5,14 @@
 // at $5 (the seed: "if it reaches $5 and still nobody wants it, the first player must buy
 // it"; 18xx.games and the published rules go on to $0), paying what he has free of bids
 // if that is less; once SV is gone, a round of passes pays the privates' revenue.
-import { RuleError } from '../types';
-import { DATA, PRIVATES } from './data';
-import { PAR_CELLS } from './data';
-import { moveTo } from './market';
-import { buyShare, checkPresidency } from './shares';
-import type { AuctionRound, Game1830State } from './state';
-import { payPrivates } from './rounds';
-import { startStockRound } from './stock-round';
+import { RuleError } from '../types.ts';
+import { DATA, PRIVATES } from './data.ts';
+import { PAR_CELLS } from './data.ts';
+import { moveTo } from './market.ts';
+import { buyShare, checkPresidency } from './shares.ts';
+import type { AuctionRound, Game1830State } from './state.ts';
+import { payPrivates } from './rounds.ts';
+import { startStockRound } from './stock-round.ts';
 
 export function minBid(state: Game1830State, sym: string): number {
   const round = state.round as AuctionRound;
@@ -57,7 +57,8 @@ function nextIndex(state: Game1830State, round: AuctionRound): void {
 
 function buyPrivate(state: Game1830State, round: AuctionRound, seat: number, sym: string, price: number): void {
   const available = maxBid(state, seat, sym);
-  if (available < price) throw new RuleError(`You have only $${available} not committed to other bids and cannot pay $${price} for ${sym}`);
+  if (available < price)
+    throw new RuleError(`You have only $${available} not committed to other bids and cannot pay $${price} for ${sym}`);
   const p = state.privates[sym]!;
   p.owner = seat;
   state.cash[seat]! -= price;
@@ -91,7 +92,8 @@ function addBid(state: Game1830State, round: AuctionRound, seat: number, sym: st
   const min = minBid(state, sym);
   if (price < min) throw new RuleError(`The minimum bid for ${sym} is $${min}`);
   const max = maxBid(state, seat, sym);
-  if (price > max) throw new RuleError(`You cannot afford a bid of $${price}: at most $${max} is not committed to other bids`);
+  if (price > max)
+    throw new RuleError(`You cannot afford a bid of $${price}: at most $${max} is not committed to other bids`);
   const bids = (round.bids[sym] ??= []);
   const i = bids.findIndex((b) => b.seat === seat);
   if (i >= 0) bids.splice(i, 1);
@@ -104,18 +106,21 @@ export function checkBid(state: Game1830State, seat: number, sym: string, price:
   if (round.pendingPar.length) throw new RuleError(`The par value of ${round.pendingPar[0]!.corp} must be set first`);
   if (!PRIVATES[sym]) throw new RuleError(`There is no private company ${sym}`);
   if (!round.available.includes(sym)) throw new RuleError(`${sym} is already sold`);
-  if (round.auctioning && sym !== round.auctioning) throw new RuleError(`${round.auctioning} is being auctioned; bid on it or pass`);
+  if (round.auctioning && sym !== round.auctioning)
+    throw new RuleError(`${round.auctioning} is being auctioned; bid on it or pass`);
   if (mayPurchase(round, sym)) {
     const face = minBid(state, sym);
     if (price !== face) throw new RuleError(`${sym} is the cheapest private and is bought at its price of $${face}`);
     const max = maxBid(state, seat, sym);
-    if (max < price) throw new RuleError(`You have only $${max} not committed to bids and cannot pay $${price} for ${sym}`);
+    if (max < price)
+      throw new RuleError(`You have only $${max} not committed to bids and cannot pay $${price} for ${sym}`);
     return 'buy';
   }
   const min = minBid(state, sym);
   if (price < min) throw new RuleError(`The minimum bid for ${sym} is $${min}`);
   const max = maxBid(state, seat, sym);
-  if (price > max) throw new RuleError(`You cannot afford a bid of $${price} for ${sym}: only $${max} is not committed to other bids`);
+  if (price > max)
+    throw new RuleError(`You cannot afford a bid of $${price} for ${sym}: only $${max} is not committed to other bids`);
   return 'bid';
 }
 
@@ -141,7 +146,10 @@ export function applyAuctionPass(state: Game1830State, seat: number): void {
   if (round.pendingPar.length) throw new RuleError(`The par value of ${round.pendingPar[0]!.corp} must be set first`);
   if (round.auctioning) {
     const bids = round.bids[round.auctioning]!;
-    bids.splice(bids.findIndex((b) => b.seat === seat), 1);
+    bids.splice(
+      bids.findIndex((b) => b.seat === seat),
+      1,
+    );
     resolveBids(state, round);
   } else {
     round.passed[seat] = true;
@@ -173,7 +181,12 @@ function allPassed(state: Game1830State, round: AuctionRound): void {
   for (const s of state.order) round.passed[s] = false;
 }
 
-export function checkPendingPar(state: Game1830State, seat: number, corpSym: string, price: number): [number, number, number] {
+export function checkPendingPar(
+  state: Game1830State,
+  seat: number,
+  corpSym: string,
+  price: number,
+): [number, number, number] {
   const round = state.round as AuctionRound;
   const pending = round.pendingPar[0];
   if (!pending) throw new RuleError('No par value is waiting to be set now');

@@ -1,6 +1,6 @@
 // Invariants the random playouts check after every move.
-import { DATA } from './data';
-import type { Game1830State } from './state';
+import { DATA } from './data.ts';
+import type { Game1830State } from './state.ts';
 
 export function checkInvariants(state: Game1830State): string[] {
   const problems: string[] = [];
@@ -21,11 +21,13 @@ export function checkInvariants(state: Game1830State): string[] {
   }
   for (const t of state.trains) {
     if (t.owner === 'depot' || t.owner === 'pool' || t.owner === 'gone') continue;
-    if (!state.corps[t.owner]?.trains.includes(t.id)) problems.push(`train ${t.id} is owned by ${t.owner} but not on its charter`);
+    if (!state.corps[t.owner]?.trains.includes(t.id))
+      problems.push(`train ${t.id} is owned by ${t.owner} but not on its charter`);
   }
   for (const sym in state.corps) {
     for (const id of state.corps[sym]!.trains) {
-      if (state.trains.find((t) => t.id === id)?.owner !== sym) problems.push(`${sym} lists train ${id} it does not own`);
+      if (state.trains.find((t) => t.id === id)?.owner !== sym)
+        problems.push(`${sym} lists train ${id} it does not own`);
     }
     const c = state.corps[sym]!;
     if (c.president !== null && c.held[c.president]! < 20) problems.push(`${sym}'s president holds less than 20%`);

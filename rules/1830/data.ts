@@ -2,7 +2,7 @@
 // Ids follow 18xx.games (private symbols, corporation symbols, hex coordinates,
 // train names) so imported games line up.
 import { z } from 'zod';
-import raw from './data/game.json';
+import raw from './data/game.json' with { type: 'json' };
 
 const zone = z.enum(['white', 'par', 'yellow', 'orange', 'brown']);
 const byCount = z.record(z.string(), z.number().int().positive());

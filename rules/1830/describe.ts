@@ -5,14 +5,14 @@
 // action leads to (null when it is refused); it names what the move brought about
 // (a presidency, a float, a new phase). Other seats are never named by number: the
 // page shows players by name, and who holds what.
-import type { Action1830 } from './actions';
-import { CORPS, DATA, PRIVATES, TRAINS } from './data';
-import { parPrice, sharePrice } from './market';
-import type { Game1830State } from './state';
-import { SHARE_PERCENT } from './shares';
-import { runRoutes as mapRunRoutes, checkTileLay, type Board } from './track';
-import { board, phaseName, playerPrivates } from './operating/common';
-import { trainInputs } from './operating/apply';
+import type { Action1830 } from './actions.ts';
+import { CORPS, DATA, PRIVATES, TRAINS } from './data.ts';
+import { parPrice, sharePrice } from './market.ts';
+import type { Game1830State } from './state.ts';
+import { SHARE_PERCENT } from './shares.ts';
+import { runRoutes as mapRunRoutes, checkTileLay, type Board } from './track/index.ts';
+import { board, phaseName, playerPrivates } from './operating/common.ts';
+import { trainInputs } from './operating/apply.ts';
 
 function privateName(sym: string): string {
   const p = PRIVATES[sym];
@@ -43,7 +43,11 @@ function effects(before: Game1830State, after: Game1830State | null, seat: numbe
     const bids = before.round.bids;
     for (const sym in after.privates) {
       const o = after.privates[sym]!.owner;
-      if (typeof o === 'number' && before.privates[sym]!.owner === null && !(o === seat && action.type === 'bid' && action.company === sym)) {
+      if (
+        typeof o === 'number' &&
+        before.privates[sym]!.owner === null &&
+        !(o === seat && action.type === 'bid' && action.company === sym)
+      ) {
         const price = bids[sym]?.find((b) => b.seat === o)?.price;
         const to = o === seat ? 'them' : (bids[sym]?.length ?? 0) > 1 ? 'the last bidder' : 'its only bidder';
         out.push(`${sym} goes to ${to}${price !== undefined ? ` for $${price}` : ''}`);
@@ -51,8 +55,14 @@ function effects(before: Game1830State, after: Game1830State | null, seat: numbe
     }
   }
   for (const sym in after.corps) {
-    const a = after.corps[sym]!, b = before.corps[sym]!;
-    if (a.president !== b.president && a.president !== null && action.type !== 'par' && !(action.type === 'bid' && b.president === null)) {
+    const a = after.corps[sym]!,
+      b = before.corps[sym]!;
+    if (
+      a.president !== b.president &&
+      a.president !== null &&
+      action.type !== 'par' &&
+      !(action.type === 'bid' && b.president === null)
+    ) {
       out.push(a.president === seat ? `becomes president of ${sym}` : `the presidency of ${sym} changes hands`);
     }
     if (a.floated && !b.floated) out.push(`${sym} floats with $${parPrice(a) * 10}`);
@@ -67,9 +77,12 @@ function effects(before: Game1830State, after: Game1830State | null, seat: numbe
     out.push(`phase ${ph.name} begins (train limit ${ph.trainLimit})`);
     for (const name of rusted) out.push(`the ${name} trains rust`);
   }
-  const closed = Object.keys(after.privates).filter((s) => after.privates[s]!.closed && !before.privates[s]!.closed && !(action.type === 'exchange' && s === 'MH'));
+  const closed = Object.keys(after.privates).filter(
+    (s) => after.privates[s]!.closed && !before.privates[s]!.closed && !(action.type === 'exchange' && s === 'MH'),
+  );
   if (closed.length) out.push(closed.length === 1 ? `private ${closed[0]} closes` : `privates ${list(closed)} close`);
-  if (after.bankBroken && !before.bankBroken && !after.finished) out.push('the bank is broken: the game ends after this set of operating rounds');
+  if (after.bankBroken && !before.bankBroken && !after.finished)
+    out.push('the bank is broken: the game ends after this set of operating rounds');
   if (after.finished && !before.finished) out.push(`the game ends (${after.endReason ?? 'over'})`);
   else if (before.round.kind === 'stock' && after.round.kind !== 'stock') out.push('the stock round ends');
   return out;
@@ -79,7 +92,8 @@ function effects(before: Game1830State, after: Game1830State | null, seat: numbe
 function priceMove(before: Game1830State, after: Game1830State | null, op: string | null): string {
   const corp = op && after ? after.corps[op] : undefined;
   if (!op || !corp) return '';
-  const was = sharePrice(before.corps[op]!), now = sharePrice(corp);
+  const was = sharePrice(before.corps[op]!),
+    now = sharePrice(corp);
   return ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})`;
 }
 
@@ -99,13 +113,17 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       if (r.kind === 'auction') return r.auctioning ? `passes on ${r.auctioning}` : 'passes';
       if (r.kind === 'stock') return r.turnActions.length ? 'ends the turn' : 'passes';
       const words: Record<string, string> = {
-        track: `lays no tile for ${op}`, token: `places no station for ${op}`, train: `buys no more trains for ${op}`, company: `ends ${op}'s turn`,
+        track: `lays no tile for ${op}`,
+        token: `places no station for ${op}`,
+        train: `buys no more trains for ${op}`,
+        company: `ends ${op}'s turn`,
       };
       return words[r.step] ?? 'passes';
     }
     case 'bid': {
       const r = before.round;
-      if (r.kind === 'auction' && !r.auctioning && r.available[0] === action.company) return `buys ${privateName(action.company)} for $${action.price}`;
+      if (r.kind === 'auction' && !r.auctioning && r.available[0] === action.company)
+        return `buys ${privateName(action.company)} for $${action.price}`;
       return `bids $${action.price} for ${action.company}`;
     }
     case 'par': {
@@ -123,15 +141,30 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       const why = before.round.kind === 'operating' ? ` to raise money for ${op}'s train` : '';
       return `sells ${shares(action.percent)} of ${action.corp} for $${price}${why}`;
     }
-    case 'exchange': return `exchanges the Mohawk & Hudson (MH) for a 10% share of NYC from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
+    case 'exchange':
+      return `exchanges the Mohawk & Hudson (MH) for a 10% share of NYC from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
     case 'layTile': {
       let cost = 0;
       if (before.round.kind === 'operating' && op) {
         try {
           const r = before.round;
-          const ctx = { corp: op, phase: phaseName(before), layUsed: r.turn.laid, playerPrivates: playerPrivates(before), cash: before.corps[op]!.cash, ...(action.via ? { via: action.via } : {}) };
-          cost = checkTileLay(board(before), ctx, { hex: action.hex, tile: action.tile, rotation: action.rotation, ...(action.copy !== undefined ? { copy: action.copy } : {}) }).cost;
-        } catch { cost = 0; }
+          const ctx = {
+            corp: op,
+            phase: phaseName(before),
+            layUsed: r.turn.laid,
+            playerPrivates: playerPrivates(before),
+            cash: before.corps[op]!.cash,
+            ...(action.via ? { via: action.via } : {}),
+          };
+          cost = checkTileLay(board(before), ctx, {
+            hex: action.hex,
+            tile: action.tile,
+            rotation: action.rotation,
+            ...(action.copy !== undefined ? { copy: action.copy } : {}),
+          }).cost;
+        } catch {
+          cost = 0;
+        }
       }
       const via = action.via ? ` with the ${action.via === 'CS' ? 'C&SL' : 'D&H'}` : '';
       return `lays tile #${action.tile} on ${action.hex} (rotation ${action.rotation})${via} for ${op}${cost ? `, paying $${cost}` : ''}`;
@@ -141,10 +174,11 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       const b = before.map as Board | null;
       const pending = b?.pending[0];
       if (pending) return `puts ${pending.corp}'s station back on ${action.hex}${city}`;
-      if (before.round.kind === 'operating' && before.round.step === 'home') return `places ${op}'s home station on ${action.hex}${city}`;
+      if (before.round.kind === 'operating' && before.round.step === 'home')
+        return `places ${op}'s home station on ${action.hex}${city}`;
       if (action.via === 'DH') return `places a ${op} station on ${action.hex}${city} with the D&H, free`;
       const corp = op ? before.corps[op] : undefined;
-      const cost = corp ? CORPS[corp.sym]!.tokens[corp.tokensUsed] ?? 0 : 0;
+      const cost = corp ? (CORPS[corp.sym]!.tokens[corp.tokensUsed] ?? 0) : 0;
       return `places a ${op} station on ${action.hex}${city} for $${cost}`;
     }
     case 'runRoutes': {
@@ -157,12 +191,20 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
           const res = mapRunRoutes(board(before), corp.sym, phaseName(before), trainInputs(corp), action.routes);
           revenue = res.revenue;
           const one = res.routes.length === 1;
-          parts = res.routes.map((x) => `${one ? '' : `${trainName(x.train)} `}${x.stops.map((s) => s.split('-')[0]).join('-')}${one ? '' : ` $${x.revenue}`}`);
-        } catch { revenue = null; }
+          parts = res.routes.map(
+            (x) =>
+              `${one ? '' : `${trainName(x.train)} `}${x.stops.map((s) => s.split('-')[0]).join('-')}${one ? '' : ` $${x.revenue}`}`,
+          );
+        } catch {
+          revenue = null;
+        }
       }
       const n = action.routes.length;
       const trains = n === 1 ? `${op}'s ${trainName(action.routes[0]!.train)}` : `${op}'s ${n} trains`;
-      const run = revenue === null ? `runs ${trains}` : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
+      const run =
+        revenue === null
+          ? `runs ${trains}`
+          : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
       if (!action.dividend || !revenue) return run;
       return `${run} and ${action.dividend === 'payout' ? `pays out $${revenue / 10} per share` : 'withholds it'}${priceMove(before, after, op)}`;
     }
@@ -182,18 +224,26 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       const name = TRAINS[action.train.split('-')[0]!] ? trainName(action.train) : action.train;
       return `buys a ${name} from ${from} for ${op} for $${action.price}${trade}${own}`;
     }
-    case 'discardTrain': return `discards ${action.corp}'s ${trainName(action.train)} to the bank pool`;
+    case 'discardTrain':
+      return `discards ${action.corp}'s ${trainName(action.train)} to the bank pool`;
     case 'buyCompany': {
       const owner = before.privates[action.company]?.owner;
-      if (before.round.kind === 'stock') return `buys ${privateName(action.company)} from its owner for $${action.price}`;
+      if (before.round.kind === 'stock')
+        return `buys ${privateName(action.company)} from its owner for $${action.price}`;
       if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
       return `buys ${privateName(action.company)} for ${op} from its owner for $${action.price}`;
     }
-    case 'bankrupt': return `goes bankrupt, unable to buy ${op} a train`;
+    case 'bankrupt':
+      return `goes bankrupt, unable to buy ${op} a train`;
   }
 }
 
-export function describeAction(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null = null): string {
+export function describeAction(
+  action: Action1830,
+  before: Game1830State,
+  seat: number,
+  after: Game1830State | null = null,
+): string {
   const fx = effects(before, after, seat, action);
   return fx.length ? `${main(action, before, seat, after)}; ${fx.join('; ')}` : main(action, before, seat, after);
 }

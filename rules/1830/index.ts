@@ -1,24 +1,42 @@
 // 1830: Railways & Robber Barons, after the seed rules and 18xx.games's behaviour.
 // The rules object: setup, toAct, apply, moves, view, outcome, describe, parse, check.
-import { sentence } from './words';
-import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types';
-import { actionSchema, hasActionShape, type Action1830 } from './actions';
-import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction';
-import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data';
-import { applyBuyPrivate, applyStockPass, applyBuy, applyPar, applySell, buyProblem, parProblem, stockActor, stockSellProblem, mustSell } from './stock-round';
-import { applyOperating, operatingActors, operatingMoves, applyExchange, exchangeProblem, acceptCompanySale } from './operating';
-import { parPrice, sharePrice } from './market';
-import { certCount, certLimit, playerValue } from './shares';
-import { setupState, type Game1830State } from './state';
-import { newBoard } from './track';
-import { describeAction } from './describe';
-import { parseCommand } from './parse';
-import { buildView } from './view';
-import { checkInvariants } from './check';
-import { svg1830 } from './svg';
+import { sentence } from './words.ts';
+import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types.ts';
+import { actionSchema, hasActionShape, type Action1830 } from './actions.ts';
+import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minBid } from './auction.ts';
+import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data.ts';
+import {
+  applyBuyPrivate,
+  applyStockPass,
+  applyBuy,
+  applyPar,
+  applySell,
+  buyProblem,
+  parProblem,
+  stockActor,
+  stockSellProblem,
+  mustSell,
+} from './stock-round.ts';
+import {
+  applyOperating,
+  operatingActors,
+  operatingMoves,
+  applyExchange,
+  exchangeProblem,
+  acceptCompanySale,
+} from './operating/index.ts';
+import { parPrice, sharePrice } from './market.ts';
+import { certCount, certLimit, playerValue } from './shares.ts';
+import { setupState, type Game1830State } from './state.ts';
+import { newBoard } from './track/index.ts';
+import { describeAction } from './describe.ts';
+import { parseCommand } from './parse.ts';
+import { buildView } from './view.ts';
+import { checkInvariants } from './check.ts';
+import { svg1830 } from './svg.ts';
 
-export type { Game1830State } from './state';
-export type { Action1830 } from './actions';
+export type { Game1830State } from './state.ts';
+export type { Action1830 } from './actions.ts';
 
 function toAct(state: Game1830State): Seat[] {
   if (state.finished) return [];
@@ -61,21 +79,31 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
   }
   if (round.kind === 'stock') {
     switch (action.type) {
-      case 'pass': return applyStockPass(state, seat);
-      case 'buy': return applyBuy(state, seat, action.corp, action.from);
-      case 'par': return applyPar(state, seat, action.corp, action.price);
-      case 'sell': return applySell(state, seat, action.corp, action.percent);
-      case 'buyCompany': return applyBuyPrivate(state, seat, action.company, action.price);
-      default: throw new RuleError('In a stock round you may buy, par, sell or pass');
+      case 'pass':
+        return applyStockPass(state, seat);
+      case 'buy':
+        return applyBuy(state, seat, action.corp, action.from);
+      case 'par':
+        return applyPar(state, seat, action.corp, action.price);
+      case 'sell':
+        return applySell(state, seat, action.corp, action.percent);
+      case 'buyCompany':
+        return applyBuyPrivate(state, seat, action.company, action.price);
+      default:
+        throw new RuleError('In a stock round you may buy, par, sell or pass');
     }
   }
   applyOperating(state, seat, action);
 }
 
 /** A refusal naming the move and the part of it that is wrong, when the move type is known. */
-function shapeProblem(raw: Record<string, unknown>, issue: { code: string; path: (string | number)[]; message: string } | undefined): string {
+function shapeProblem(
+  raw: Record<string, unknown>,
+  issue: { code: string; path: (string | number)[]; message: string } | undefined,
+): string {
   const type = raw['type'];
-  if (typeof type !== 'string' || !issue || issue.code === 'invalid_union_discriminator') return 'That is not a move of 1830';
+  if (typeof type !== 'string' || !issue || issue.code === 'invalid_union_discriminator')
+    return 'That is not a move of 1830';
   const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
   return `That ${type} move is not well formed (${where}${issue.message})`;
 }
@@ -83,9 +111,14 @@ function shapeProblem(raw: Record<string, unknown>, issue: { code: string; path:
 /** The owner of an offered private accepts (the same buyCompany) or declines (pass). */
 function answerOffer(state: Game1830State, action: Action1830): void {
   const offer = state.offer!;
-  if (action.type === 'pass') { delete state.offer; return; }
+  if (action.type === 'pass') {
+    delete state.offer;
+    return;
+  }
   if (action.type !== 'buyCompany' || action.company !== offer.company || action.price !== offer.price) {
-    throw new RuleError(`First accept ("buy ${offer.company} ${offer.price}") or decline ("pass") the offer of $${offer.price} for your ${offer.company}`);
+    throw new RuleError(
+      `First accept ("buy ${offer.company} ${offer.price}") or decline ("pass") the offer of $${offer.price} for your ${offer.company}`,
+    );
   }
   delete state.offer;
   try {
@@ -99,7 +132,8 @@ function answerOffer(state: Game1830State, action: Action1830): void {
 
 function moves(state: Game1830State, seat: Seat): Action1830[] {
   if (!toAct(state).includes(seat)) return [];
-  if (state.offer) return [{ type: 'buyCompany', company: state.offer.company, price: state.offer.price }, { type: 'pass' }];
+  if (state.offer)
+    return [{ type: 'buyCompany', company: state.offer.company, price: state.offer.price }, { type: 'pass' }];
   const round = state.round;
   const out: Action1830[] = [];
   if (round.kind === 'auction') {
@@ -109,7 +143,8 @@ function moves(state: Game1830State, seat: Seat): Action1830[] {
     }
     if (round.auctioning) {
       const min = minBid(state, round.auctioning);
-      if (min <= maxBid(state, seat, round.auctioning)) out.push({ type: 'bid', company: round.auctioning, price: min });
+      if (min <= maxBid(state, seat, round.auctioning))
+        out.push({ type: 'bid', company: round.auctioning, price: min });
       out.push({ type: 'pass' });
       return out;
     }
@@ -124,21 +159,27 @@ function moves(state: Game1830State, seat: Seat): Action1830[] {
     // in the order a turn mail's quick links should show them: buy from the IPO, from the
     // pool, sell a share, pass; then pars (by price, every corporation at $100 first) and larger sales
     const forced = mustSell(state, seat);
-    const ipo: Action1830[] = [], pool: Action1830[] = [], sellOne: Action1830[] = [], sellMore: Action1830[] = [];
+    const ipo: Action1830[] = [],
+      pool: Action1830[] = [],
+      sellOne: Action1830[] = [],
+      sellMore: Action1830[] = [];
     const pars: Action1830[][] = PAR_CELLS.map(() => []);
     for (const sym in state.corps) {
       const corp = state.corps[sym]!;
       if (corp.closed) continue;
       if (!forced) {
         if (!corp.ipoed) {
-          PAR_CELLS.forEach(([price], i) => { if (parProblem(state, seat, corp, price) === null) pars[i]!.push({ type: 'par', corp: sym, price }); });
+          PAR_CELLS.forEach(([price], i) => {
+            if (parProblem(state, seat, corp, price) === null) pars[i]!.push({ type: 'par', corp: sym, price });
+          });
         } else {
           if (buyProblem(state, seat, corp, 'ipo') === null) ipo.push({ type: 'buy', corp: sym, from: 'ipo' });
           if (buyProblem(state, seat, corp, 'pool') === null) pool.push({ type: 'buy', corp: sym, from: 'pool' });
         }
       }
       for (let pct = 10; pct <= corp.held[seat]!; pct += 10) {
-        if (stockSellProblem(state, seat, corp, pct) === null) (pct === 10 ? sellOne : sellMore).push({ type: 'sell', corp: sym, percent: pct });
+        if (stockSellProblem(state, seat, corp, pct) === null)
+          (pct === 10 ? sellOne : sellMore).push({ type: 'sell', corp: sym, percent: pct });
       }
     }
     out.push(...ipo, ...pool, ...sellOne);
@@ -184,7 +225,11 @@ export const game1830: Rules<Game1830State, Action1830> = {
   describe: (action, before, seat) => {
     // the line also names what the move brings about, so it is played out on a copy
     let after: Game1830State | null = structuredClone(before);
-    try { apply(after, seat, action); } catch { after = null; }
+    try {
+      apply(after, seat, action);
+    } catch {
+      after = null;
+    }
     return describeAction(action, before, seat, after);
   },
   parse: (text, state, seat) => parseCommand(text, state, seat),
@@ -196,8 +241,10 @@ export const game1830: Rules<Game1830State, Action1830> = {
       ms.find((m) => m.type === 'runRoutes' && !m.dividend) ??
       ms.find((m) => m.type === 'dividend' && m.kind === 'withhold') ??
       ms.find((m) => m.type === 'placeToken' && state.round.kind === 'operating') ??
-      ms.find((m) => m.type === 'buyTrain' || m.type === 'discardTrain' || m.type === 'sell' || m.type === 'bankrupt') ??
-      (state.round.kind === 'auction' && state.round.pendingPar.length ? ms[0] ?? null : null)
+      ms.find(
+        (m) => m.type === 'buyTrain' || m.type === 'discardTrain' || m.type === 'sell' || m.type === 'bankrupt',
+      ) ??
+      (state.round.kind === 'auction' && state.round.pendingPar.length ? (ms[0] ?? null) : null)
     );
   },
   undoable: () => true,

@@ -1,6 +1,6 @@
 // The stock market: cells, zones, moves, and the stacking order of tokens in a cell.
-import { cellAt, DATA, type Zone } from './data';
-import type { Cell, CorpState, Game1830State } from './state';
+import { cellAt, DATA, type Zone } from './data.ts';
+import type { Cell, CorpState, Game1830State } from './state.ts';
 
 const ROWS = DATA.marketRows.length;
 
@@ -91,7 +91,8 @@ export function moveLeft(state: Game1830State, corp: CorpState): void {
 
 /** Operating order key: higher price first, then further right, then higher row, then first arrived. */
 export function compareOperatingOrder(state: Game1830State, a: CorpState, b: CorpState): number {
-  const ka = a.cell!, kb = b.cell!;
+  const ka = a.cell!,
+    kb = b.cell!;
   return (
     priceAt(kb) - priceAt(ka) ||
     kb[1] - ka[1] ||

@@ -1,11 +1,11 @@
 // Text commands: "buy PRR ipo", "buy NYC pool", "sell NYC 2", "par B&O 67", "bid CA 165",
 // "pass", "payout", "withhold", "train", "buy train 3".
-import { RuleError } from '../types';
-import type { Action1830 } from './actions';
-import { CORP_SYMS, PRIVATE_SYMS, TRAINS } from './data';
-import { depotOffer, suggestRun } from './operating';
-import { routesFromText } from './track';
-import type { Game1830State } from './state';
+import { RuleError } from '../types.ts';
+import type { Action1830 } from './actions.ts';
+import { CORP_SYMS, PRIVATE_SYMS, TRAINS } from './data.ts';
+import { depotOffer, suggestRun } from './operating/index.ts';
+import { routesFromText } from './track/index.ts';
+import type { Game1830State } from './state.ts';
 
 /** A whole number of dollars (or shares) typed as a word, or NaN. */
 function amount(word: string | undefined): number {
@@ -23,10 +23,14 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
   const words = text.trim().split(/\s+/).filter(Boolean);
   const verb = (words[0] ?? '').toLowerCase();
   switch (verb) {
-    case 'pass': case 'done': case 'skip': return { type: 'pass' };
+    case 'pass':
+    case 'done':
+    case 'skip':
+      return { type: 'pass' };
     case 'bid': {
       const company = (words[1] ?? '').toUpperCase();
-      if (!PRIVATE_SYMS.includes(company)) throw new RuleError(`Unknown private "${words[1] ?? ''}"; use one of ${PRIVATE_SYMS.join(', ')}`);
+      if (!PRIVATE_SYMS.includes(company))
+        throw new RuleError(`Unknown private "${words[1] ?? ''}"; use one of ${PRIVATE_SYMS.join(', ')}`);
       const price = amount(words[2]);
       if (!Number.isInteger(price)) throw new RuleError('Say how much: "bid CA 165"');
       return { type: 'bid', company, price };
@@ -48,7 +52,12 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
         }
         const name = words[2];
         const offer = depotOffer(state);
-        const t = name ? offer.find((x) => x.name === name) : offer.reduce<(typeof offer)[number] | undefined>((a, b) => (!a || TRAINS[b.name]!.price < TRAINS[a.name]!.price ? b : a), undefined);
+        const t = name
+          ? offer.find((x) => x.name === name)
+          : offer.reduce<(typeof offer)[number] | undefined>(
+              (a, b) => (!a || TRAINS[b.name]!.price < TRAINS[a.name]!.price ? b : a),
+              undefined,
+            );
         if (!t) throw new RuleError(`No ${name ?? ''} train is for sale from the bank now`);
         return { type: 'buyTrain', train: t.id, price: TRAINS[t.name]!.price };
       }
@@ -70,11 +79,19 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     }
     case 'lay': {
       const [hex, tile, rot] = [words[1], words[2], words[3] === undefined ? 0 : amount(words[3])];
-      if (!hex || !tile || !Number.isInteger(rot) || rot > 5) throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
+      if (!hex || !tile || !Number.isInteger(rot) || rot > 5)
+        throw new RuleError('Say hex, tile and rotation: "lay H10 57 1"');
       const via = (words[4] ?? '').toUpperCase().replace('&', '');
-      return { type: 'layTile', hex: hex.toUpperCase(), tile: tile.replace(/^#/, ''), rotation: rot, ...(via === 'CS' || via === 'DH' ? { via } : {}) };
+      return {
+        type: 'layTile',
+        hex: hex.toUpperCase(),
+        tile: tile.replace(/^#/, ''),
+        rotation: rot,
+        ...(via === 'CS' || via === 'DH' ? { via } : {}),
+      };
     }
-    case 'token': case 'station': {
+    case 'token':
+    case 'station': {
       const hex = words[1];
       if (!hex) throw new RuleError('Say where: "token E19" (add the city number for a hex with two: "token E11 1")');
       const city = words[2] !== undefined && /^\d+$/.test(words[2]) ? Number(words[2]) : 0;
@@ -97,20 +114,28 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
     }
     case 'discard': {
       const id = words[1] ?? '';
-      const t = state.trains.find((x) => x.id === id || (x.name === id && x.owner !== 'depot' && x.owner !== 'pool' && x.owner !== 'gone'));
+      const t = state.trains.find(
+        (x) => x.id === id || (x.name === id && x.owner !== 'depot' && x.owner !== 'pool' && x.owner !== 'gone'),
+      );
       if (!t) throw new RuleError('Say which train: "discard 3-1"');
       return { type: 'discardTrain', corp: t.owner, train: t.id };
     }
     case 'exchange': {
       const rest = /^m&?h$/i.test(words[1] ?? '') ? words.slice(2) : words.slice(1);
       const from = (rest[0] ?? 'ipo').toLowerCase();
-      if (from !== 'ipo' && from !== 'pool') throw new RuleError('Exchange the M&H for an NYC share from "ipo" or "pool": "exchange pool"');
+      if (from !== 'ipo' && from !== 'pool')
+        throw new RuleError('Exchange the M&H for an NYC share from "ipo" or "pool": "exchange pool"');
       return { type: 'exchange', company: 'MH', from };
     }
-    case 'payout': return { type: 'dividend', kind: 'payout' };
-    case 'withhold': return { type: 'dividend', kind: 'withhold' };
-    case 'bankrupt': return { type: 'bankrupt' };
+    case 'payout':
+      return { type: 'dividend', kind: 'payout' };
+    case 'withhold':
+      return { type: 'dividend', kind: 'withhold' };
+    case 'bankrupt':
+      return { type: 'bankrupt' };
     default:
-      throw new RuleError('Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run (the suggested routes), run 2-0: I15-J14; 3-0: E19-F20-F22, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt');
+      throw new RuleError(
+        'Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run (the suggested routes), run 2-0: I15-J14; 3-0: E19-F20-F22, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt',
+      );
   }
 }

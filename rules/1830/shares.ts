@@ -1,7 +1,7 @@
 // Share ownership: certificates, limits, buying and selling, presidency changes and floating.
-import { DATA, PRIVATES } from './data';
-import { countsForLimit, moveDown, parPrice, sharePrice, unlimitedHolding } from './market';
-import type { CorpState, Game1830State } from './state';
+import { DATA, PRIVATES } from './data.ts';
+import { countsForLimit, moveDown, parPrice, sharePrice, unlimitedHolding } from './market.ts';
+import type { CorpState, Game1830State } from './state.ts';
 
 export const PRESIDENT_PERCENT = 20;
 export const SHARE_PERCENT = 10;
@@ -24,7 +24,13 @@ export function certCount(state: Game1830State, seat: number): number {
 }
 
 /** Why the seat may not take `percent` more of the corporation, or null. */
-export function gainProblem(state: Game1830State, seat: number, corp: CorpState, percent: number, exchange = false): string | null {
+export function gainProblem(
+  state: Game1830State,
+  seat: number,
+  corp: CorpState,
+  percent: number,
+  exchange = false,
+): string | null {
   if (!unlimitedHolding(corp) && corp.held[seat]! + percent > DATA.shareLimitPercent) {
     return `You already hold ${corp.held[seat]}% of ${corp.sym}; no player may hold more than ${DATA.shareLimitPercent}% outside the orange and brown zones`;
   }
@@ -37,7 +43,8 @@ export function gainProblem(state: Game1830State, seat: number, corp: CorpState,
 /** Cyclic distance from seat a to seat b in seat order, skipping bankrupt seats. */
 function distance(state: Game1830State, a: number, b: number): number {
   const live = state.order.filter((s) => !state.bankrupt[s]);
-  const ia = live.indexOf(a), ib = live.indexOf(b);
+  const ia = live.indexOf(a),
+    ib = live.indexOf(b);
   if (ia < 0 || ib < 0) return 0;
   return ia <= ib ? ib - ia : ib - (ia - live.length);
 }
@@ -53,7 +60,10 @@ export function checkPresidency(state: Game1830State, corp: CorpState): void {
   for (let s = 0; s < state.seats; s++) {
     if (corp.held[s] !== max || max < PRESIDENT_PERCENT) continue;
     const d = prev === null ? 0 : distance(state, prev, s);
-    if (d < bestDist) { best = s; bestDist = d; }
+    if (d < bestDist) {
+      best = s;
+      bestDist = d;
+    }
   }
   if (best === null) return;
   corp.president = best;
@@ -76,9 +86,17 @@ export function floatIfReady(state: Game1830State, corp: CorpState): void {
 }
 
 /** A seat buys `percent` from the IPO (at par) or the pool (at market); money to the bank. */
-export function buyShare(state: Game1830State, seat: number, corp: CorpState, from: 'ipo' | 'pool', percent = SHARE_PERCENT, free = false): void {
+export function buyShare(
+  state: Game1830State,
+  seat: number,
+  corp: CorpState,
+  from: 'ipo' | 'pool',
+  percent = SHARE_PERCENT,
+  free = false,
+): void {
   const price = free ? 0 : (from === 'ipo' ? parPrice(corp) : sharePrice(corp)) * (percent / SHARE_PERCENT);
-  if (from === 'ipo') corp.ipo -= percent; else corp.pool -= percent;
+  if (from === 'ipo') corp.ipo -= percent;
+  else corp.pool -= percent;
   corp.held[seat]! += percent;
   state.cash[seat]! -= price;
   state.bank += price;
@@ -96,11 +114,13 @@ export function sellProblem(state: Game1830State, seat: number, corp: CorpState,
   const held = corp.held[seat]!;
   if (percent <= 0 || percent % SHARE_PERCENT !== 0) return 'shares are sold in 10% steps';
   if (percent > held) return `You hold only ${held}% of ${corp.sym}`;
-  if (corp.pool + percent > DATA.poolLimitPercent) return `the bank pool may not hold more than ${DATA.poolLimitPercent}% of ${corp.sym} (it holds ${corp.pool}%)`;
+  if (corp.pool + percent > DATA.poolLimitPercent)
+    return `the bank pool may not hold more than ${DATA.poolLimitPercent}% of ${corp.sym} (it holds ${corp.pool}%)`;
   if (corp.president === seat && held - percent < PRESIDENT_PERCENT) {
     let other = 0;
     for (let s = 0; s < state.seats; s++) if (s !== seat && corp.held[s]! > other) other = corp.held[s]!;
-    if (other < PRESIDENT_PERCENT) return `the president's certificate of ${corp.sym} cannot go to the pool: no other player holds 20% to take the presidency`;
+    if (other < PRESIDENT_PERCENT)
+      return `the president's certificate of ${corp.sym} cannot go to the pool: no other player holds 20% to take the presidency`;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 // The 1830 game state: plain JSON, mutated in place by `apply` after validation.
-import type { Options } from '../types';
-import { CORP_SYMS, DATA, PRIVATE_SYMS } from './data';
+import type { Options } from '../types.ts';
+import { CORP_SYMS, DATA, PRIVATE_SYMS } from './data.ts';
 
 export type Cell = [number, number];
 
@@ -157,9 +157,21 @@ export function setupState(seats: number, options: Options): Game1830State {
   const corps: Record<string, CorpState> = {};
   for (const sym of CORP_SYMS) {
     corps[sym] = {
-      sym, ipoed: false, floated: false, par: null, cell: null, cash: 0, ipo: 100, pool: 0,
-      held: new Array(seats).fill(0), president: null, trains: [], tokensUsed: 0,
-      companies: [], operated: false, closed: false,
+      sym,
+      ipoed: false,
+      floated: false,
+      par: null,
+      cell: null,
+      cash: 0,
+      ipo: 100,
+      pool: 0,
+      held: new Array(seats).fill(0),
+      president: null,
+      trains: [],
+      tokensUsed: 0,
+      companies: [],
+      operated: false,
+      closed: false,
     };
   }
   const privates: Record<string, PrivateState> = {};
@@ -167,10 +179,13 @@ export function setupState(seats: number, options: Options): Game1830State {
   const optional6Train = options['optional_6_train'] === true;
   const trains: TrainState[] = [];
   for (const t of DATA.trains) {
-    const n = t.count === 'unlimited' ? 1 : t.name === '6' && optional6Train ? (t.countWithOptional6 ?? t.count) : t.count;
+    const n =
+      t.count === 'unlimited' ? 1 : t.name === '6' && optional6Train ? (t.countWithOptional6 ?? t.count) : t.count;
     for (let i = 0; i < n; i++) trains.push({ id: `${t.name}-${i}`, name: t.name, owner: 'depot' });
   }
-  const available = [...PRIVATE_SYMS].sort((a, b) => (DATA.privates.find((p) => p.sym === a)!.value - DATA.privates.find((p) => p.sym === b)!.value));
+  const available = [...PRIVATE_SYMS].sort(
+    (a, b) => DATA.privates.find((p) => p.sym === a)!.value - DATA.privates.find((p) => p.sym === b)!.value,
+  );
   return {
     version: 1,
     seats,
@@ -187,7 +202,13 @@ export function setupState(seats: number, options: Options): Game1830State {
     trains,
     stacks: {},
     round: {
-      kind: 'auction', index: 0, passed: new Array(seats).fill(false), available, bids: {}, auctioning: null, pendingPar: [],
+      kind: 'auction',
+      index: 0,
+      passed: new Array(seats).fill(false),
+      available,
+      bids: {},
+      auctioning: null,
+      pendingPar: [],
     },
     map: null,
     finished: false,

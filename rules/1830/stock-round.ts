@@ -2,21 +2,34 @@
 // number (not in the first stock round), in the order sell / buy / sell; the round ends
 // when everybody passes in a row. Players with nothing legal to do pass automatically,
 // as on 18xx.games.
-import { sentence } from './words';
-import { RuleError } from '../types';
-import { DATA, PAR_CELLS, PRIVATES } from './data';
-import { buyMultiple, moveTo, moveUp, compareOperatingOrder, unlimitedHolding } from './market';
+import { sentence } from './words.ts';
+import { RuleError } from '../types.ts';
+import { DATA, PAR_CELLS, PRIVATES } from './data.ts';
+import { buyMultiple, moveTo, moveUp, compareOperatingOrder, unlimitedHolding } from './market.ts';
 import {
-  buyShare, certCount, certLimit, checkPresidency, gainProblem, PRESIDENT_PERCENT, sellProblem, sellShares, shareCost, SHARE_PERCENT,
-} from './shares';
-import type { CorpState, Game1830State, StockRound } from './state';
-import { rotateOrder } from './auction';
-import { startOperatingSet } from './rounds';
+  buyShare,
+  certCount,
+  certLimit,
+  checkPresidency,
+  gainProblem,
+  PRESIDENT_PERCENT,
+  sellProblem,
+  sellShares,
+  shareCost,
+  SHARE_PERCENT,
+} from './shares.ts';
+import type { CorpState, Game1830State, StockRound } from './state.ts';
+import { rotateOrder } from './auction.ts';
+import { startOperatingSet } from './rounds.ts';
 
 export function startStockRound(state: Game1830State): void {
   state.round = {
-    kind: 'stock', index: 0, passed: new Array(state.seats).fill(false),
-    sold: Array.from({ length: state.seats }, () => ({})), turnActions: [], boughtFromIpo: false,
+    kind: 'stock',
+    index: 0,
+    passed: new Array(state.seats).fill(false),
+    sold: Array.from({ length: state.seats }, () => ({})),
+    turnActions: [],
+    boughtFromIpo: false,
   };
   startTurn(state);
 }
@@ -43,7 +56,8 @@ export function buyProblem(state: Game1830State, seat: number, corp: CorpState, 
   if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;
   if (bought(round) && !canBuyMultiple(state, round, corp, from)) return 'You have already bought this turn';
   const cost = shareCost(corp, from);
-  if (state.cash[seat]! < cost) return `You have $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
+  if (state.cash[seat]! < cost)
+    return `You have $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
   return gainProblem(state, seat, corp, SHARE_PERCENT);
 }
 
@@ -52,15 +66,22 @@ function canBuyMultiple(state: Game1830State, round: StockRound, corp: CorpState
     if (from !== 'pool') return false;
     if (round.boughtFromIpo) return false;
   }
-  return buyMultiple(corp) && !round.turnActions.some((a) => a.type === 'par' || a.type === 'buyPrivate' || (a.type === 'buy' && a.corp !== corp.sym));
+  return (
+    buyMultiple(corp) &&
+    !round.turnActions.some(
+      (a) => a.type === 'par' || a.type === 'buyPrivate' || (a.type === 'buy' && a.corp !== corp.sym),
+    )
+  );
 }
 
 export function parProblem(state: Game1830State, seat: number, corp: CorpState, price: number): string | null {
   const round = state.round as StockRound;
   if (corp.ipoed) return `${corp.sym} already has a par value`;
   if (bought(round)) return 'You have already bought this turn';
-  if (!PAR_CELLS.some((c) => c[0] === price)) return `par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`;
-  if (state.cash[seat]! < price * 2) return `You have $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
+  if (!PAR_CELLS.some((c) => c[0] === price))
+    return `par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`;
+  if (state.cash[seat]! < price * 2)
+    return `You have $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
   if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;
   return gainProblem(state, seat, corp, PRESIDENT_PERCENT);
 }
@@ -90,15 +111,15 @@ export function mustSell(state: Game1830State, seat: number): boolean {
   return false;
 }
 
-
-
 /** 18xx.games offers buying another player's private whenever one could be bought (this keeps the turn open). */
 function canBuyAnyPrivate(state: Game1830State, round: StockRound, seat: number): boolean {
-  if (state.turn === 1 || bought(round) || state.cash[seat]! <= 0 || !DATA.phases[state.phase]!.playersTradePrivates) return false;
+  if (state.turn === 1 || bought(round) || state.cash[seat]! <= 0 || !DATA.phases[state.phase]!.playersTradePrivates)
+    return false;
   if (certCount(state, seat) >= certLimit(state)) return false;
   for (const sym in state.privates) {
     const p = state.privates[sym]!;
-    if (!p.closed && typeof p.owner === 'number' && p.owner !== seat && !PRIVATES[sym]!.noSaleToCorporation) return true;
+    if (!p.closed && typeof p.owner === 'number' && p.owner !== seat && !PRIVATES[sym]!.noSaleToCorporation)
+      return true;
   }
   return false;
 }
@@ -214,18 +235,28 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
  * at the price the two agreed; this is the turn's purchase. As on 18xx.games the buyer
  * enters it; the seller's agreement is arranged between the players.
  */
-export function applyBuyPrivate(state: Game1830State, seat: number, sym: string, price: number, accepted = false): void {
+export function applyBuyPrivate(
+  state: Game1830State,
+  seat: number,
+  sym: string,
+  price: number,
+  accepted = false,
+): void {
   const round = state.round as StockRound;
   const p = state.privates[sym];
   if (!p || p.closed) throw new RuleError(`There is no open private ${sym}`);
   if (state.turn === 1) throw new RuleError('Privates change hands between players only after the first stock round');
-  if (!DATA.phases[state.phase]!.playersTradePrivates) throw new RuleError('Privates no longer change hands between players in this phase');
+  if (!DATA.phases[state.phase]!.playersTradePrivates)
+    throw new RuleError('Privates no longer change hands between players in this phase');
   if (typeof p.owner !== 'number' || p.owner === seat) throw new RuleError(`${sym} is not owned by another player`);
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold`);
   if (bought(round)) throw new RuleError('You have already bought this turn');
   if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
   // a private counts toward the certificate limit (seed D 7), so it cannot take a player over it
-  if (certCount(state, seat) >= certLimit(state)) throw new RuleError(`You are at the certificate limit of ${certLimit(state)}, and a private counts as a certificate`);
+  if (certCount(state, seat) >= certLimit(state))
+    throw new RuleError(
+      `You are at the certificate limit of ${certLimit(state)}, and a private counts as a certificate`,
+    );
   if (price > state.cash[seat]!) throw new RuleError(`You have $${state.cash[seat]} and cannot pay $${price}`);
   if (!accepted) {
     // the price is agreed between the two: the owner accepts or declines before anything changes hands
@@ -250,4 +281,3 @@ function finishStockRound(state: Game1830State, round: StockRound): void {
   rotateOrder(state, round.index);
   startOperatingSet(state);
 }
-

@@ -1,9 +1,15 @@
 // The picture of a view: the stock market chart above the map (the map drawn by ./track).
-import type { View } from '../types';
-import { mapLayers, type Board, type PhaseName } from './track';
-import { CORPS, DATA } from './data';
+import type { View } from '../types.ts';
+import { mapLayers, type Board, type PhaseName } from './track/index.ts';
+import { CORPS, DATA } from './data.ts';
 
-const ZONE_FILL: Record<string, string> = { white: '#ffffff', par: '#f4c7c3', yellow: '#fff3a0', orange: '#ffc77a', brown: '#c9a27e' };
+const ZONE_FILL: Record<string, string> = {
+  white: '#ffffff',
+  par: '#f4c7c3',
+  yellow: '#fff3a0',
+  orange: '#ffc77a',
+  brown: '#c9a27e',
+};
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const WIDTH = 960;
@@ -21,19 +27,29 @@ export function marketSvgBody(view: View): { body: string; grid: string; height:
   const grid: string[] = [];
   out.push(`<text x="8" y="16" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
   const top = 24;
-  market.forEach((row, r) => row.forEach((cell, c) => {
-    if (!cell) return;
-    const x = 8 + c * cw, y = top + r * ch;
-    grid.push(`<rect x="${x}" y="${y}" width="${cw}" height="${ch}" fill="${ZONE_FILL[cell.zone] ?? '#fff'}" stroke="#888" stroke-width="0.5"/>`);
-    grid.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
-    cell.corps.forEach((sym, i) => {
-      const d = CORPS[sym]!;
-      const tw = (cw - 6) / 2;
-      const tx = x + 2 + (i % 2) * (tw + 2), ty = y + 13 + Math.floor(i / 2) * 10;
-      out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="9.5" rx="2" fill="${d.color}" stroke="#000" stroke-width="0.4"/>`);
-      out.push(`<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`);
-    });
-  }));
+  market.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (!cell) return;
+      const x = 8 + c * cw,
+        y = top + r * ch;
+      grid.push(
+        `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" fill="${ZONE_FILL[cell.zone] ?? '#fff'}" stroke="#888" stroke-width="0.5"/>`,
+      );
+      grid.push(`<text x="${x + 3}" y="${y + 11}" font-size="10" fill="#333">${cell.price}</text>`);
+      cell.corps.forEach((sym, i) => {
+        const d = CORPS[sym]!;
+        const tw = (cw - 6) / 2;
+        const tx = x + 2 + (i % 2) * (tw + 2),
+          ty = y + 13 + Math.floor(i / 2) * 10;
+        out.push(
+          `<rect x="${tx}" y="${ty}" width="${tw}" height="9.5" rx="2" fill="${d.color}" stroke="#000" stroke-width="0.4"/>`,
+        );
+        out.push(
+          `<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`,
+        );
+      });
+    }),
+  );
   return { body: out.join(''), grid: grid.join(''), height: top + market.length * ch + 8 };
 }
 

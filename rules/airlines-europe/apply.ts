@@ -1,13 +1,13 @@
 // Applying a move: check the whole move first, then change the state.
-import { RuleError, type Seat } from '../types';
-import { board, airlineName, isAirlineId } from './board';
-import { actionSchema, quickShape, type AEAction } from './actions';
-import { drawBlind, nextSeat, refillMarket, takeFromMarket, takeProblem } from './deck';
-import { allAirlinesBlocked, buyLicence, licenceProblem, nextLicenceCost, type Licence } from './licences';
-import { payFromBank } from './bank';
-import { playProblem, playShares, tradeForAbacus, tradeProblem } from './shares';
-import { clearoutTake, continueAfterTurn, endGame, scoreAirlines } from './scoring';
-import type { AEState } from './state';
+import { RuleError, type Seat } from '../types.ts';
+import { board, airlineName, isAirlineId } from './board.ts';
+import { actionSchema, quickShape, type AEAction } from './actions.ts';
+import { drawBlind, nextSeat, refillMarket, takeFromMarket, takeProblem } from './deck.ts';
+import { allAirlinesBlocked, buyLicence, licenceProblem, nextLicenceCost, type Licence } from './licences.ts';
+import { payFromBank } from './bank.ts';
+import { playProblem, playShares, tradeForAbacus, tradeProblem } from './shares.ts';
+import { clearoutTake, continueAfterTurn, endGame, scoreAirlines } from './scoring.ts';
+import type { AEState } from './state.ts';
 
 export function toAct(s: AEState): Seat[] {
   switch (s.phase) {
@@ -22,7 +22,8 @@ export function toAct(s: AEState): Seat[] {
   }
 }
 
-const NOT_A_MOVE = 'That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.';
+const NOT_A_MOVE =
+  'That is not an Airlines Europe move: buy licences, play shares, trade for Air Abacus, or take money.';
 
 /** What is wrong with a move of a known type that the schema refused, in the player's words. */
 function shapeProblem(raw: Record<string, unknown>): string {
@@ -109,12 +110,24 @@ function revealOpening(s: AEState): void {
 function checkAirlineNames(action: AEAction): void {
   const names: string[] = [];
   switch (action.type) {
-    case 'open': names.push(...action.airlines); break;
-    case 'buy': names.push(...action.licences.map((l) => l.airline)); if (action.take.from === 'market') names.push(action.take.airline); break;
-    case 'play': names.push(...action.shares.map((p) => p.airline)); break;
-    case 'trade': names.push(...action.give.map((g) => g.airline)); break;
-    case 'take': if (action.take.from === 'market') names.push(action.take.airline); break;
-    default: break;
+    case 'open':
+      names.push(...action.airlines);
+      break;
+    case 'buy':
+      names.push(...action.licences.map((l) => l.airline));
+      if (action.take.from === 'market') names.push(action.take.airline);
+      break;
+    case 'play':
+      names.push(...action.shares.map((p) => p.airline));
+      break;
+    case 'trade':
+      names.push(...action.give.map((g) => g.airline));
+      break;
+    case 'take':
+      if (action.take.from === 'market') names.push(action.take.airline);
+      break;
+    default:
+      break;
   }
   for (const n of names) if (!isAirlineId(n)) throw new RuleError(`There is no airline called ${n}.`);
 }
@@ -137,7 +150,8 @@ export function applyAction(s: AEState, seat: Seat, raw: unknown): void {
   }
 
   if (s.phase === 'clearout') {
-    if (action.type !== 'take') throw new RuleError('A scoring is under way: take one share from the market or the draw pile.');
+    if (action.type !== 'take')
+      throw new RuleError('A scoring is under way: take one share from the market or the draw pile.');
     const problem = takeProblem(s, action.take);
     if (problem) throw new RuleError(problem);
     clearoutTake(s, seat, action.take);
@@ -149,7 +163,9 @@ export function applyAction(s: AEState, seat: Seat, raw: unknown): void {
     case 'open':
       throw new RuleError('The opening shares have already been chosen.');
     case 'take':
-      throw new RuleError('Taking a single share is only for the clear-out after a scoring card; buy licences to take a share.');
+      throw new RuleError(
+        'Taking a single share is only for the clear-out after a scoring card; buy licences to take a share.',
+      );
     case 'buy': {
       const licences = checkLicences(s, seat, action.licences);
       const problem = takeProblem(s, action.take);

@@ -1,8 +1,8 @@
 // Money from the bank (actions B and D) and the bank going broke.
-import type { Seat } from '../types';
-import { board } from './board';
-import { refillMarket, removeShares } from './deck';
-import type { AEState } from './state';
+import type { Seat } from '../types.ts';
+import { board } from './board.ts';
+import { refillMarket, removeShares } from './deck.ts';
+import type { AEState } from './state.ts';
 
 /**
  * The bank cannot pay: every player keeps at most 8 M and returns the rest,

@@ -3,31 +3,41 @@
 // a different board is only a different data file. Everything the engine
 // looks up often (route ends, routes by city) is precomputed here.
 import { z } from 'zod';
-import boardJson from './data/board.json';
+import boardJson from './data/board.json' with { type: 'json' };
 
 const id = z.string().regex(/^[a-z]+$/, 'ids are lower-case letters');
 
 const boardSchema = z.object({
   name: z.string(),
-  cities: z.array(z.object({ id, name: z.string(), lat: z.number().min(30).max(72), lon: z.number().min(-25).max(45) })).min(2),
-  routes: z.array(z.object({
-    id: z.string(),
-    from: id,
-    to: id,
-    costs: z.array(z.number().int().min(1)).min(1).max(3),
-  })).min(1),
-  airlines: z.array(z.object({
-    id,
-    name: z.string(),
-    colour: z.string().regex(/^#[0-9a-f]{6}$/i),
-    shares: z.number().int().min(1),
-    planes: z.number().int().min(1),
-    home: id,
-    start: z.number().int().min(0),
-    /** The fewest players with whom this airline is used. */
-    minPlayers: z.number().int().min(2).max(5),
-    bonus: z.object({ city: id, value: z.number().int().min(1) }).optional(),
-  })).min(2),
+  cities: z
+    .array(z.object({ id, name: z.string(), lat: z.number().min(30).max(72), lon: z.number().min(-25).max(45) }))
+    .min(2),
+  routes: z
+    .array(
+      z.object({
+        id: z.string(),
+        from: id,
+        to: id,
+        costs: z.array(z.number().int().min(1)).min(1).max(3),
+      }),
+    )
+    .min(1),
+  airlines: z
+    .array(
+      z.object({
+        id,
+        name: z.string(),
+        colour: z.string().regex(/^#[0-9a-f]{6}$/i),
+        shares: z.number().int().min(1),
+        planes: z.number().int().min(1),
+        home: id,
+        start: z.number().int().min(0),
+        /** The fewest players with whom this airline is used. */
+        minPlayers: z.number().int().min(2).max(5),
+        bonus: z.object({ city: id, value: z.number().int().min(1) }).optional(),
+      }),
+    )
+    .min(2),
   abacus: z.object({
     id,
     name: z.string(),
@@ -86,7 +96,8 @@ export function loadBoard(raw: unknown): Board {
     if (r.from === r.to) problems.push(`route ${r.id} goes nowhere`);
     if (r.id !== `${r.from}-${r.to}`) problems.push(`route ${r.id} should be called ${r.from}-${r.to}`);
     if (routeIndex[r.id] !== undefined) problems.push(`route ${r.id} twice`);
-    for (let k = 1; k < r.costs.length; k++) if (r.costs[k]! < r.costs[k - 1]!) problems.push(`route ${r.id}: costs must ascend`);
+    for (let k = 1; k < r.costs.length; k++)
+      if (r.costs[k]! < r.costs[k - 1]!) problems.push(`route ${r.id}: costs must ascend`);
     routeIndex[`${r.from}-${r.to}`] = i;
     routeIndex[`${r.to}-${r.from}`] = i;
     routesByCity[r.from]?.push(i);
@@ -104,11 +115,16 @@ export function loadBoard(raw: unknown): Board {
   }
   const rows = data.valueTrack.rows;
   if (rows[0]!.from !== 0) problems.push('the value track rows must start at 0');
-  for (let k = 1; k < rows.length; k++) if (rows[k]!.from <= rows[k - 1]!.from) problems.push('value track rows must ascend');
+  for (let k = 1; k < rows.length; k++)
+    if (rows[k]!.from <= rows[k - 1]!.from) problems.push('value track rows must ascend');
   if (problems.length) throw new Error(`Airlines Europe board: ${problems.join('; ')}`);
 
   const byPlayers = new Map<number, string[]>();
-  for (let n = 2; n <= 5; n++) byPlayers.set(n, data.airlines.filter((a) => a.minPlayers <= n).map((a) => a.id));
+  for (let n = 2; n <= 5; n++)
+    byPlayers.set(
+      n,
+      data.airlines.filter((a) => a.minPlayers <= n).map((a) => a.id),
+    );
   // Row lookup by position, one array per position.
   const rowByPosition: number[][] = [];
   for (let p = 0, k = 0; p <= data.valueTrack.length; p++) {

@@ -1,9 +1,9 @@
 // The draw pile and the market: blind draws, refills, scoring cards turning up,
 // and where shares go when they leave play.
-import type { Seat } from '../types';
-import type { Take } from './actions';
-import { board, airlineName } from './board';
-import { SCORING_CARD, type AEState } from './state';
+import type { Seat } from '../types.ts';
+import type { Take } from './actions.ts';
+import { board, airlineName } from './board.ts';
+import { SCORING_CARD, type AEState } from './state.ts';
 
 export function nextSeat(s: AEState, seat: Seat): Seat {
   return (seat + 1) % s.seats;

@@ -3,12 +3,12 @@
 // and never looks at the draw pile: the same line labels the move's button on the
 // player's page before the move, so "a scoring card turned up" would tell the
 // player what lies on top of the pile. The scoring shows in the next state instead.
-import type { Seat } from '../types';
-import { board, airlineName, cityName, routeName } from './board';
-import type { AEAction, Take } from './actions';
-import { bankWouldBreak } from './bank';
-import { allAirlinesBlocked, buyLicence, licenceProblem } from './licences';
-import type { AEState } from './state';
+import type { Seat } from '../types.ts';
+import { board, airlineName, cityName, routeName } from './board.ts';
+import type { AEAction, Take } from './actions.ts';
+import { bankWouldBreak } from './bank.ts';
+import { allAirlinesBlocked, buyLicence, licenceProblem } from './licences.ts';
+import type { AEState } from './state.ts';
 
 function list(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
@@ -36,10 +36,12 @@ function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState
   const parts: string[] = [];
   for (const w of action.licences) {
     const route = board.routeIndex[w.route.toLowerCase()];
-    if (route === undefined || licenceProblem(s, w.airline, route) !== null) return `tried to buy a licence on ${w.route}`;
+    if (route === undefined || licenceProblem(s, w.airline, route) !== null)
+      return `tried to buy a licence on ${w.route}`;
     const { cost, bonus } = buyLicence(s, seat, { airline: w.airline, route });
     let text = `${airlineName(w.airline)} ${routeAsWritten(w.route, route)} for ${cost} M`;
-    if (bonus) text += ` (connection bonus: ${airlineName(w.airline)} reaches ${cityName(board.airlineById[w.airline]!.bonus!.city)}, +${bonus})`;
+    if (bonus)
+      text += ` (connection bonus: ${airlineName(w.airline)} reaches ${cityName(board.airlineById[w.airline]!.bonus!.city)}, +${bonus})`;
     parts.push(text);
   }
   if (allAirlinesBlocked(s)) return `bought ${list(parts)}; every airline is now blocked and the game ends`;
@@ -50,7 +52,7 @@ export function describeAction(action: AEAction, before: AEState, seat: Seat): s
   switch (action.type) {
     case 'open': {
       const last = before.phase === 'opening' && before.opening.every((c, i) => c !== null || i === seat);
-      return last ? 'chose two opening shares; everyone\'s opening shares are now revealed' : 'chose two opening shares';
+      return last ? "chose two opening shares; everyone's opening shares are now revealed" : 'chose two opening shares';
     }
     case 'buy':
       return describeBuy(action, before, seat);

@@ -1,23 +1,23 @@
 // Airlines Europe (Alan R. Moon, 2011) for 2 to 5 players, to the rules
 // contract. The engine is split by phase and action; see the files imported here.
-import type { Rules } from '../types';
-import { RuleError } from '../types';
-import type { AEAction } from './actions';
-import { applyAction, parseAction, toAct } from './apply';
-import { bankWouldBreak } from './bank';
-import { board } from './board';
-import { checkState } from './check';
-import { describeAction } from './describe';
-import { legalMoves } from './moves';
-import { finalOutcome } from './outcome';
-import { parseCommand } from './parse';
-import { setupGame } from './setup';
-import type { AEState } from './state';
-import { renderSvg } from './svg';
-import { buildView } from './view';
+import type { Rules } from '../types.ts';
+import { RuleError } from '../types.ts';
+import type { AEAction } from './actions.ts';
+import { applyAction, parseAction, toAct } from './apply.ts';
+import { bankWouldBreak } from './bank.ts';
+import { board } from './board.ts';
+import { checkState } from './check.ts';
+import { describeAction } from './describe.ts';
+import { legalMoves } from './moves.ts';
+import { finalOutcome } from './outcome.ts';
+import { parseCommand } from './parse.ts';
+import { setupGame } from './setup.ts';
+import type { AEState } from './state.ts';
+import { renderSvg } from './svg.ts';
+import { buildView } from './view.ts';
 
-export type { AEState } from './state';
-export type { AEAction } from './actions';
+export type { AEState } from './state.ts';
+export type { AEAction } from './actions.ts';
 
 export const airlinesEurope: Rules<AEState, AEAction> = {
   id: 'airlines-europe',

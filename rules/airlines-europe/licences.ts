@@ -1,7 +1,7 @@
 // Action A, first part: buying route licences. The five licence rules, the
 // connection bonuses and blocked airlines.
-import { board, routeName } from './board';
-import type { AEState } from './state';
+import { board, routeName } from './board.ts';
+import type { AEState } from './state.ts';
 
 export interface Licence {
   airline: string;
@@ -41,7 +41,12 @@ export function nextLicenceCost(s: AEState, route: number, earlier: readonly Lic
  * the airline's planes, the route's free licences, one licence per airline and
  * route, and the connection to the airline's network. Money is checked by the caller.
  */
-export function licenceProblem(s: AEState, airline: string, route: number, earlier: readonly Licence[] = []): string | null {
+export function licenceProblem(
+  s: AEState,
+  airline: string,
+  route: number,
+  earlier: readonly Licence[] = [],
+): string | null {
   const a = board.airlineById[airline];
   if (!a || !s.airlines.includes(airline)) {
     if (airline === board.abacus.id) return 'Air Abacus has no planes: no licences can be bought for it.';

@@ -3,12 +3,12 @@
 // airline its three cheapest licences and, while its connection bonus is open,
 // the licence that leads nearest its bonus city, each with one way to take a
 // share, and a few pairs; the page's map form offers every licence). Everything is legal.
-import type { Seat } from '../types';
-import { board } from './board';
-import type { AEAction, Take } from './actions';
-import { toAct } from './apply';
-import { buyableRoutes, licenceProblem, nextLicenceCost, type Licence } from './licences';
-import type { AEState } from './state';
+import type { Seat } from '../types.ts';
+import { board } from './board.ts';
+import type { AEAction, Take } from './actions.ts';
+import { toAct } from './apply.ts';
+import { buyableRoutes, licenceProblem, nextLicenceCost, type Licence } from './licences.ts';
+import type { AEState } from './state.ts';
 
 function distinct(items: readonly string[]): string[] {
   const out: string[] = [];
@@ -56,10 +56,14 @@ function onwardRoute(s: AEState, first: Licence, money: number): number | null {
 // Breadth-first distances (in routes) to a city over integer adjacency lists, reused between calls.
 const CITY_IDS = board.cities.map((c) => c.id);
 const CITY_INDEX: Record<string, number> = Object.create(null);
-CITY_IDS.forEach((c, i) => { CITY_INDEX[c] = i; });
+CITY_IDS.forEach((c, i) => {
+  CITY_INDEX[c] = i;
+});
 /** Per city: its routes and, at the same position, the city at their other end. */
 const ADJ_ROUTE: number[][] = CITY_IDS.map((c) => board.routesByCity[c]!.slice());
-const ADJ_CITY: number[][] = CITY_IDS.map((c) => board.routesByCity[c]!.map((r) => CITY_INDEX[ROUTES[r]!.from === c ? ROUTES[r]!.to : ROUTES[r]!.from]!));
+const ADJ_CITY: number[][] = CITY_IDS.map((c) =>
+  board.routesByCity[c]!.map((r) => CITY_INDEX[ROUTES[r]!.from === c ? ROUTES[r]!.to : ROUTES[r]!.from]!),
+);
 const ROUTE_FROM = ROUTES.map((r) => CITY_INDEX[r.from]!);
 const ROUTE_TO = ROUTES.map((r) => CITY_INDEX[r.to]!);
 const ROUTE_SPACES = ROUTES.map((r) => r.costs.length);
@@ -157,7 +161,9 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
     const onward = onwardRoute(s, first, left);
     if (onward !== null) second = { airline: first.airline, route: onward };
     else {
-      second = singles.find((l) => l.airline !== first.airline && l.route !== first.route && nextLicenceCost(s, l.route)! <= left);
+      second = singles.find(
+        (l) => l.airline !== first.airline && l.route !== first.route && nextLicenceCost(s, l.route)! <= left,
+      );
     }
     if (second) {
       out.push({ type: 'buy', licences: [id(first), id(second)], take: takes[takes.length - 1]! });
@@ -177,7 +183,13 @@ function playMoves(s: AEState, seat: Seat): AEAction[] {
   }
   for (let i = 0; i < kinds.length; i++) {
     for (let j = i + 1; j < kinds.length; j++) {
-      out.push({ type: 'play', shares: [{ airline: kinds[i]!, count: 1 }, { airline: kinds[j]!, count: 1 }] });
+      out.push({
+        type: 'play',
+        shares: [
+          { airline: kinds[i]!, count: 1 },
+          { airline: kinds[j]!, count: 1 },
+        ],
+      });
     }
   }
   return out;
@@ -201,7 +213,11 @@ function tradeMoves(s: AEState, seat: Seat): AEAction[] {
     }
     if (hand.length >= 3) {
       const sorted = [...hand].sort();
-      out.push({ type: 'trade', get: 2, give: sorted.slice(0, 3).map((airline) => ({ airline, from: 'hand' as const })) });
+      out.push({
+        type: 'trade',
+        get: 2,
+        give: sorted.slice(0, 3).map((airline) => ({ airline, from: 'hand' as const })),
+      });
     }
   }
   return out;

@@ -6,9 +6,9 @@
 //   trade red | trade red blue p:green   C: 1 for 1 Air Abacus, 3 for 2 (p: = from the portfolio)
 //   money                                D: take 8 M
 //   take blue | take deck                clear-out after a scoring card
-import { RuleError } from '../types';
-import { board } from './board';
-import type { AEAction, Take } from './actions';
+import { RuleError } from '../types.ts';
+import { board } from './board.ts';
+import type { AEAction, Take } from './actions.ts';
 
 const HELP =
   'Write "buy orange athens-sofia take blue", "buy grey london-paris, grey paris-madrid take deck", ' +
@@ -33,7 +33,8 @@ function cityId(word: string): string {
 
 function routeId(word: string): string {
   const ends = word.split('-').filter(Boolean);
-  if (ends.length !== 2) throw new RuleError(`"${word}" is not a route: write two cities joined by "-", like athens-sofia.`);
+  if (ends.length !== 2)
+    throw new RuleError(`"${word}" is not a route: write two cities joined by "-", like athens-sofia.`);
   const id = `${cityId(ends[0]!)}-${cityId(ends[1]!)}`;
   if (board.routeIndex[id] === undefined) throw new RuleError(`There is no route ${word} on the board.`);
   return id; // in the direction the player wrote it
@@ -50,7 +51,9 @@ export function parseCommand(text: string): AEAction {
   const clean = text.trim().toLowerCase().replace(/\s+/g, ' ');
   const [verb = '', ...rest] = clean.split(' ');
   switch (verb) {
-    case 'money': case 'cash': case 'd':
+    case 'money':
+    case 'cash':
+    case 'd':
       return { type: 'money' };
     case 'draw':
       return { type: 'take', take: { from: 'deck' } };
@@ -80,10 +83,15 @@ export function parseCommand(text: string): AEAction {
       return { type: 'play', shares: [...tally].map(([airline, count]) => ({ airline, count })) };
     }
     case 'trade': {
-      const give = rest.filter((w) => w !== 'and').map((w) => {
-        const fromPortfolio = w.startsWith('p:');
-        return { airline: airlineId(fromPortfolio ? w.slice(2) : w), from: fromPortfolio ? ('portfolio' as const) : ('hand' as const) };
-      });
+      const give = rest
+        .filter((w) => w !== 'and')
+        .map((w) => {
+          const fromPortfolio = w.startsWith('p:');
+          return {
+            airline: airlineId(fromPortfolio ? w.slice(2) : w),
+            from: fromPortfolio ? ('portfolio' as const) : ('hand' as const),
+          };
+        });
       if (give.length === 0) throw new RuleError('Say which shares to trade: "trade red" or "trade red blue p:green".');
       return { type: 'trade', get: give.length === 1 ? 1 : give.length <= 4 ? 2 : 3, give };
     }
@@ -92,11 +100,16 @@ export function parseCommand(text: string): AEAction {
       const at = body.lastIndexOf(' take ');
       const licencePart = at >= 0 ? body.slice(0, at) : body;
       const take = parseTake(at >= 0 ? body.slice(at + 6).split(' ') : []);
-      const pieces = licencePart.split(/,| and /).map((p) => p.trim()).filter(Boolean);
-      if (pieces.length < 1 || pieces.length > 2) throw new RuleError('Buy one or two licences: "buy orange athens-sofia, orange athens-rome take deck".');
+      const pieces = licencePart
+        .split(/,| and /)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (pieces.length < 1 || pieces.length > 2)
+        throw new RuleError('Buy one or two licences: "buy orange athens-sofia, orange athens-rome take deck".');
       const licences = pieces.map((p) => {
         const words = p.split(' ');
-        if (words.length !== 2) throw new RuleError(`"${p}": write the airline and the route, like "orange athens-sofia".`);
+        if (words.length !== 2)
+          throw new RuleError(`"${p}": write the airline and the route, like "orange athens-sofia".`);
         return { airline: airlineId(words[0]!), route: routeId(words[1]!) };
       });
       return { type: 'buy', licences, take };

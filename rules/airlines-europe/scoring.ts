@@ -1,10 +1,10 @@
 // Scoring: the market clear-out, then every airline by its value track row
 // (furthest first), then Air Abacus; ties share the summed places rounded up.
-import type { Seat } from '../types';
-import type { Take } from './actions';
-import { board } from './board';
-import { anythingToTake, drawBlind, nextSeat, refillMarket, removeShares, takeFromMarket } from './deck';
-import type { AEState, ScoringLine } from './state';
+import type { Seat } from '../types.ts';
+import type { Take } from './actions.ts';
+import { board } from './board.ts';
+import { anythingToTake, drawBlind, nextSeat, refillMarket, removeShares, takeFromMarket } from './deck.ts';
+import type { AEState, ScoringLine } from './state.ts';
 
 /**
  * Points by rank for holders with these share counts: the most shares gets the
@@ -14,7 +14,10 @@ import type { AEState, ScoringLine } from './state';
  */
 export function rankPoints(counts: readonly number[], row: readonly number[]): number[] {
   const out = counts.map(() => 0);
-  const holders = counts.map((_, i) => i).filter((i) => counts[i]! > 0).sort((a, b) => counts[b]! - counts[a]!);
+  const holders = counts
+    .map((_, i) => i)
+    .filter((i) => counts[i]! > 0)
+    .sort((a, b) => counts[b]! - counts[a]!);
   let place = 0;
   while (place < holders.length) {
     let end = place;

@@ -1,8 +1,8 @@
 // Setting up: airlines by player count, money, seat points, the market, hands
 // (redealt when all one airline) and the draw pile in three stacks.
-import { seedRandom, shuffle, type RandomState } from '../random';
-import { board } from './board';
-import { SCORING_CARD, type AEState } from './state';
+import { seedRandom, shuffle, type RandomState } from '../random.ts';
+import { board } from './board.ts';
+import { SCORING_CARD, type AEState } from './state.ts';
 
 /** A hand of shares all of one airline must be redealt. */
 export function isUniformHand(hand: string[]): boolean {

@@ -1,8 +1,8 @@
 // Action B (play shares for dividends) and action C (trade for Air Abacus).
-import type { Seat } from '../types';
-import { board, airlineName } from './board';
-import { removeShares } from './deck';
-import type { AEState } from './state';
+import type { Seat } from '../types.ts';
+import { board, airlineName } from './board.ts';
+import { removeShares } from './deck.ts';
+import type { AEState } from './state.ts';
 
 export interface SharePlay {
   airline: string;
@@ -20,7 +20,8 @@ export function playProblem(s: AEState, seat: Seat, plays: readonly SharePlay[])
   if (plays.length === 0) return 'Play at least one share.';
   if (plays.length > 2) return 'Play shares of one airline, or one share each of two airlines, not three airlines.';
   if (plays.length === 2) {
-    if (plays[0]!.airline === plays[1]!.airline) return `Name ${airlineName(plays[0]!.airline)} once with the number of shares.`;
+    if (plays[0]!.airline === plays[1]!.airline)
+      return `Name ${airlineName(plays[0]!.airline)} once with the number of shares.`;
     if (plays[0]!.count !== 1 || plays[1]!.count !== 1) {
       return 'With two airlines you play exactly one share of each; several shares must all be of one airline.';
     }
@@ -76,10 +77,12 @@ export function tradeProblem(s: AEState, seat: Seat, get: number, give: readonly
     tally[g.airline] = (tally[g.airline] ?? 0) + 1;
   }
   for (const [a, n] of Object.entries(fromHand)) {
-    if (countIn(s.hands[seat]!, a) < n) return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your hand.`;
+    if (countIn(s.hands[seat]!, a) < n)
+      return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your hand.`;
   }
   for (const [a, n] of Object.entries(fromPortfolio)) {
-    if (!Object.hasOwn(s.portfolios[seat]!, a) || s.portfolios[seat]![a]! < n) return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your portfolio.`;
+    if (!Object.hasOwn(s.portfolios[seat]!, a) || s.portfolios[seat]![a]! < n)
+      return `You do not have ${n} ${airlineName(a)} share${n === 1 ? '' : 's'} in your portfolio.`;
   }
   return null;
 }
@@ -95,7 +98,10 @@ export function tradeForAbacus(s: AEState, seat: Seat, get: number, give: readon
       if (portfolio[g.airline] === 0) delete portfolio[g.airline];
     }
   }
-  removeShares(s, give.map((g) => g.airline));
+  removeShares(
+    s,
+    give.map((g) => g.airline),
+  );
   for (let k = 0; k < get; k++) hand.push(board.abacus.id);
   s.abacusSupply -= get;
 }

@@ -1,7 +1,7 @@
 // The game state: plain JSON, everything public and secret alike. Only
 // view.ts decides what leaves it.
-import type { RandomState } from '../random';
-import type { Seat } from '../types';
+import type { RandomState } from '../random.ts';
+import type { Seat } from '../types.ts';
 
 /** A card in the draw pile: an airline id, or a scoring card. */
 export const SCORING_CARD = 'scoring';

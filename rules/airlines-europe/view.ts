@@ -2,13 +2,13 @@
 // the board are public; a hand, the opening choice before all have chosen,
 // the draw pile's order and victory points are shown only to their owner
 // (victory points to everyone once the game is over).
-import type { Seat, View } from '../types';
-import { board, airlineName, cityName } from './board';
-import { toAct } from './apply';
-import { buyableRoutes, isBlocked, nextLicenceCost } from './licences';
-import { finalOutcome } from './outcome';
-import { mapGeometry } from './svg';
-import type { AEState } from './state';
+import type { Seat, View } from '../types.ts';
+import { board, airlineName, cityName } from './board.ts';
+import { toAct } from './apply.ts';
+import { buyableRoutes, isBlocked, nextLicenceCost } from './licences.ts';
+import { finalOutcome } from './outcome.ts';
+import { mapGeometry } from './svg.ts';
+import type { AEState } from './state.ts';
 
 export interface ShareCount {
   airline: string;
@@ -18,7 +18,7 @@ export interface ShareCount {
 }
 
 function colourOf(id: string): string {
-  return id === board.abacus.id ? board.abacus.colour : board.airlineById[id]?.colour ?? '#999999';
+  return id === board.abacus.id ? board.abacus.colour : (board.airlineById[id]?.colour ?? '#999999');
 }
 
 /** Counts of shares by airline, board order then Air Abacus. */
@@ -56,7 +56,18 @@ export function buildView(s: AEState, seat: Seat | null): View {
   const acting = toAct(s);
   const myTurnToBuy = mine !== null && s.phase === 'play' && s.turn === mine;
   // The licences this seat could buy now and can pay for (for the move form).
-  const buyable: { airline: string; airlineName: string; colour: string; route: string; name: string; cost: number; x1: number; y1: number; x2: number; y2: number }[] = [];
+  const buyable: {
+    airline: string;
+    airlineName: string;
+    colour: string;
+    route: string;
+    name: string;
+    cost: number;
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+  }[] = [];
   const map = myTurnToBuy ? mapGeometry() : null;
   if (map && mine !== null) {
     for (const a of s.airlines) {
@@ -67,11 +78,22 @@ export function buildView(s: AEState, seat: Seat | null): View {
         const line = map.routes[r]!;
         // Several airlines on one route: each drawn a little aside.
         const k = buyable.filter((b) => b.route === route.id).length;
-        const dx = line.y2 - line.y1, dy = line.x1 - line.x2, len = Math.hypot(dx, dy) || 1, off = k * 4;
+        const dx = line.y2 - line.y1,
+          dy = line.x1 - line.x2,
+          len = Math.hypot(dx, dy) || 1,
+          off = k * 4;
         const at = (n: number) => Math.round(n * 10) / 10;
         buyable.push({
-          airline: a, airlineName: airlineName(a), colour: colourOf(a), route: route.id, name: `${cityName(route.from)}-${cityName(route.to)}`, cost,
-          x1: at(line.x1 + (dx / len) * off), y1: at(line.y1 + (dy / len) * off), x2: at(line.x2 + (dx / len) * off), y2: at(line.y2 + (dy / len) * off),
+          airline: a,
+          airlineName: airlineName(a),
+          colour: colourOf(a),
+          route: route.id,
+          name: `${cityName(route.from)}-${cityName(route.to)}`,
+          cost,
+          x1: at(line.x1 + (dx / len) * off),
+          y1: at(line.y1 + (dy / len) * off),
+          x2: at(line.x2 + (dx / len) * off),
+          y2: at(line.y2 + (dy / len) * off),
         });
       }
     }
@@ -104,7 +126,12 @@ export function buildView(s: AEState, seat: Seat | null): View {
         blocked: isBlocked(s, a),
         network: [...s.networks[a]!],
         bonus: data.bonus
-          ? { city: data.bonus.city, cityName: cityName(data.bonus.city), value: data.bonus.value, open: s.bonusesLeft.includes(a) }
+          ? {
+              city: data.bonus.city,
+              cityName: cityName(data.bonus.city),
+              value: data.bonus.value,
+              open: s.bonusesLeft.includes(a),
+            }
           : null,
       };
     }),
@@ -114,7 +141,12 @@ export function buildView(s: AEState, seat: Seat | null): View {
       rows: board.abacus.rows,
       nextRow: board.abacus.rows[Math.min(s.scoringsDone, 2)]!,
     },
-    routes: board.routes.map((r, i) => ({ id: r.id, name: `${cityName(r.from)}-${cityName(r.to)}`, costs: r.costs, holders: [...s.licences[i]!] })),
+    routes: board.routes.map((r, i) => ({
+      id: r.id,
+      name: `${cityName(r.from)}-${cityName(r.to)}`,
+      costs: r.costs,
+      holders: [...s.licences[i]!],
+    })),
     market: [...s.market],
     marketCounts: shareCounts(tallyOf(s.market)),
     deckSize: s.deck.length,

@@ -3,7 +3,7 @@
 // the move does not have is refused rather than ignored, so a misspelt
 // "sabotge" cannot quietly turn a sabotage into a plain stock play.
 import { z } from 'zod';
-import { RuleError } from '../types';
+import { RuleError } from '../types.ts';
 
 const company = z.string().min(1).max(8);
 /** A circle by label: route id and 1-based circle number, "ORD-MSP/2". */
@@ -23,12 +23,14 @@ const actionSchema = z.discriminatedUnion('type', [
   /** Extending when no route card fits anywhere: discard one face up instead, take a stock card. */
   z.object({ type: z.literal('skip'), card, draw }).strict(),
   /** Lay out stock of one airline; with exactly one card, optionally sabotage a circle. */
-  z.object({
-    type: z.literal('stock'),
-    company,
-    count,
-    sabotage: z.object({ company, circle }).strict().optional(),
-  }).strict(),
+  z
+    .object({
+      type: z.literal('stock'),
+      company,
+      count,
+      sabotage: z.object({ company, circle }).strict().optional(),
+    })
+    .strict(),
 ]);
 
 export type AirlinesAction = z.infer<typeof actionSchema>;

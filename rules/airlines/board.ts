@@ -2,7 +2,7 @@
 // and the route cards. Loaded from data/board.json and checked once at load,
 // then indexed for the rules (circles numbered globally, cities by code).
 import { z } from 'zod';
-import boardJson from './data/board.json';
+import boardJson from './data/board.json' with { type: 'json' };
 
 const code = z.string().regex(/^[A-Z]{3}$/);
 
@@ -14,39 +14,85 @@ const boardSchema = z.object({
   handRoutes: z.number().int().positive(),
   openStock: z.number().int().positive(),
   patterns: z.array(z.object({ id: z.string().regex(/^[a-z]+$/), name: z.string() })).length(5),
-  cities: z.array(z.object({
-    code,
-    name: z.string(),
-    lat: z.number().min(10).max(70),
-    lon: z.number().min(-170).max(-50),
-    /** Where the name goes in the picture, as a compass point from the city. */
-    label: z.enum(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']).default('ne'),
-  })),
-  companies: z.array(z.object({
-    code,
-    name: z.string(),
-    colour: z.string().regex(/^#[0-9a-f]{6}$/i),
-    home: code,
-    patterns: z.array(z.string()).min(1),
-    stock: z.number().int().positive(),
-  })).length(9),
-  routes: z.array(z.object({
-    id: z.string(),
-    from: code,
-    to: code,
-    pattern: z.string(),
-    circles: z.array(z.number().int().min(1).max(9)).min(1).max(3),
-  })),
-  routeCards: z.array(z.object({ id: z.number().int().positive(), pattern: z.string(), value: z.number().int().min(1).max(9) })),
+  cities: z.array(
+    z.object({
+      code,
+      name: z.string(),
+      lat: z.number().min(10).max(70),
+      lon: z.number().min(-170).max(-50),
+      /** Where the name goes in the picture, as a compass point from the city. */
+      label: z.enum(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']).default('ne'),
+    }),
+  ),
+  companies: z
+    .array(
+      z.object({
+        code,
+        name: z.string(),
+        colour: z.string().regex(/^#[0-9a-f]{6}$/i),
+        home: code,
+        patterns: z.array(z.string()).min(1),
+        stock: z.number().int().positive(),
+      }),
+    )
+    .length(9),
+  routes: z.array(
+    z.object({
+      id: z.string(),
+      from: code,
+      to: code,
+      pattern: z.string(),
+      circles: z.array(z.number().int().min(1).max(9)).min(1).max(3),
+    }),
+  ),
+  routeCards: z.array(
+    z.object({ id: z.number().int().positive(), pattern: z.string(), value: z.number().int().min(1).max(9) }),
+  ),
 });
 
 export type BoardData = z.infer<typeof boardSchema>;
 
-export interface City { code: string; name: string; lat: number; lon: number; x: number; y: number; label: string }
-export interface Company { index: number; code: string; name: string; colour: string; home: number; patterns: string[]; stock: number }
-export interface Circle { index: number; route: number; n: number; value: number; x: number; y: number; label: string }
-export interface Route { index: number; id: string; from: number; to: number; pattern: string; circles: number[]; name: string }
-export interface RouteCard { id: number; pattern: string; value: number }
+export interface City {
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+  x: number;
+  y: number;
+  label: string;
+}
+export interface Company {
+  index: number;
+  code: string;
+  name: string;
+  colour: string;
+  home: number;
+  patterns: string[];
+  stock: number;
+}
+export interface Circle {
+  index: number;
+  route: number;
+  n: number;
+  value: number;
+  x: number;
+  y: number;
+  label: string;
+}
+export interface Route {
+  index: number;
+  id: string;
+  from: number;
+  to: number;
+  pattern: string;
+  circles: number[];
+  name: string;
+}
+export interface RouteCard {
+  id: number;
+  pattern: string;
+  value: number;
+}
 
 export interface Board {
   name: string;
@@ -69,7 +115,9 @@ export interface Board {
 }
 
 /** Map projection for the picture: equirectangular, squeezed by cos(38°). */
-const LON_MIN = -126.5, LAT_MAX = 53.5, PX_PER_LON = 15.2;
+const LON_MIN = -126.5,
+  LAT_MAX = 53.5,
+  PX_PER_LON = 15.2;
 const PX_PER_LAT = PX_PER_LON / Math.cos((38 * Math.PI) / 180);
 export const MAP_WIDTH = 960;
 
@@ -89,7 +137,15 @@ export function loadBoard(raw: unknown): Board {
     const home = cityIndex.get(c.home);
     if (home === undefined) problems.push(`${c.code}: unknown home ${c.home}`);
     for (const p of c.patterns) if (!patternIds.has(p)) problems.push(`${c.code}: unknown pattern ${p}`);
-    return { index, code: c.code, name: c.name, colour: c.colour, home: home ?? 0, patterns: c.patterns, stock: c.stock };
+    return {
+      index,
+      code: c.code,
+      name: c.name,
+      colour: c.colour,
+      home: home ?? 0,
+      patterns: c.patterns,
+      stock: c.stock,
+    };
   });
   if (new Set(companies.map((c) => c.code)).size !== companies.length) problems.push('duplicate company code');
   if (new Set(companies.map((c) => c.home)).size !== companies.length) problems.push('two airlines share a home');
@@ -97,20 +153,26 @@ export function loadBoard(raw: unknown): Board {
   const routesAt: number[][] = cities.map(() => []);
   const seen = new Set<string>();
   const routes: Route[] = data.routes.map((r, index) => {
-    const from = cityIndex.get(r.from), to = cityIndex.get(r.to);
+    const from = cityIndex.get(r.from),
+      to = cityIndex.get(r.to);
     if (from === undefined || to === undefined || from === to) problems.push(`${r.id}: bad cities`);
     if (!patternIds.has(r.pattern)) problems.push(`${r.id}: unknown pattern ${r.pattern}`);
     if (r.id !== `${r.from}-${r.to}`) problems.push(`${r.id}: id must be FROM-TO`);
     const key = [r.from, r.to].sort().join('-');
     if (seen.has(key)) problems.push(`${r.id}: two routes between the same cities`);
     seen.add(key);
-    const a = cities[from ?? 0]!, b = cities[to ?? 0]!;
+    const a = cities[from ?? 0]!,
+      b = cities[to ?? 0]!;
     const name = `${a.name}–${b.name}`;
     const ids = r.circles.map((value, n) => {
       const t = (n + 1) / (r.circles.length + 1);
       const c: Circle = {
-        index: circles.length, route: index, n: n + 1, value,
-        x: Math.round(a.x + (b.x - a.x) * t), y: Math.round(a.y + (b.y - a.y) * t),
+        index: circles.length,
+        route: index,
+        n: n + 1,
+        value,
+        x: Math.round(a.x + (b.x - a.x) * t),
+        y: Math.round(a.y + (b.y - a.y) * t),
         label: `${r.id}/${n + 1}`,
       };
       circles.push(c);
@@ -121,7 +183,8 @@ export function loadBoard(raw: unknown): Board {
     return { index, id: r.id, from: from ?? 0, to: to ?? 0, pattern: r.pattern, circles: ids, name };
   });
   for (const c of companies) {
-    if (!routesAt[c.home]!.some((ri) => c.patterns.includes(routes[ri]!.pattern))) problems.push(`${c.code}: no route from home it may fly`);
+    if (!routesAt[c.home]!.some((ri) => c.patterns.includes(routes[ri]!.pattern)))
+      problems.push(`${c.code}: no route from home it may fly`);
   }
   const cardIds = new Set(data.routeCards.map((c) => c.id));
   if (cardIds.size !== data.routeCards.length) problems.push('duplicate route card id');
@@ -136,7 +199,10 @@ export function loadBoard(raw: unknown): Board {
     handRoutes: data.handRoutes,
     openStock: data.openStock,
     patterns: data.patterns,
-    cities, companies, routes, circles,
+    cities,
+    companies,
+    routes,
+    circles,
     routeCards: data.routeCards,
     cardById: new Map(data.routeCards.map((c) => [c.id, c])),
     routesAt,

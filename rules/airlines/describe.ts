@@ -1,8 +1,8 @@
 // Public history lines. Nothing hidden is named: a card drawn blind is "a
 // card"; route cards and stock named here were laid face up.
-import type { AirlinesAction } from './actions';
-import { board, cardText, circleByLabel, circleText, companyByCode } from './board';
-import type { AirlinesState } from './state';
+import type { AirlinesAction } from './actions.ts';
+import { board, cardText, circleByLabel, circleText, companyByCode } from './board.ts';
+import type { AirlinesState } from './state.ts';
 
 function airline(code: string): string {
   const c = companyByCode(code);
@@ -15,7 +15,9 @@ function where(label: string): string {
 }
 
 function drawText(draw: string): string {
-  return draw.toLowerCase() === 'pile' ? 'drew a stock card from the pile' : `took ${airline(draw)} stock from the open row`;
+  return draw.toLowerCase() === 'pile'
+    ? 'drew a stock card from the pile'
+    : `took ${airline(draw)} stock from the open row`;
 }
 
 export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat: number): string {

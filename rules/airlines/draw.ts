@@ -1,10 +1,10 @@
 // Drawing cards and ending a turn: stock from the open row (refilled to five)
 // or the pile, route cards from their pile (the played ones reshuffled when it
 // runs out). A scoring card that turns up is scored at once and replaced.
-import { shuffle } from '../random';
-import { board } from './board';
-import { runScoring } from './scoring';
-import { SCORING, type AirlinesState } from './state';
+import { shuffle } from '../random.ts';
+import { board } from './board.ts';
+import { runScoring } from './scoring.ts';
+import { SCORING, type AirlinesState } from './state.ts';
 
 /** The next stock card off the pile, scoring any scoring cards on the way; null when none is left. */
 function nextFromPile(s: AirlinesState): number | null {

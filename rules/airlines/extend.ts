@@ -2,12 +2,12 @@
 // a route with the card's pattern, for an airline whose network touches the
 // route, which may fly that pattern and does not fly the route yet; then take
 // a stock card from the open row (refilled to five) or the pile.
-import { RuleError } from '../types';
-import type { ExtendAction, SkipAction } from './actions';
-import { drawRouteCard, endTurn, playRouteCard, routeCardsLeft, takeStock } from './draw';
-import { extensions, placementProblem } from './placement';
-import { resolveCard, resolveCircle, resolveCompany, resolveDraw } from './resolve';
-import type { AirlinesState } from './state';
+import { RuleError } from '../types.ts';
+import type { ExtendAction, SkipAction } from './actions.ts';
+import { drawRouteCard, endTurn, playRouteCard, routeCardsLeft, takeStock } from './draw.ts';
+import { extensions, placementProblem } from './placement.ts';
+import { resolveCard, resolveCircle, resolveCompany, resolveDraw } from './resolve.ts';
+import type { AirlinesState } from './state.ts';
 
 export function startExtending(s: AirlinesState, seat: number): void {
   if (s.step !== 'action') throw new RuleError('You have already drawn your route card this turn.');

@@ -1,22 +1,22 @@
 // Airlines (Alan R. Moon, 1990), the quick rules: found airlines, extend their
 // networks with route cards, lay out stock, and score by majorities when a
 // scoring card turns up and when the stock runs out.
-import { RuleError, type Outcome, type Rules } from '../types';
-import { readAction, type AirlinesAction } from './actions';
-import { checkState } from './check';
-import { describeAction } from './describe';
-import { extendNetwork, skipRouteCard, startExtending } from './extend';
-import { foundAirline } from './found';
-import { automaticMove, legalMoves } from './moves';
-import { parseCommand } from './parse';
-import { setupGame } from './setup';
-import type { AirlinesState } from './state';
-import { playStock } from './stock';
-import { renderSvg } from './svg';
-import { viewFor } from './view';
+import { RuleError, type Outcome, type Rules } from '../types.ts';
+import { readAction, type AirlinesAction } from './actions.ts';
+import { checkState } from './check.ts';
+import { describeAction } from './describe.ts';
+import { extendNetwork, skipRouteCard, startExtending } from './extend.ts';
+import { foundAirline } from './found.ts';
+import { automaticMove, legalMoves } from './moves.ts';
+import { parseCommand } from './parse.ts';
+import { setupGame } from './setup.ts';
+import type { AirlinesState } from './state.ts';
+import { playStock } from './stock.ts';
+import { renderSvg } from './svg.ts';
+import { viewFor } from './view.ts';
 
-export type { AirlinesState } from './state';
-export type { AirlinesAction } from './actions';
+export type { AirlinesState } from './state.ts';
+export type { AirlinesAction } from './actions.ts';
 
 export const airlines: Rules<AirlinesState, AirlinesAction> = {
   id: 'airlines',

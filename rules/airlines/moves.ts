@@ -2,11 +2,11 @@
 // offers laying out one card or all held; sabotage offers a handful of the
 // circles that matter most (on routes some airline could fly next), each with
 // the marker of the airline with most markers left. Every move listed is legal.
-import type { AirlinesAction } from './actions';
-import { board } from './board';
-import { routeCardsLeft } from './draw';
-import { extensions, foundings, sabotageCircles, type Placement } from './placement';
-import { supplies, type AirlinesState } from './state';
+import type { AirlinesAction } from './actions.ts';
+import { board } from './board.ts';
+import { routeCardsLeft } from './draw.ts';
+import { extensions, foundings, sabotageCircles, type Placement } from './placement.ts';
+import { supplies, type AirlinesState } from './state.ts';
 
 const SABOTAGE_CHOICES = 3;
 
@@ -39,7 +39,8 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
   if (routeCardsLeft(s) > 0) out.push({ type: 'drawRoute' });
   const stockable = board.companies.filter((c) => s.founded[c.index] && s.stock[seat]![c.index]! > 0);
   for (const company of stockable) {
-    for (let count = 1; count <= s.stock[seat]![company.index]!; count++) out.push({ type: 'stock', company: company.code, count });
+    for (let count = 1; count <= s.stock[seat]![company.index]!; count++)
+      out.push({ type: 'stock', company: company.code, count });
   }
   const founding = foundings(s, seat).flatMap((p) => {
     const held = s.stock[seat]![p.company]!;
@@ -69,7 +70,11 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
  * open row once, paired with the placements in turn: every placement and every
  * draw is offered without listing their whole product (the form offers that).
  */
-function withDraws<P>(placements: P[], draws: string[], make: (p: P, draw: string) => AirlinesAction): AirlinesAction[] {
+function withDraws<P>(
+  placements: P[],
+  draws: string[],
+  make: (p: P, draw: string) => AirlinesAction,
+): AirlinesAction[] {
   if (placements.length === 0) return [];
   const out: AirlinesAction[] = [];
   const [first, ...others] = draws;
@@ -81,7 +86,13 @@ function withDraws<P>(placements: P[], draws: string[], make: (p: P, draw: strin
 }
 
 function extendMove(p: Placement, draw: string): AirlinesAction {
-  return { type: 'extend', company: board.companies[p.company]!.code, card: p.card, circle: circleLabel(p.circle), draw };
+  return {
+    type: 'extend',
+    company: board.companies[p.company]!.code,
+    card: p.card,
+    circle: circleLabel(p.circle),
+    draw,
+  };
 }
 
 /**
@@ -93,7 +104,8 @@ function extendMove(p: Placement, draw: string): AirlinesAction {
 function sabotageChoices(s: AirlinesState): { company: string; circle: string }[] {
   const left = supplies(s);
   let marker = -1;
-  for (const c of board.companies) if (left[c.index]! > 0 && (marker < 0 || left[c.index]! > left[marker]!)) marker = c.index;
+  for (const c of board.companies)
+    if (left[c.index]! > 0 && (marker < 0 || left[c.index]! > left[marker]!)) marker = c.index;
   if (marker < 0) return [];
   const reach = new Uint8Array(board.cities.length);
   for (const c of board.companies) if (s.founded[c.index]) reach[c.home] = 1;
@@ -127,7 +139,9 @@ export function automaticMove(s: AirlinesState, seat: number): AirlinesAction | 
   const exts = extensions(s, seat);
   if (exts.length === 0) {
     // Keep the most useful cards: discard the lowest.
-    const card = [...s.routes[seat]!].sort((a, b) => board.cardById.get(a)!.value - board.cardById.get(b)!.value || a - b)[0]!;
+    const card = [...s.routes[seat]!].sort(
+      (a, b) => board.cardById.get(a)!.value - board.cardById.get(b)!.value || a - b,
+    )[0]!;
     return { type: 'skip', card, draw };
   }
   exts.sort(

@@ -6,10 +6,10 @@
 //   stock GLA 2                            lay out stock
 //   stock GLA 1 sabotage LSA DEN-DFW/3     ... and sabotage a circle
 // A route card is named by pattern and value (dotted4) or id (#12).
-import { RuleError } from '../types';
-import type { AirlinesAction } from './actions';
-import { board } from './board';
-import type { AirlinesState } from './state';
+import { RuleError } from '../types.ts';
+import type { AirlinesAction } from './actions.ts';
+import { board } from './board.ts';
+import type { AirlinesState } from './state.ts';
 
 const HELP =
   'Commands: "route" (draw a route card to extend), "extend GLA dotted4 ORD-MSP/2 take pile", ' +
@@ -33,12 +33,14 @@ function cardId(token: string | undefined, s: AirlinesState, seat: number): numb
 
 function takeClause(rest: string[]): string {
   if (rest.length === 0) return 'pile';
-  if (rest[0]!.toLowerCase() === 'take' && rest.length === 2) return rest[1]!.toLowerCase() === 'pile' ? 'pile' : rest[1]!.toUpperCase();
+  if (rest[0]!.toLowerCase() === 'take' && rest.length === 2)
+    return rest[1]!.toLowerCase() === 'pile' ? 'pile' : rest[1]!.toUpperCase();
   throw new RuleError(`End the command with "take pile" or "take" and an airline code from the open row. ${HELP}`);
 }
 
 function count(token: string | undefined): number {
-  if (!token || !/^\d+$/.test(token) || Number(token) < 1) throw new RuleError(`Say how many stock cards, like 2. ${HELP}`);
+  if (!token || !/^\d+$/.test(token) || Number(token) < 1)
+    throw new RuleError(`Say how many stock cards, like 2. ${HELP}`);
   return Number(token);
 }
 
@@ -50,16 +52,26 @@ export function parseCommand(text: string, s: AirlinesState, seat: number): Airl
     case 'route':
     case 'draw':
       // Drawing cannot be taken back, so words it does not use are refused rather than dropped.
-      if (args.length > 0) throw new RuleError(`"${verb}" takes nothing more: it draws a route card; then play one with "extend". ${HELP}`);
+      if (args.length > 0)
+        throw new RuleError(
+          `"${verb}" takes nothing more: it draws a route card; then play one with "extend". ${HELP}`,
+        );
       return { type: 'drawRoute' };
     case 'extend':
     case 'place': {
       if (args.length === 0 && s.step === 'action') return { type: 'drawRoute' };
       if (args.length < 3) throw new RuleError(`Write "extend GLA dotted4 ORD-MSP/2", optionally "take pile". ${HELP}`);
-      return { type: 'extend', company: args[0]!.toUpperCase(), card: cardId(args[1], s, seat), circle: args[2]!, draw: takeClause(args.slice(3)) };
+      return {
+        type: 'extend',
+        company: args[0]!.toUpperCase(),
+        card: cardId(args[1], s, seat),
+        circle: args[2]!,
+        draw: takeClause(args.slice(3)),
+      };
     }
     case 'found': {
-      if (args.length < 4) throw new RuleError(`Write "found GLA 2 dotted4 ORD-MSP/1", optionally "take pile". ${HELP}`);
+      if (args.length < 4)
+        throw new RuleError(`Write "found GLA 2 dotted4 ORD-MSP/1", optionally "take pile". ${HELP}`);
       return {
         type: 'found',
         company: args[0]!.toUpperCase(),
@@ -72,7 +84,10 @@ export function parseCommand(text: string, s: AirlinesState, seat: number): Airl
     case 'skip':
     case 'pass':
     case 'discard':
-      if (args.length < 1) throw new RuleError(`Write "skip solid2" to discard a route card none of which fits, optionally "take pile". ${HELP}`);
+      if (args.length < 1)
+        throw new RuleError(
+          `Write "skip solid2" to discard a route card none of which fits, optionally "take pile". ${HELP}`,
+        );
       return { type: 'skip', card: cardId(args[0], s, seat), draw: takeClause(args.slice(1)) };
     case 'stock':
     case 'play': {

@@ -3,8 +3,8 @@
 // be free, the airline must be allowed that pattern, fly the route only once,
 // and (extending) its network must touch the route; (founding) the route must
 // start at its home.
-import { board, type RouteCard } from './board';
-import { fliesRoute, supplies, supply, touches, type AirlinesState } from './state';
+import { board, type RouteCard } from './board.ts';
+import { fliesRoute, supplies, supply, touches, type AirlinesState } from './state.ts';
 
 /** Only circles of at least this value may be sabotaged. */
 export const SABOTAGE_MIN_VALUE = 5;
@@ -38,7 +38,8 @@ export function placementProblem(
   }
   if (!s.founded[c]) return `${company.code} has not been founded yet.`;
   if (!touches(s, c, route.index)) return `${company.code}'s network does not reach ${route.name}.`;
-  if (fliesRoute(s, c, route.index)) return `${company.code} already flies ${route.name}; each airline only once per route.`;
+  if (fliesRoute(s, c, route.index))
+    return `${company.code} already flies ${route.name}; each airline only once per route.`;
   if (supply(s, c) < 1) return `${company.code} has no markers left.`;
   return null;
 }
@@ -47,14 +48,20 @@ export function placementProblem(
 // turn of every playout) walks flat arrays instead of searching.
 const routesByPattern = new Map(board.patterns.map((p) => [p.id, board.routes.filter((r) => r.pattern === p.id)]));
 /** Airlines that may fly each pattern. */
-const fliersByPattern = new Map(board.patterns.map((p) => [p.id, board.companies.filter((c) => c.patterns.includes(p.id)).map((c) => c.index)]));
+const fliersByPattern = new Map(
+  board.patterns.map((p) => [p.id, board.companies.filter((c) => c.patterns.includes(p.id)).map((c) => c.index)]),
+);
 const patternIndex = new Map(board.patterns.map((p, i) => [p.id, i]));
 const circleValue = Int8Array.from(board.circles.map((c) => c.value));
 const circleRoute = Int16Array.from(board.circles.map((c) => c.route));
 /** Circles, most valuable first (then by index). */
 const circlesByValue = board.circles.map((c) => c.index).sort((a, b) => circleValue[b]! - circleValue[a]! || a - b);
 
-export interface Placement { company: number; card: number; circle: number }
+export interface Placement {
+  company: number;
+  card: number;
+  circle: number;
+}
 
 /** Every legal extension with the seat's route cards (cards of equal pattern and value counted once). */
 export function extensions(s: AirlinesState, seat: number): Placement[] {
@@ -114,7 +121,8 @@ export function foundings(s: AirlinesState, seat: number): Placement[] {
         const route = board.routes[ri]!;
         if (route.pattern !== card.pattern) continue;
         for (const ci of route.circles) {
-          if (!s.circles[ci] && board.circles[ci]!.value <= card.value) out.push({ company: company.index, card: id, circle: ci });
+          if (!s.circles[ci] && board.circles[ci]!.value <= card.value)
+            out.push({ company: company.index, card: id, circle: ci });
         }
       }
     }

@@ -1,20 +1,25 @@
 // Turning the names in an action (airline codes, circle labels, card ids,
 // where a stock card comes from) into indices, with messages a player understands.
-import { RuleError } from '../types';
-import { board, circleByLabel, companyByCode, type RouteCard } from './board';
-import type { AirlinesState } from './state';
+import { RuleError } from '../types.ts';
+import { board, circleByLabel, companyByCode, type RouteCard } from './board.ts';
+import type { AirlinesState } from './state.ts';
 
 export function resolveCompany(code: string): number {
   const c = companyByCode(code);
   if (c === undefined) {
-    throw new RuleError(`There is no airline "${code}"; the airlines are ${board.companies.map((x) => x.code).join(', ')}.`);
+    throw new RuleError(
+      `There is no airline "${code}"; the airlines are ${board.companies.map((x) => x.code).join(', ')}.`,
+    );
   }
   return c;
 }
 
 export function resolveCircle(label: string): number {
   const ci = circleByLabel(label);
-  if (ci === undefined) throw new RuleError(`There is no circle "${label}" on the board; name one like ORD-MSP/2 (route, then circle number).`);
+  if (ci === undefined)
+    throw new RuleError(
+      `There is no circle "${label}" on the board; name one like ORD-MSP/2 (route, then circle number).`,
+    );
   return ci;
 }
 

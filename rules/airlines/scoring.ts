@@ -3,8 +3,8 @@
 // gets that value, the next holder half; a sole holder gets both; tied leaders
 // share the total (value plus half); tied seconds share the half. Halves and
 // shares are rounded down.
-import { board } from './board';
-import { markersOnBoard, type AirlinesState, type Award } from './state';
+import { board } from './board.ts';
+import { markersOnBoard, type AirlinesState, type Award } from './state.ts';
 
 /** Points per seat for one airline of the given value and laid-out holdings. */
 export function shareOut(value: number, holdings: number[]): number[] {
@@ -39,7 +39,10 @@ export function runScoring(s: AirlinesState, final: boolean): void {
   const totals = s.points.map(() => 0);
   for (const c of board.companies) {
     const value = markersOnBoard(s, c.index).scoring;
-    const points = shareOut(value, s.played.map((p) => p[c.index]!));
+    const points = shareOut(
+      value,
+      s.played.map((p) => p[c.index]!),
+    );
     if (points.every((p) => p === 0)) continue;
     awards.push({ company: c.index, value, points });
     points.forEach((p, seat) => {

@@ -1,9 +1,9 @@
 // Preparation: deal stock and route cards, lay out the open row, build the
 // stock pile with a scoring card in each of its lower three quarters, and
 // hand out the starting bonus by seat.
-import { randomInt, seedRandom, shuffle } from '../random';
-import { board } from './board';
-import { SCORING, type AirlinesState } from './state';
+import { randomInt, seedRandom, shuffle } from '../random.ts';
+import { board } from './board.ts';
+import { SCORING, type AirlinesState } from './state.ts';
 
 export function setupGame(seats: number, seed: string): AirlinesState {
   const random = seedRandom(seed);
@@ -18,7 +18,8 @@ export function setupGame(seats: number, seed: string): AirlinesState {
   const open = deck.splice(deck.length - board.openStock, board.openStock);
   // Four piles, as equal as may be; the lower three each get a scoring card.
   const piles: number[][] = [];
-  const base = Math.floor(deck.length / 4), extra = deck.length % 4;
+  const base = Math.floor(deck.length / 4),
+    extra = deck.length % 4;
   let at = 0;
   for (let p = 0; p < 4; p++) {
     const size = base + (p < extra ? 1 : 0);
@@ -30,7 +31,10 @@ export function setupGame(seats: number, seed: string): AirlinesState {
     pile.splice(randomInt(random, pile.length + 1), 0, SCORING);
   }
   const pile = piles.flat();
-  const routePile = shuffle(random, board.routeCards.map((c) => c.id));
+  const routePile = shuffle(
+    random,
+    board.routeCards.map((c) => c.id),
+  );
   const routes = Array.from({ length: seats }, () => routePile.splice(0, board.handRoutes));
   const start = randomInt(random, seats);
   const bonus = Array<number>(seats).fill(0);

@@ -1,17 +1,29 @@
 // The state of a game of Airlines: plain JSON, hidden parts (hands, the order
 // of both piles) only ever leave the rules through `view`.
-import type { RandomState } from '../random';
-import type { Seat } from '../types';
-import { board } from './board';
+import type { RandomState } from '../random.ts';
+import type { Seat } from '../types.ts';
+import { board } from './board.ts';
 
 /** In the stock pile, a scoring card; every other entry is a company index. */
 export const SCORING = -1;
 
 /** A marker on a circle: the company whose marker it is, and whether it was set as a sabotage. */
-export interface Marker { c: number; sab?: true }
+export interface Marker {
+  c: number;
+  sab?: true;
+}
 
-export interface Award { company: number; value: number; points: number[] }
-export interface ScoringRecord { n: number; final: boolean; awards: Award[]; totals: number[] }
+export interface Award {
+  company: number;
+  value: number;
+  points: number[];
+}
+export interface ScoringRecord {
+  n: number;
+  final: boolean;
+  awards: Award[];
+  totals: number[];
+}
 
 export interface AirlinesState {
   random: RandomState;

@@ -2,16 +2,54 @@
 // values, markers in airline colours, sabotage markers with their black sticker
 // dot, home airports), and below it the airlines, the open stock row and the
 // points. Pure: built only from the view, no fonts or images from outside.
-import type { View } from '../types';
+import type { View } from '../types.ts';
 
-interface CircleV { label: string; value: number; x: number; y: number; company: string | null; colour: string | null; sabotage: boolean }
-interface RouteV { id: string; pattern: string; x1: number; y1: number; x2: number; y2: number; circles: CircleV[] }
-interface CityV { code: string; name: string; x: number; y: number; label: string; home: string | null }
-interface CompanyV {
-  code: string; name: string; colour: string; home: string; homeName: string; patterns: string[];
-  founded: boolean; value: number; markersLeft: number; laidOut: number;
+interface CircleV {
+  label: string;
+  value: number;
+  x: number;
+  y: number;
+  company: string | null;
+  colour: string | null;
+  sabotage: boolean;
 }
-interface PlayerV { seat: number; points: number; bonus: number; stockInHand: number; routeCardsInHand: number; played: { code: string; count: number }[] }
+interface RouteV {
+  id: string;
+  pattern: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  circles: CircleV[];
+}
+interface CityV {
+  code: string;
+  name: string;
+  x: number;
+  y: number;
+  label: string;
+  home: string | null;
+}
+interface CompanyV {
+  code: string;
+  name: string;
+  colour: string;
+  home: string;
+  homeName: string;
+  patterns: string[];
+  founded: boolean;
+  value: number;
+  markersLeft: number;
+  laidOut: number;
+}
+interface PlayerV {
+  seat: number;
+  points: number;
+  bonus: number;
+  stockInHand: number;
+  routeCardsInHand: number;
+  played: { code: string; count: number }[];
+}
 
 const ROW = 46;
 
@@ -27,9 +65,13 @@ const STYLE: Record<string, string> = {
 function line(x1: number, y1: number, x2: number, y2: number, pattern: string): string {
   if (pattern === 'double') {
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const ox = ((y2 - y1) / len) * 2.5, oy = (-(x2 - x1) / len) * 2.5;
+    const ox = ((y2 - y1) / len) * 2.5,
+      oy = (-(x2 - x1) / len) * 2.5;
     return [1, -1]
-      .map((k) => `<line x1="${(x1 + k * ox).toFixed(1)}" y1="${(y1 + k * oy).toFixed(1)}" x2="${(x2 + k * ox).toFixed(1)}" y2="${(y2 + k * oy).toFixed(1)}" stroke="#555" stroke-width="1.6"/>`)
+      .map(
+        (k) =>
+          `<line x1="${(x1 + k * ox).toFixed(1)}" y1="${(y1 + k * oy).toFixed(1)}" x2="${(x2 + k * ox).toFixed(1)}" y2="${(y2 + k * oy).toFixed(1)}" stroke="#555" stroke-width="1.6"/>`,
+      )
       .join('');
   }
   return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#555" ${STYLE[pattern] ?? STYLE.solid}/>`;
@@ -37,15 +79,21 @@ function line(x1: number, y1: number, x2: number, y2: number, pattern: string): 
 
 function circle(c: CircleV): string {
   if (!c.company) {
-    return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="#fff" stroke="#333" stroke-width="1.5"/>` +
-      `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#222">${c.value}</text>`;
+    return (
+      `<circle cx="${c.x}" cy="${c.y}" r="9" fill="#fff" stroke="#333" stroke-width="1.5"/>` +
+      `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#222">${c.value}</text>`
+    );
   }
   if (c.sabotage) {
-    return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#000" stroke-width="3"/>` +
-      `<circle cx="${c.x}" cy="${c.y}" r="3.5" fill="#000"/>`;
+    return (
+      `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#000" stroke-width="3"/>` +
+      `<circle cx="${c.x}" cy="${c.y}" r="3.5" fill="#000"/>`
+    );
   }
-  return `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#222" stroke-width="1"/>` +
-    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#fff">${c.value}</text>`;
+  return (
+    `<circle cx="${c.x}" cy="${c.y}" r="9" fill="${c.colour}" stroke="#222" stroke-width="1"/>` +
+    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="#fff">${c.value}</text>`
+  );
 }
 
 /** A city's dot (unless it is a home) and name: printed on the board, the same all game. */
@@ -65,8 +113,10 @@ function cityHome(c: CityV, companies: Map<string, CompanyV>): string {
   if (!home) return '';
   const fill = home.founded ? home.colour : '#fff';
   const text = home.founded ? '#fff' : home.colour;
-  return `<rect x="${c.x - 14}" y="${c.y - 8}" width="28" height="16" rx="3" fill="${fill}" stroke="${home.colour}" stroke-width="2"/>` +
-    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="10" font-weight="bold" fill="${text}">${home.code}</text>`;
+  return (
+    `<rect x="${c.x - 14}" y="${c.y - 8}" width="28" height="16" rx="3" fill="${fill}" stroke="${home.colour}" stroke-width="2"/>` +
+    `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" font-size="10" font-weight="bold" fill="${text}">${home.code}</text>`
+  );
 }
 
 export function renderSvg(view: View): string {
@@ -80,10 +130,17 @@ export function renderSvg(view: View): string {
   const byCode = new Map(companies.map((c) => [c.code, c]));
   const parts: string[] = [];
   const legendTop = mapHeight + 10;
-  const hand = view.hand as { stock: { code: string; count: number }[]; routes: { pattern: string; value: number }[] } | null;
+  const hand = view.hand as {
+    stock: { code: string; count: number }[];
+    routes: { pattern: string; value: number }[];
+  } | null;
   const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
-  parts.push(`<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+  );
+  parts.push(
+    `<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`,
+  );
   // The printed board, the same for every seat all game long, is marked static:
   // server/mail/snapshot.ts draws it once (every circle as a free one; the
   // markers on the board are drawn over it below).
@@ -101,11 +158,14 @@ export function renderSvg(view: View): string {
     parts.push(`<text x="${x + 50}" y="${py + 4}" font-size="12">${esc(p.id)}</text>`);
     x += 120;
   }
-  parts.push(`<circle cx="${x + 8}" cy="${py}" r="8" fill="#888" stroke="#000" stroke-width="3"/><circle cx="${x + 8}" cy="${py}" r="3" fill="#000"/>` +
-    `<text x="${x + 22}" y="${py + 4}" font-size="12">sabotage</text>`);
+  parts.push(
+    `<circle cx="${x + 8}" cy="${py}" r="8" fill="#888" stroke="#000" stroke-width="3"/><circle cx="${x + 8}" cy="${py}" r="3" fill="#000"/>` +
+      `<text x="${x + 22}" y="${py + 4}" font-size="12">sabotage</text>`,
+  );
   // The airlines' names, homes and patterns, and the open row's caption, are printed too.
   companies.forEach((c, i) => {
-    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    const cx = 16 + (i % 3) * 315,
+      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
     parts.push(`<text x="${cx + 36}" y="${cy + 9}" font-size="11">${esc(c.name)} · ${esc(c.homeName)}</text>`);
     parts.push(`<text x="${cx + 36}" y="${cy + 34}" font-size="10" fill="#444">flies ${c.patterns.join(', ')}</text>`);
   });
@@ -113,13 +173,20 @@ export function renderSvg(view: View): string {
   parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
   // Fixed captions of the changing figures (the figures are drawn per picture in the gaps).
   companies.forEach((_, i) => {
-    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
-    parts.push(`<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + 80}">· markers left</tspan><tspan x="${cx + 165}">· stock laid out</tspan></text>`);
+    const cx = 16 + (i % 3) * 315,
+      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    parts.push(
+      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + 80}">· markers left</tspan><tspan x="${cx + 165}">· stock laid out</tspan></text>`,
+    );
   });
-  parts.push(`<text y="${by + 13}" font-size="12"><tspan x="320">pile</tspan><tspan x="364">· scoring cards left</tspan><tspan x="496">· route cards</tspan></text>`);
+  parts.push(
+    `<text y="${by + 13}" font-size="12"><tspan x="320">pile</tspan><tspan x="364">· scoring cards left</tspan><tspan x="496">· route cards</tspan></text>`,
+  );
   players.forEach((p, k) => {
     const y = by + 40 + k * 18;
-    parts.push(`<text y="${y}" font-size="12"><tspan x="16" font-weight="bold">Seat ${p.seat + 1}:</tspan><tspan x="88" font-weight="bold">points</tspan><tspan x="130">bonus</tspan><tspan x="192">· hand</tspan><tspan x="250">stock,</tspan><tspan x="305">route · laid out:</tspan></text>`);
+    parts.push(
+      `<text y="${y}" font-size="12"><tspan x="16" font-weight="bold">Seat ${p.seat + 1}:</tspan><tspan x="88" font-weight="bold">points</tspan><tspan x="130">bonus</tspan><tspan x="192">· hand</tspan><tspan x="250">stock,</tspan><tspan x="305">route · laid out:</tspan></text>`,
+    );
   });
   parts.push('</g>');
   parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
@@ -128,30 +195,47 @@ export function renderSvg(view: View): string {
 
   // Airlines: colour, code, home, value (markers on the board), markers left, patterns.
   companies.forEach((c, i) => {
-    const cx = 16 + (i % 3) * 315, cy = legendTop + 36 + Math.floor(i / 3) * ROW;
-    parts.push(`<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`);
-    parts.push(`<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`);
-    parts.push(`<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 64}">${c.value}</tspan><tspan x="${cx + 149}">${c.markersLeft}</tspan><tspan x="${cx + 242}">${c.laidOut}</tspan></text>`);
+    const cx = 16 + (i % 3) * 315,
+      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    parts.push(
+      `<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`,
+    );
+    parts.push(
+      `<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`,
+    );
+    parts.push(
+      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 64}">${c.value}</tspan><tspan x="${cx + 149}">${c.markersLeft}</tspan><tspan x="${cx + 242}">${c.laidOut}</tspan></text>`,
+    );
   });
 
   // Open stock row, piles and points.
   open.forEach((code, i) => {
     const c = byCode.get(code);
-    parts.push(`<rect x="${100 + i * 40}" y="${by}" width="34" height="18" rx="3" fill="${c?.colour ?? '#999'}"/>` +
-      `<text x="${117 + i * 40}" y="${by + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="#fff">${code}</text>`);
+    parts.push(
+      `<rect x="${100 + i * 40}" y="${by}" width="34" height="18" rx="3" fill="${c?.colour ?? '#999'}"/>` +
+        `<text x="${117 + i * 40}" y="${by + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="#fff">${code}</text>`,
+    );
   });
-  parts.push(`<text y="${by + 13}" font-size="12"><tspan x="344">${view.pileSize}</tspan><tspan x="476">${view.scoringCardsLeft}</tspan><tspan x="572">${view.routePileSize}</tspan></text>`);
+  parts.push(
+    `<text y="${by + 13}" font-size="12"><tspan x="344">${view.pileSize}</tspan><tspan x="476">${view.scoringCardsLeft}</tspan><tspan x="572">${view.routePileSize}</tspan></text>`,
+  );
   let y = by + 40;
   for (const p of players) {
     const laid = p.played.map((x) => `${x.code} ${x.count}`).join('  ') || 'none';
-    parts.push(`<text y="${y}" font-size="12"><tspan x="62" font-weight="bold">${p.points}</tspan><tspan x="166">${p.bonus}</tspan><tspan x="232">${p.stockInHand}</tspan><tspan x="287">${p.routeCardsInHand}</tspan><tspan x="399">${esc(laid)}</tspan></text>`);
+    parts.push(
+      `<text y="${y}" font-size="12"><tspan x="62" font-weight="bold">${p.points}</tspan><tspan x="166">${p.bonus}</tspan><tspan x="232">${p.stockInHand}</tspan><tspan x="287">${p.routeCardsInHand}</tspan><tspan x="399">${esc(laid)}</tspan></text>`,
+    );
     y += 18;
   }
   if (hand) {
     const stock = hand.stock.map((x) => `${x.code} ${x.count}`).join('  ') || 'none';
     const routes = hand.routes.map((r) => `${r.pattern} ${r.value}`).join(', ') || 'none';
-    parts.push(`<text x="16" y="${y + 6}" font-size="12"><tspan font-weight="bold">Your stock:</tspan> ${esc(stock)}</text>`);
-    parts.push(`<text x="16" y="${y + 24}" font-size="12"><tspan font-weight="bold">Your route cards:</tspan> ${esc(routes)}</text>`);
+    parts.push(
+      `<text x="16" y="${y + 6}" font-size="12"><tspan font-weight="bold">Your stock:</tspan> ${esc(stock)}</text>`,
+    );
+    parts.push(
+      `<text x="16" y="${y + 24}" font-size="12"><tspan font-weight="bold">Your route cards:</tspan> ${esc(routes)}</text>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');

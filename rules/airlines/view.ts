@@ -2,12 +2,12 @@
 // row, every seat's laid-out stock, points, bonus and hand sizes, pile sizes,
 // past scorings. Private to its holder: the hand (stock and route cards) and
 // the legal choices built from it. Never shown: the order of either pile.
-import type { Seat, View } from '../types';
-import { board, cardText, circleText } from './board';
-import { routeCardsLeft } from './draw';
-import { drawOptions } from './moves';
-import { extensions, foundings, sabotageCircles, type Placement } from './placement';
-import { markersOnBoard, supplies, type AirlinesState } from './state';
+import type { Seat, View } from '../types.ts';
+import { board, cardText, circleText } from './board.ts';
+import { routeCardsLeft } from './draw.ts';
+import { drawOptions } from './moves.ts';
+import { extensions, foundings, sabotageCircles, type Placement } from './placement.ts';
+import { markersOnBoard, supplies, type AirlinesState } from './state.ts';
 
 const code = (c: number) => board.companies[c]!.code;
 
@@ -52,19 +52,34 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
     };
   });
   const homeOf = new Map(board.companies.map((c) => [c.home, c.code]));
-  const cities = board.cities.map((c, i) => ({ code: c.code, name: c.name, x: c.x, y: c.y, label: c.label, home: homeOf.get(i) ?? null }));
+  const cities = board.cities.map((c, i) => ({
+    code: c.code,
+    name: c.name,
+    x: c.x,
+    y: c.y,
+    label: c.label,
+    home: homeOf.get(i) ?? null,
+  }));
   const routes = board.routes.map((r) => {
-    const a = board.cities[r.from]!, b = board.cities[r.to]!;
+    const a = board.cities[r.from]!,
+      b = board.cities[r.to]!;
     return {
       id: r.id,
       name: r.name,
       pattern: r.pattern,
-      x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+      x1: a.x,
+      y1: a.y,
+      x2: b.x,
+      y2: b.y,
       circles: r.circles.map((ci) => {
         const c = board.circles[ci]!;
         const m = s.circles[ci];
         return {
-          label: c.label, n: c.n, value: c.value, x: c.x, y: c.y,
+          label: c.label,
+          n: c.n,
+          value: c.value,
+          x: c.x,
+          y: c.y,
           company: m ? code(m.c) : null,
           colour: m ? board.companies[m.c]!.colour : null,
           sabotage: !!m?.sab,
@@ -78,21 +93,30 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
     bonus: s.bonus[i]!,
     stockInHand: s.stock[i]!.reduce((a, b) => a + b, 0),
     routeCardsInHand: s.routes[i]!.length,
-    played: board.companies.flatMap((c) => (s.played[i]![c.index]! > 0 ? [{ code: c.code, colour: c.colour, count: s.played[i]![c.index]! }] : [])),
+    played: board.companies.flatMap((c) =>
+      s.played[i]![c.index]! > 0 ? [{ code: c.code, colour: c.colour, count: s.played[i]![c.index]! }] : [],
+    ),
     toAct: toAct.includes(i),
   }));
   const scorings = s.scorings.map((r) => ({
     n: r.n,
     final: r.final,
     totals: r.totals,
-    awards: r.awards.map((a) => ({ code: code(a.company), colour: board.companies[a.company]!.colour, value: a.value, points: a.points })),
+    awards: r.awards.map((a) => ({
+      code: code(a.company),
+      colour: board.companies[a.company]!.colour,
+      value: a.value,
+      points: a.points,
+    })),
   }));
   let hand = null;
   let options = null;
   if (seat !== null && Number.isInteger(seat) && seat >= 0 && seat < seats) {
     hand = {
       stock: board.companies.flatMap((c) =>
-        s.stock[seat]![c.index]! > 0 ? [{ code: c.code, name: c.name, colour: c.colour, count: s.stock[seat]![c.index]! }] : [],
+        s.stock[seat]![c.index]! > 0
+          ? [{ code: c.code, name: c.name, colour: c.colour, count: s.stock[seat]![c.index]! }]
+          : [],
       ),
       routes: [...s.routes[seat]!]
         .sort((x, y) => x - y)
@@ -113,9 +137,16 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
           canExtend: routeCardsLeft(s) > 0,
           foundings: foundings(s, seat).map((p) => ({ ...placementView(p), held: s.stock[seat]![p.company]! })),
           stock: board.companies.flatMap((c) =>
-            s.founded[c.index] && s.stock[seat]![c.index]! > 0 ? [{ code: c.code, held: s.stock[seat]![c.index]! }] : [],
+            s.founded[c.index] && s.stock[seat]![c.index]! > 0
+              ? [{ code: c.code, held: s.stock[seat]![c.index]! }]
+              : [],
           ),
-          sabotageCircles: sabotageCircles(s).map((ci) => ({ circle: board.circles[ci]!.label, x: board.circles[ci]!.x, y: board.circles[ci]!.y, text: circleText(ci) })),
+          sabotageCircles: sabotageCircles(s).map((ci) => ({
+            circle: board.circles[ci]!.label,
+            x: board.circles[ci]!.x,
+            y: board.circles[ci]!.y,
+            text: circleText(ci),
+          })),
           sabotageMarkers: marker,
         };
       }

@@ -1,13 +1,22 @@
 // Building a link in the seed's eight steps. `planBuild` checks everything
 // and works out the result without touching the state; `carryOutBuild`
 // then applies a plan. The form's preview, `moves` and `apply` share them.
-import { refuse } from './refuse';
-import type { BuildAction } from './actions';
-import { BOARD, CARD_BY_ID } from './data';
-import { buildEffects, freeClipsOf, hasBridge } from './effects';
-import { measureLink, type LinkGeometry, type StationLike } from './link';
-import { findStation, hasCube, isFull, minLengthTo, stationInfo, type LastBuild, type PCState, type Station } from './state';
-import { checkStationPlacement } from './table';
+import { refuse } from './refuse.ts';
+import type { BuildAction } from './actions.ts';
+import { BOARD, CARD_BY_ID } from './data.ts';
+import { buildEffects, freeClipsOf, hasBridge } from './effects.ts';
+import { measureLink, type LinkGeometry, type StationLike } from './link.ts';
+import {
+  findStation,
+  hasCube,
+  isFull,
+  minLengthTo,
+  stationInfo,
+  type LastBuild,
+  type PCState,
+  type Station,
+} from './state.ts';
+import { checkStationPlacement } from './table.ts';
 
 export interface BuildPlan {
   from: Station;
@@ -56,45 +65,67 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
   const from = findStation(s, a.from);
   if (!from) refuse(`There is no station "${a.from}" on the table.`);
   const fromInfo = stationInfo(from);
-  if (!owns(s, seat, from)) refuse(`You can only start from your starting station or a station with your cube; ${fromInfo.name} has none.`);
+  if (!owns(s, seat, from))
+    refuse(`You can only start from your starting station or a station with your cube; ${fromInfo.name} has none.`);
   if (isFull(s, from)) refuse(`${fromInfo.name} is full (${fromInfo.limit} cubes).`);
   // 2. The end station: on the table with room, or a new one from the hand.
   let to: Station;
   let isNew = false;
   if (a.to !== undefined) {
-    if (a.card !== undefined || a.at !== undefined) refuse('Name either a station on the table or a card from your hand with a place, not both.');
+    if (a.card !== undefined || a.at !== undefined)
+      refuse('Name either a station on the table or a card from your hand with a place, not both.');
     const found = findStation(s, a.to);
     if (!found) refuse(`There is no station "${a.to}" on the table.`);
     to = found;
   } else {
-    if (a.card === undefined || a.at === undefined) refuse('Name the end station, or a card from your hand and where to place it.');
+    if (a.card === undefined || a.at === undefined)
+      refuse('Name the end station, or a card from your hand and where to place it.');
     if (!hand.includes(a.card)) refuse(`You do not hold ${CARD_BY_ID[a.card]?.name ?? a.card}.`);
-    to = { id: a.card, kind: 'card', card: a.card, x: a.at[0], y: a.at[1], w: BOARD.card.w, h: BOARD.card.h, cubes: new Array(s.seats).fill(0) };
+    to = {
+      id: a.card,
+      kind: 'card',
+      card: a.card,
+      x: a.at[0],
+      y: a.at[1],
+      w: BOARD.card.w,
+      h: BOARD.card.h,
+      cubes: new Array(s.seats).fill(0),
+    };
     isNew = true;
   }
   const toInfo = stationInfo(to);
   if (to.id === from.id) refuse('A link must join two different stations.');
   if (!isNew && isFull(s, to)) refuse(`${toInfo.name} is full (${toInfo.limit} cubes).`);
-  if (s.links.some((l) => l.owner === seat && ((l.from === from.id && l.to === to.id) || (l.from === to.id && l.to === from.id)))) {
+  if (
+    s.links.some(
+      (l) => l.owner === seat && ((l.from === from.id && l.to === to.id) || (l.from === to.id && l.to === from.id)),
+    )
+  ) {
     refuse(`You already have a link between ${fromInfo.name} and ${toInfo.name}.`);
   }
   const minLength = minLengthTo(fromInfo, toInfo);
-  if (minLength === null) refuse(`${fromInfo.name} lists no length to ${toInfo.type} stations, so it cannot link to ${toInfo.name}.`);
+  if (minLength === null)
+    refuse(`${fromInfo.name} lists no length to ${toInfo.type} stations, so it cannot link to ${toInfo.name}.`);
   // 4 (checked before measuring, as the link ends at the card): place the new station.
   const placement = isNew ? checkStationPlacement(s, seat, to.x, to.y) : { onObstacle: false };
   // 3 and 6. Measure the link and check where it runs.
   const geometry = measureLink(s, seat, from as StationLike, to as StationLike, (a.bends ?? []) as [number, number][]);
   if (geometry.clips < minLength) {
-    refuse(`From ${fromInfo.name} a link to ${toInfo.type === 'start' ? 'a starting station' : `a ${toInfo.type} station`} needs at least ${minLength} clips; this one is ${geometry.clips}.`);
+    refuse(
+      `From ${fromInfo.name} a link to ${toInfo.type === 'start' ? 'a starting station' : `a ${toInfo.type} station`} needs at least ${minLength} clips; this one is ${geometry.clips}.`,
+    );
   }
-  if (geometry.clips > s.clips[seat]!) refuse(`That link needs ${geometry.clips} clips and you have ${s.clips[seat]} left.`);
+  if (geometry.clips > s.clips[seat]!)
+    refuse(`That link needs ${geometry.clips} clips and you have ${s.clips[seat]} left.`);
   // 5. Buy the link: one card per 3 clips, at least one card.
   const freeClips = freeClipsOf(from) + freeClipsOf(to);
   const needCards = cardsFor(geometry.clips, freeClips);
   const available = hand.length - (isNew ? 1 : 0);
-  if (available < needCards) refuse(`That link costs ${needCards} card${needCards > 1 ? 's' : ''} and you hold ${available} to pay with.`);
+  if (available < needCards)
+    refuse(`That link costs ${needCards} card${needCards > 1 ? 's' : ''} and you hold ${available} to pay with.`);
   const pay = a.pay ?? autoPay(hand, isNew ? a.card : undefined, needCards);
-  if (pay.length !== needCards) refuse(`That link costs exactly ${needCards} card${needCards > 1 ? 's' : ''}; you offered ${pay.length}.`);
+  if (pay.length !== needCards)
+    refuse(`That link costs exactly ${needCards} card${needCards > 1 ? 's' : ''}; you offered ${pay.length}.`);
   if (new Set(pay).size !== pay.length) refuse('Name each card you pay with once.');
   for (const c of pay) {
     if (!hand.includes(c)) refuse(`You do not hold ${CARD_BY_ID[c]?.name ?? c}.`);
@@ -104,7 +135,8 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
   const wantFrom = !(from.kind === 'metro' && s.metroCubes[seat]);
   const wantTo = !(to.kind === 'metro' && (s.metroCubes[seat] || (from.kind === 'metro' && wantFrom)));
   const cubesNeeded = (wantFrom ? 1 : 0) + (wantTo ? 1 : 0);
-  let placeFrom = wantFrom, placeTo = wantTo;
+  let placeFrom = wantFrom,
+    placeTo = wantTo;
   if (cubesNeeded > s.cubes[seat]!) {
     if (!lastBuild) refuse(`That link needs ${cubesNeeded} cubes and you have ${s.cubes[seat]} left.`);
     placeFrom = wantFrom && s.cubes[seat]! > 0;
@@ -147,7 +179,10 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
 export function carryOutBuild(s: PCState, seat: number, p: BuildPlan): void {
   const hand = s.hands[seat]!;
   // Ongoing tolls are owed to whoever was at the station before this link.
-  const tolls = [p.from, p.to].map((st) => ({ st, before: st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : [...st.cubes] }));
+  const tolls = [p.from, p.to].map((st) => ({
+    st,
+    before: st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : [...st.cubes],
+  }));
   if (p.isNew) {
     hand.splice(hand.indexOf(p.to.id), 1);
     s.stations.push(p.to);
@@ -156,13 +191,23 @@ export function carryOutBuild(s: PCState, seat: number, p: BuildPlan): void {
   for (const c of p.pay) hand.splice(hand.indexOf(c), 1);
   s.discard.push(...p.pay);
   s.clips[seat]! -= p.geometry.clips;
-  for (const [st, place] of [[p.from, p.placeFrom], [p.to, p.placeTo]] as const) {
+  for (const [st, place] of [
+    [p.from, p.placeFrom],
+    [p.to, p.placeTo],
+  ] as const) {
     if (!place) continue;
     if (st.kind === 'metro') s.metroCubes[seat] = true;
     else st.cubes[seat]!++;
     s.cubes[seat]!--;
   }
-  s.links.push({ owner: seat, from: p.from.id, to: p.to.id, points: p.geometry.points, clips: p.geometry.clips, score: p.total });
+  s.links.push({
+    owner: seat,
+    from: p.from.id,
+    to: p.to.id,
+    points: p.geometry.points,
+    clips: p.geometry.clips,
+    score: p.total,
+  });
   s.scores[seat]! += p.total;
   p.geometry.crossings.forEach((n, other) => {
     s.scores[other]! += n;

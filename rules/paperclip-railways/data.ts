@@ -1,7 +1,7 @@
 // The game's data files, checked against their schemas once at load.
 import { z } from 'zod';
-import cardsJson from './data/cards.json';
-import boardJson from './data/board.json';
+import cardsJson from './data/cards.json' with { type: 'json' };
+import boardJson from './data/board.json' with { type: 'json' };
 
 export const STATION_TYPES = ['city', 'town', 'suburban', 'countryside', 'blank'] as const;
 export type StationType = (typeof STATION_TYPES)[number];
@@ -43,19 +43,18 @@ export const cardSchema = z
   .strict();
 export type Card = z.infer<typeof cardSchema>;
 
-const deckSchema = z
-  .object({ cards: z.array(cardSchema).length(99) })
-  .superRefine((d, ctx) => {
-    const count = (t: StationType) => d.cards.filter((c) => c.type === t).length;
-    const want: Record<StationType, number> = { city: 11, town: 33, suburban: 29, countryside: 23, blank: 3 };
-    for (const t of STATION_TYPES) {
-      if (count(t) !== want[t]) ctx.addIssue({ code: 'custom', message: `${t}: ${count(t)} cards, want ${want[t]}` });
-    }
-    if (new Set(d.cards.map((c) => c.id)).size !== d.cards.length) ctx.addIssue({ code: 'custom', message: 'duplicate card ids' });
-    for (const c of d.cards) {
-      if (Object.keys(c.minLength).length === 0) ctx.addIssue({ code: 'custom', message: `${c.id} links to no type` });
-    }
-  });
+const deckSchema = z.object({ cards: z.array(cardSchema).length(99) }).superRefine((d, ctx) => {
+  const count = (t: StationType) => d.cards.filter((c) => c.type === t).length;
+  const want: Record<StationType, number> = { city: 11, town: 33, suburban: 29, countryside: 23, blank: 3 };
+  for (const t of STATION_TYPES) {
+    if (count(t) !== want[t]) ctx.addIssue({ code: 'custom', message: `${t}: ${count(t)} cards, want ${want[t]}` });
+  }
+  if (new Set(d.cards.map((c) => c.id)).size !== d.cards.length)
+    ctx.addIssue({ code: 'custom', message: 'duplicate card ids' });
+  for (const c of d.cards) {
+    if (Object.keys(c.minLength).length === 0) ctx.addIssue({ code: 'custom', message: `${c.id} links to no type` });
+  }
+});
 
 const pt = z.tuple([z.number().int(), z.number().int()]);
 const supplySchema = z.object({ cubes: z.number().int(), clips: z.number().int(), draw: z.number().int() });
@@ -75,21 +74,26 @@ const boardSchema = z.object({
   ),
   metropolis: z.object({
     board: z.object({ w: z.number().int(), h: z.number().int() }),
-    regions: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        type: typeSchema,
-        points: z.number().int(),
-        x: z.number().int(),
-        y: z.number().int(),
-        w: z.number().int(),
-        h: z.number().int(),
-        minLength: lengthsSchema,
-      }),
-    ).length(4),
+    regions: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          type: typeSchema,
+          points: z.number().int(),
+          x: z.number().int(),
+          y: z.number().int(),
+          w: z.number().int(),
+          h: z.number().int(),
+          minLength: lengthsSchema,
+        }),
+      )
+      .length(4),
   }),
-  gigantopolis: z.object({ board: z.object({ w: z.number().int(), h: z.number().int() }), spots: z.array(pt).length(4) }),
+  gigantopolis: z.object({
+    board: z.object({ w: z.number().int(), h: z.number().int() }),
+    spots: z.array(pt).length(4),
+  }),
   start: z.object({
     points: z.number().int(),
     cubes: z.number().int(),

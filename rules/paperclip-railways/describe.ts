@@ -1,11 +1,11 @@
 // One public line of history per action. It names nothing hidden: a draw
 // says how many cards, a discard how many, never which.
-import type { PCAction } from './actions';
-import { planBuild } from './build';
-import { BOARD, CARD_BY_ID } from './data';
-import { drawCount, stationCardsInDeck } from './draw';
-import { findStation, stationInfo, type PCState } from './state';
-import { polylineLength } from './geometry';
+import type { PCAction } from './actions.ts';
+import { planBuild } from './build.ts';
+import { BOARD, CARD_BY_ID } from './data.ts';
+import { drawCount, stationCardsInDeck } from './draw.ts';
+import { findStation, stationInfo, type PCState } from './state.ts';
+import { polylineLength } from './geometry.ts';
 
 function stationName(s: PCState, id: string): string {
   const st = findStation(s, id);
@@ -42,7 +42,10 @@ export function describeAction(a: PCAction, s: PCState, seat: number): string {
         const p = planBuild(s, seat, a);
         const extras: string[] = [];
         if (p.crossingCost) extras.push(`${p.crossingCost} crossing${p.crossingCost > 1 ? 's' : ''}`);
-        if (p.geometry.obstacles) extras.push(`${p.geometry.obstacles} obstacle${p.geometry.obstacles > 1 ? 's' : ''}${p.obstaclePenalty ? '' : ' (bridged)'}`);
+        if (p.geometry.obstacles)
+          extras.push(
+            `${p.geometry.obstacles} obstacle${p.geometry.obstacles > 1 ? 's' : ''}${p.obstaclePenalty ? '' : ' (bridged)'}`,
+          );
         if (p.placementPenalty) extras.push(`station on an obstacle −${p.placementPenalty}`);
         return `built ${article(p.geometry.clips)} ${p.geometry.clips}-clip link ${stationName(s, a.from)} – ${toName}${where}, paying ${p.pay.length} card${p.pay.length > 1 ? 's' : ''}: ${p.total >= 0 ? '+' : ''}${p.total} points${extras.length ? ` (${extras.join(', ')})` : ''}`;
       } catch {

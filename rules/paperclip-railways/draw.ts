@@ -1,6 +1,6 @@
 // Drawing cards, the End of Line card, and the hand limit.
-import { BOARD, END_OF_LINE } from './data';
-import type { PCState } from './state';
+import { BOARD, END_OF_LINE } from './data.ts';
+import type { PCState } from './state.ts';
 
 /**
  * Draws up to n station cards into the seat's hand. The End of Line card is

@@ -7,9 +7,9 @@
 //   end     perCube N   at the end, N per cube you have here
 //           majority N  at the end, N to the player(s) with the most cubes here
 // Stations on Gigantopolis skip their "when built" effects.
-import { BOARD } from './data';
-import { drawCards } from './draw';
-import { stationInfo, type PCState, type Station } from './state';
+import { BOARD } from './data.ts';
+import { drawCards } from './draw.ts';
+import { stationInfo, type PCState, type Station } from './state.ts';
 
 export function freeClipsOf(st: Station): number {
   const e = stationInfo(st).effect;
@@ -44,7 +44,8 @@ export function endBonuses(s: PCState): PCState['bonuses'] {
     const counts = st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : st.cubes;
     if (e.kind === 'perCube') {
       counts.forEach((n, seat) => {
-        if (n > 0) out.push({ seat, what: `${info.name}: ${n} cube${n > 1 ? 's' : ''} × ${e.amount}`, points: n * e.amount });
+        if (n > 0)
+          out.push({ seat, what: `${info.name}: ${n} cube${n > 1 ? 's' : ''} × ${e.amount}`, points: n * e.amount });
       });
     } else if (e.kind === 'majority') {
       const most = Math.max(...counts);
@@ -58,7 +59,8 @@ export function endBonuses(s: PCState): PCState['bonuses'] {
   const longest = Math.max(0, ...s.links.map((l) => l.clips));
   if (longest > 0) {
     const seats = [...new Set(s.links.filter((l) => l.clips === longest).map((l) => l.owner))].sort((a, b) => a - b);
-    for (const seat of seats) out.push({ seat, what: `longest link (${longest} clips)`, points: BOARD.longestLinkBonus });
+    for (const seat of seats)
+      out.push({ seat, what: `longest link (${longest} clips)`, points: BOARD.longestLinkBonus });
   }
   for (const b of out) s.scores[b.seat]! += b.points;
   return out;

@@ -27,8 +27,10 @@ export function orient(a: Pt, b: Pt, c: Pt): number {
 /** c lies on the closed segment ab, given that a, b, c are collinear. */
 function withinBox(a: Pt, b: Pt, c: Pt): boolean {
   return (
-    Math.min(a[0], b[0]) <= c[0] && c[0] <= Math.max(a[0], b[0]) &&
-    Math.min(a[1], b[1]) <= c[1] && c[1] <= Math.max(a[1], b[1])
+    Math.min(a[0], b[0]) <= c[0] &&
+    c[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= c[1] &&
+    c[1] <= Math.max(a[1], b[1])
   );
 }
 
@@ -41,7 +43,10 @@ export function segmentsTouch(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
   // Quick rejection on bounding boxes.
   if (Math.max(a[0], b[0]) < Math.min(c[0], d[0]) || Math.max(c[0], d[0]) < Math.min(a[0], b[0])) return false;
   if (Math.max(a[1], b[1]) < Math.min(c[1], d[1]) || Math.max(c[1], d[1]) < Math.min(a[1], b[1])) return false;
-  const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+  const o1 = orient(a, b, c),
+    o2 = orient(a, b, d),
+    o3 = orient(c, d, a),
+    o4 = orient(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
   if (o1 === 0 && withinBox(a, b, c)) return true;
   if (o2 === 0 && withinBox(a, b, d)) return true;
@@ -59,8 +64,10 @@ export type Contact =
 /** How the closed segments ab and cd meet. */
 export function segmentContact(a: Pt, b: Pt, c: Pt, d: Pt): Contact {
   if (!segmentsTouch(a, b, c, d)) return { kind: 'none' };
-  const rx = b[0] - a[0], ry = b[1] - a[1];
-  const sx = d[0] - c[0], sy = d[1] - c[1];
+  const rx = b[0] - a[0],
+    ry = b[1] - a[1];
+  const sx = d[0] - c[0],
+    sy = d[1] - c[1];
   const den = rx * sy - ry * sx;
   if (den === 0) {
     // Parallel and touching, so collinear: a single shared end point or a stretch.
@@ -74,7 +81,8 @@ export function segmentContact(a: Pt, b: Pt, c: Pt, d: Pt): Contact {
       : { kind: 'touch', x: first[0], y: first[1] };
   }
   // a + t r = c + u s, t = tn/den, u = un/den
-  const qx = c[0] - a[0], qy = c[1] - a[1];
+  const qx = c[0] - a[0],
+    qy = c[1] - a[1];
   let tn = qx * sy - qy * sx;
   let un = qx * ry - qy * rx;
   let dd = den;
@@ -111,7 +119,12 @@ export function rectAt(x: number, y: number, w: number, h: number): Rect {
 }
 
 export function rectCorners(r: Rect): Pt[] {
-  return [[r.x0, r.y0], [r.x1, r.y0], [r.x1, r.y1], [r.x0, r.y1]];
+  return [
+    [r.x0, r.y0],
+    [r.x1, r.y0],
+    [r.x1, r.y1],
+    [r.x0, r.y1],
+  ];
 }
 
 export function pointInRect(p: Pt, r: Rect): boolean {
@@ -133,8 +146,11 @@ export function segmentTouchesRect(a: Pt, b: Pt, r: Rect): boolean {
  * leaves at once, meeting the closed rectangle in `a` alone.
  */
 export function leavesRectAt(a: Pt, b: Pt, r: Rect): boolean {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  return (a[0] === r.x0 && dx < 0) || (a[0] === r.x1 && dx > 0) || (a[1] === r.y0 && dy < 0) || (a[1] === r.y1 && dy > 0);
+  const dx = b[0] - a[0],
+    dy = b[1] - a[1];
+  return (
+    (a[0] === r.x0 && dx < 0) || (a[0] === r.x1 && dx > 0) || (a[1] === r.y0 && dy < 0) || (a[1] === r.y1 && dy > 0)
+  );
 }
 
 /** Two closed rectangles share a point. */
@@ -148,9 +164,12 @@ export function rectsTouch(p: Rect, q: Rect): boolean {
  * the point stays exactly on the boundary). Null when the target is the centre.
  */
 export function exitPoint(r: Rect, target: Pt): Pt | null {
-  const cx = (r.x0 + r.x1) / 2, cy = (r.y0 + r.y1) / 2;
-  const hw = (r.x1 - r.x0) / 2, hh = (r.y1 - r.y0) / 2;
-  const dx = target[0] - cx, dy = target[1] - cy;
+  const cx = (r.x0 + r.x1) / 2,
+    cy = (r.y0 + r.y1) / 2;
+  const hw = (r.x1 - r.x0) / 2,
+    hh = (r.y1 - r.y0) / 2;
+  const dx = target[0] - cx,
+    dy = target[1] - cy;
   if (dx === 0 && dy === 0) return null;
   if (Math.abs(dx) * hh >= Math.abs(dy) * hw) {
     const x = dx > 0 ? r.x1 : r.x0;
@@ -168,7 +187,8 @@ export function exitPoint(r: Rect, target: Pt): Pt | null {
 export function pointInPolygon(p: Pt, poly: readonly Pt[]): boolean {
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[j]!, b = poly[i]!;
+    const a = poly[j]!,
+      b = poly[i]!;
     if (onSegment(a, b, p)) return true;
     if (a[1] > p[1] !== b[1] > p[1]) {
       // x of the edge at height p.y, compared without division
@@ -183,13 +203,17 @@ export function pointInPolygon(p: Pt, poly: readonly Pt[]): boolean {
 /** The closed segment meets the closed polygon (crosses, touches or lies inside). */
 export function segmentTouchesPolygon(a: Pt, b: Pt, poly: readonly Pt[]): boolean {
   if (pointInPolygon(a, poly) || pointInPolygon(b, poly)) return true;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) if (segmentsTouch(a, b, poly[j]!, poly[i]!)) return true;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+    if (segmentsTouch(a, b, poly[j]!, poly[i]!)) return true;
   return false;
 }
 
 /** The smallest closed axis-aligned rectangle holding the points. */
 export function boundsOf(points: readonly Pt[]): Rect {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const p of points) {
     if (p[0] < x0) x0 = p[0];
     if (p[0] > x1) x1 = p[0];
@@ -219,13 +243,20 @@ export function polygonsTouch(p: readonly Pt[], q: readonly Pt[]): boolean {
  */
 export function rectOverlapsConvex(r: Rect, poly: readonly Pt[]): boolean {
   const rp = rectCorners(r);
-  const axes: Pt[] = [[1, 0], [0, 1]];
+  const axes: Pt[] = [
+    [1, 0],
+    [0, 1],
+  ];
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[j]!, b = poly[i]!;
+    const a = poly[j]!,
+      b = poly[i]!;
     axes.push([-(b[1] - a[1]), b[0] - a[0]]);
   }
   for (const ax of axes) {
-    let pmin = Infinity, pmax = -Infinity, qmin = Infinity, qmax = -Infinity;
+    let pmin = Infinity,
+      pmax = -Infinity,
+      qmin = Infinity,
+      qmax = -Infinity;
     for (const p of rp) {
       const v = p[0] * ax[0] + p[1] * ax[1];
       pmin = Math.min(pmin, v);
@@ -245,10 +276,12 @@ export function rectOverlapsConvex(r: Rect, poly: readonly Pt[]): boolean {
 export function polylineIsSimple(points: readonly Pt[]): boolean {
   const n = points.length - 1;
   for (let i = 0; i < n; i++) {
-    const a = points[i]!, b = points[i + 1]!;
+    const a = points[i]!,
+      b = points[i + 1]!;
     if (a[0] === b[0] && a[1] === b[1]) return false;
     for (let j = i + 1; j < n; j++) {
-      const c = points[j]!, d = points[j + 1]!;
+      const c = points[j]!,
+        d = points[j + 1]!;
       if (j === i + 1) {
         // Neighbours share b; they must not fold back over each other.
         if (orient(a, b, d) === 0 && (d[0] - b[0]) * (a[0] - b[0]) + (d[1] - b[1]) * (a[1] - b[1]) > 0) return false;

@@ -5,19 +5,19 @@
 // a polyline from the edge of one station to the edge of another, costing one
 // clip per 30 mm (rounded up). See README.md in this folder for the rules as
 // implemented and the readings taken where the seed is unclear.
-import { RuleError, type Outcome, type Rules } from '../types';
-import { actionSchema, explainBadAction, type PCAction } from './actions';
-import { planBuild } from './build';
-import { checkState } from './check';
-import { CARD_BY_ID } from './data';
-import { describeAction } from './describe';
-import { legalMoves } from './moves';
-import { parseCommand } from './parse';
-import { setupGame } from './setup';
-import type { PCState } from './state';
-import { renderSvg } from './svg';
-import { prepare, toAct } from './turn';
-import { buildView } from './view';
+import { RuleError, type Outcome, type Rules } from '../types.ts';
+import { actionSchema, explainBadAction, type PCAction } from './actions.ts';
+import { planBuild } from './build.ts';
+import { checkState } from './check.ts';
+import { CARD_BY_ID } from './data.ts';
+import { describeAction } from './describe.ts';
+import { legalMoves } from './moves.ts';
+import { parseCommand } from './parse.ts';
+import { setupGame } from './setup.ts';
+import type { PCState } from './state.ts';
+import { renderSvg } from './svg.ts';
+import { prepare, toAct } from './turn.ts';
+import { buildView } from './view.ts';
 
 export type { PCState, PCAction };
 
@@ -32,7 +32,12 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   title: 'Paperclip Railways',
   players: { min: 2, max: 5 },
   options: [
-    { id: 'advanced', label: 'Advanced game (Gigantopolis: four stations on the central board)', kind: 'boolean', default: false },
+    {
+      id: 'advanced',
+      label: 'Advanced game (Gigantopolis: four stations on the central board)',
+      kind: 'boolean',
+      default: false,
+    },
     { id: 'promos', label: 'Shuffle the three blank promo stations into the pile', kind: 'boolean', default: true },
   ],
 
@@ -80,7 +85,13 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   autoMove(s, seat) {
     if (!toAct(s).includes(seat)) return null;
     const moves = legalMoves(s, seat);
-    return moves.find((m) => m.type === 'draw') ?? moves.find((m) => m.type === 'discard') ?? moves.find((m) => m.type === 'pass') ?? moves[0] ?? null;
+    return (
+      moves.find((m) => m.type === 'draw') ??
+      moves.find((m) => m.type === 'discard') ??
+      moves.find((m) => m.type === 'pass') ??
+      moves[0] ??
+      null
+    );
   },
 
   parse: (text, s) => parseCommand(text, s),

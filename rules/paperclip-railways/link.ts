@@ -1,7 +1,7 @@
 // The geometry of one link: where it leaves and reaches its stations, its
 // length in clips, whether it may be laid at all, and what it meets on the way.
-import { refuse } from './refuse';
-import { BOARD } from './data';
+import { refuse } from './refuse.ts';
+import { BOARD } from './data.ts';
 import {
   boundsOf,
   clipsFor,
@@ -19,8 +19,8 @@ import {
   segmentsTouch,
   segmentTouchesRect,
   type Pt,
-} from './geometry';
-import { stationInfo, stationRect, type PCState, type Station } from './state';
+} from './geometry.ts';
+import { stationInfo, stationRect, type PCState, type Station } from './state.ts';
 
 export type StationLike = Pick<Station, 'id' | 'x' | 'y' | 'w' | 'h'>;
 
@@ -37,7 +37,8 @@ export interface LinkGeometry {
 
 /** The full polyline: from the edge of `from`, through the bends, to the edge of `to`. */
 export function linkPolyline(from: StationLike, to: StationLike, bends: readonly Pt[]): [number, number][] {
-  const fr = stationRect(from), tr = stationRect(to);
+  const fr = stationRect(from),
+    tr = stationRect(to);
   const first: Pt = bends[0] ?? [to.x, to.y];
   const last: Pt = bends[bends.length - 1] ?? [from.x, from.y];
   if (pointInRect(first, fr)) refuse('The first bend lies on the start station.');
@@ -52,7 +53,13 @@ export function linkPolyline(from: StationLike, to: StationLike, bends: readonly
  * is passed in as `to` and not yet on the table) and measures what it meets.
  * Throws RuleError when the link may not be laid there.
  */
-export function measureLink(s: PCState, seat: number, from: StationLike, to: StationLike, bends: readonly Pt[]): LinkGeometry {
+export function measureLink(
+  s: PCState,
+  seat: number,
+  from: StationLike,
+  to: StationLike,
+  bends: readonly Pt[],
+): LinkGeometry {
   if (bends.length > BOARD.maxBends) refuse(`A link may have at most ${BOARD.maxBends} bends.`);
   const points = linkPolyline(from, to, bends);
   const n = points.length;
@@ -65,7 +72,8 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
   for (const p of points) {
     if (!pointInPolygon(p, s.area)) refuse(`The link leaves the play area at ${p[0]},${p[1]}.`);
   }
-  const fr = stationRect(from), tr = stationRect(to);
+  const fr = stationRect(from),
+    tr = stationRect(to);
   // Only the clips at its two ends may touch the start and end stations.
   if (!leavesRectAt(points[0]!, points[1]!, fr)) refuse('The link runs along or back over its start station.');
   if (!leavesRectAt(points[n - 1]!, points[n - 2]!, tr)) refuse('The link runs along or back over its end station.');
@@ -82,30 +90,44 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
     }
   }
   for (let i = 1; i < n; i++) {
-    const a = points[i - 1]!, b = points[i]!;
+    const a = points[i - 1]!,
+      b = points[i]!;
     if (i > 1 && segmentTouchesRect(a, b, fr)) refuse('The link comes back to touch its start station.');
     if (i < n - 1 && segmentTouchesRect(a, b, tr)) refuse('The link touches its end station before it arrives.');
     for (let k = 0; k < near.length; k++) {
-      if (segmentTouchesRect(a, b, near[k]!)) refuse(`The link may not cross or touch ${stationInfo(nearSt[k]!).name}.`);
+      if (segmentTouchesRect(a, b, near[k]!))
+        refuse(`The link may not cross or touch ${stationInfo(nearSt[k]!).name}.`);
     }
   }
   const length = polylineLength(points);
   const clips = clipsFor(length, BOARD.clipLength);
 
   const crossings = new Array<number>(s.seats).fill(0);
-  const p0 = points[0]!, pk = points[n - 1]!;
+  const p0 = points[0]!,
+    pk = points[n - 1]!;
   const isEnd = (x: number, y: number) => (x === p0[0] && y === p0[1]) || (x === pk[0] && y === pk[1]);
-  const minX = box.x0, minY = box.y0, maxX = box.x1, maxY = box.y1;
+  const minX = box.x0,
+    minY = box.y0,
+    maxX = box.x1,
+    maxY = box.y1;
   for (const l of s.links) {
     if (l.owner === seat) continue; // crossing your own links is free
     // Distinct contact points, and stretches where the links run together (one contact each).
     // Few per link, so plain arrays with exact comparison beat keyed maps here.
-    const px: number[] = [], py: number[] = [];
+    const px: number[] = [],
+      py: number[] = [];
     const stretches: [Pt, Pt][] = [];
     const lp = l.points;
     for (let j = 1; j < lp.length; j++) {
-      const c = lp[j - 1]!, d = lp[j]!;
-      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+      const c = lp[j - 1]!,
+        d = lp[j]!;
+      if (
+        Math.max(c[0], d[0]) < minX ||
+        Math.min(c[0], d[0]) > maxX ||
+        Math.max(c[1], d[1]) < minY ||
+        Math.min(c[1], d[1]) > maxY
+      )
+        continue;
       for (let i = 1; i < n; i++) {
         // Most pairs miss: the allocation-free test first, the contact point only for a hit.
         if (!segmentsTouch(points[i - 1]!, points[i]!, c, d)) continue;
@@ -113,7 +135,10 @@ export function measureLink(s: PCState, seat: number, from: StationLike, to: Sta
         if (hit.kind === 'none') continue;
         if (hit.kind === 'overlap') {
           if (!stretches.some(([a, b]) => a[0] === hit.x && a[1] === hit.y && b[0] === hit.x2 && b[1] === hit.y2)) {
-            stretches.push([[hit.x, hit.y], [hit.x2, hit.y2]]);
+            stretches.push([
+              [hit.x, hit.y],
+              [hit.x2, hit.y2],
+            ]);
           }
           continue;
         }

@@ -1,16 +1,16 @@
 // Legal moves for a seat that must act: a sensible subset where the space is
 // endless (where to put an obstacle, the river, a new station). Every move
 // returned is checked by the same code `apply` uses, so each one is legal.
-import type { PCAction, BuildAction } from './actions';
-import { planBuild } from './build';
-import { BOARD, CARD_BY_ID } from './data';
-import { overLimit } from './draw';
-import { freeClipsOf } from './effects';
-import { pointInPolygon, rectsTouch, type Rect } from './geometry';
-import type { StationLike } from './link';
-import { hasCube, isFull, minLengthTo, stationInfo, stationRect, type PCState, type Station } from './state';
-import { probe } from './refuse';
-import { checkObstaclePlacement, checkRiver } from './table';
+import type { PCAction, BuildAction } from './actions.ts';
+import { planBuild } from './build.ts';
+import { BOARD, CARD_BY_ID } from './data.ts';
+import { overLimit } from './draw.ts';
+import { freeClipsOf } from './effects.ts';
+import { pointInPolygon, rectsTouch, type Rect } from './geometry.ts';
+import type { StationLike } from './link.ts';
+import { hasCube, isFull, minLengthTo, stationInfo, stationRect, type PCState, type Station } from './state.ts';
+import { probe } from './refuse.ts';
+import { checkObstaclePlacement, checkRiver } from './table.ts';
 
 const MAX_BUILDS = 16;
 /** How many candidate links `moves` may try in one call (each is a full check). */
@@ -27,7 +27,8 @@ function evenlyPick<T>(items: T[], n: number): T[] {
 }
 
 function bbox(s: PCState): { x0: number; y0: number; x1: number; y1: number } {
-  const xs = s.area.map((p) => p[0]), ys = s.area.map((p) => p[1]);
+  const xs = s.area.map((p) => p[0]),
+    ys = s.area.map((p) => p[1]);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
@@ -35,7 +36,8 @@ function bbox(s: PCState): { x0: number; y0: number; x1: number; y1: number } {
 function scatteredGrid(s: PCState, margin: number, step: number): [number, number][] {
   const b = bbox(s);
   const pts: [number, number][] = [];
-  for (let y = b.y0 + margin; y <= b.y1 - margin; y += step) for (let x = b.x0 + margin; x <= b.x1 - margin; x += step) pts.push([x, y]);
+  for (let y = b.y0 + margin; y <= b.y1 - margin; y += step)
+    for (let x = b.x0 + margin; x <= b.x1 - margin; x += step) pts.push([x, y]);
   const n = pts.length;
   let stride = 37;
   while (n > 0 && gcd(stride, n) !== 1) stride++;
@@ -52,7 +54,8 @@ function obstacleMoves(s: PCState): PCAction[] {
   for (const [x, y] of grid) {
     for (const obstacle of [...s.obstacleSupply].sort()) {
       const rot = (x + y) % 180 === 0 ? 0 : 90;
-      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot))) out.push({ type: 'obstacle', obstacle, x, y, rot });
+      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot)))
+        out.push({ type: 'obstacle', obstacle, x, y, rot });
     }
     if (out.length >= MAX_PLACEMENTS) break;
   }
@@ -62,10 +65,18 @@ function obstacleMoves(s: PCState): PCAction[] {
 function riverMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
   for (const half of [180, 300, 90, 40]) {
-    const dirs: [number, number][] = [[half, 0], [0, half], [Math.round(half * 0.7), Math.round(half * 0.7)], [Math.round(half * 0.7), -Math.round(half * 0.7)]];
+    const dirs: [number, number][] = [
+      [half, 0],
+      [0, half],
+      [Math.round(half * 0.7), Math.round(half * 0.7)],
+      [Math.round(half * 0.7), -Math.round(half * 0.7)],
+    ];
     for (const [x, y] of scatteredGrid(s, 50, 50)) {
       const [dx, dy] = dirs[(x + y) % 4 === 0 ? 0 : Math.abs(x * 7 + y * 3) % 4]!;
-      const straight: [number, number][] = [[x - dx, y - dy], [x + dx, y + dy]];
+      const straight: [number, number][] = [
+        [x - dx, y - dy],
+        [x + dx, y + dy],
+      ];
       if (legal(() => checkRiver(s, straight))) out.push({ type: 'river', points: straight });
       const bend: [number, number] = [Math.round(x + dy / 3), Math.round(y - dx / 3)];
       const bent: [number, number][] = [[x - dx, y - dy], bend, [x + dx, y + dy]];
@@ -84,12 +95,15 @@ function combinations<T>(items: T[], k: number): T[][] {
 }
 
 function origins(s: PCState, seat: number): Station[] {
-  return s.stations.filter((st) => ((st.kind === 'start' && st.owner === seat) || hasCube(s, st, seat)) && !isFull(s, st));
+  return s.stations.filter(
+    (st) => ((st.kind === 'start' && st.owner === seat) || hasCube(s, st, seat)) && !isFull(s, st),
+  );
 }
 
 /** Distance from a card's centre to its edge in the direction (dx, dy). */
 function toEdge(st: StationLike, dx: number, dy: number): number {
-  const ax = Math.abs(dx), ay = Math.abs(dy);
+  const ax = Math.abs(dx),
+    ay = Math.abs(dy);
   return Math.min(ax > 0 ? st.w / 2 / ax : Infinity, ay > 0 ? st.h / 2 / ay : Infinity);
 }
 
@@ -123,7 +137,8 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
   // The straight link's length estimated from the centres (its ends are rounded
   // to whole millimetres, so allow a clip either way; planBuild decides exactly).
   const plausible = (o: StationLike, t: StationLike, min: number, free: number, handForPay: number): boolean => {
-    const dx = t.x - o.x, dy = t.y - o.y;
+    const dx = t.x - o.x,
+      dy = t.y - o.y;
     const d = Math.hypot(dx, dy);
     if (d === 0) return false;
     const len = d * (1 - toEdge(o, dx, dy) - toEdge(t, dx, dy));
@@ -134,7 +149,9 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
   // first legal action of a group is offered.
   const toTable: (() => BuildAction[])[] = [];
   const toNew: (() => BuildAction[])[] = [];
-  const ends = s.stations.filter((t) => !t.faceDown && !isFull(s, t)).map((t) => ({ t, info: stationInfo(t), free: freeClipsOf(t) }));
+  const ends = s.stations
+    .filter((t) => !t.faceDown && !isFull(s, t))
+    .map((t) => ({ t, info: stationInfo(t), free: freeClipsOf(t) }));
   for (const o of from) {
     const info = stationInfo(o);
     const oFree = freeClipsOf(o);
@@ -149,7 +166,8 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
   // New cards, placed a little beyond the minimum length from the start
   // station, in directions that point into the play area.
   const cards = [...new Set(hand)].sort();
-  let cx = 0, cy = 0;
+  let cx = 0,
+    cy = 0;
   for (const p of s.area) {
     cx += p[0] / s.area.length;
     cy += p[1] / s.area.length;
@@ -206,7 +224,8 @@ export function buildMoves(s: PCState, seat: number): BuildAction[] {
     const at = s.links.length % xs.length;
     return xs.map((_, i) => xs[(at + i * stride) % xs.length]!);
   };
-  const a = spread(toTable), b = spread(toNew);
+  const a = spread(toTable),
+    b = spread(toNew);
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     if (i < a.length) take(a[i]!);
     if (out.length >= MAX_BUILDS || tries >= MAX_TRIES) break;

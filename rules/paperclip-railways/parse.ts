@@ -6,10 +6,10 @@
 //   build <from> new <card> at <x>,<y> [via <x>,<y> ...] [pay <card> ...]
 // Station and card ids are as shown on the table (S1, M-city, york ...);
 // case does not matter. Coordinates are millimetres, x right, y down.
-import { RuleError } from '../types';
-import type { PCAction } from './actions';
-import { CARD_BY_ID, CARDS } from './data';
-import type { PCState } from './state';
+import { RuleError } from '../types.ts';
+import type { PCAction } from './actions.ts';
+import { CARD_BY_ID, CARDS } from './data.ts';
+import type { PCState } from './state.ts';
 
 const HELP =
   'Write "draw", "pass", "discard york bath", "build S1 york via 100,-40 pay bath", "build S1 new dent at 120,200", ' +
@@ -24,7 +24,8 @@ function point(tok: string | undefined): [number, number] {
   const m = tok?.match(/^\(?(-?\d+)\s*,\s*(-?\d+)\)?$/);
   if (!m) throw new RuleError(`"${short(tok ?? '')}" is not a point: write x,y in millimetres, like 120,-40. ${HELP}`);
   const p: [number, number] = [Number(m[1]), Number(m[2])];
-  if (p.some((v) => Math.abs(v) > 5000)) throw new RuleError(`${short(tok!)} is off the table: coordinates run from -5000 to 5000 mm.`);
+  if (p.some((v) => Math.abs(v) > 5000))
+    throw new RuleError(`${short(tok!)} is off the table: coordinates run from -5000 to 5000 mm.`);
   return p;
 }
 
@@ -36,7 +37,9 @@ function stationId(s: PCState, tok: string | undefined): string {
   const shown = s.stations.filter((x) => !x.faceDown);
   const st = shown.find((x) => x.id.toLowerCase() === t);
   if (st) return st.id;
-  const byName = shown.find((x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t);
+  const byName = shown.find(
+    (x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t,
+  );
   if (byName) return byName.id;
   throw new RuleError(`There is no station "${short(tok)}" on the table.`);
 }
@@ -50,7 +53,11 @@ function cardId(tok: string | undefined): string {
 }
 
 export function parseCommand(text: string, s: PCState): PCAction {
-  const toks = text.trim().replace(/\s*,\s*/g, ',').split(/\s+/).filter(Boolean);
+  const toks = text
+    .trim()
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/)
+    .filter(Boolean);
   const verb = toks.shift()?.toLowerCase();
   switch (verb) {
     case 'draw':
@@ -76,7 +83,8 @@ export function parseCommand(text: string, s: PCState): PCAction {
       if (toks[0]?.toLowerCase() === 'new') {
         toks.shift();
         a.card = cardId(toks.shift());
-        if (toks.shift()?.toLowerCase() !== 'at') throw new RuleError(`Say where the new station goes: "at x,y". ${HELP}`);
+        if (toks.shift()?.toLowerCase() !== 'at')
+          throw new RuleError(`Say where the new station goes: "at x,y". ${HELP}`);
         a.at = point(toks.shift());
       } else a.to = stationId(s, toks.shift());
       while (toks.length) {

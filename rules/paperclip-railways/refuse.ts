@@ -4,7 +4,7 @@
 // marker instead: building an Error (its stack trace) for each of hundreds of
 // rejected candidates was most of the cost of listing moves. The flag is set
 // and cleared synchronously around the call, so the rules stay pure.
-import { RuleError } from '../types';
+import { RuleError } from '../types.ts';
 
 const REFUSED = { refused: true } as const;
 let probing = 0;

@@ -1,9 +1,9 @@
 // Setting up the table as the seed orders it.
-import { randomInt, seedRandom, shuffle } from '../random';
-import type { Options } from '../types';
-import { BOARD, CARDS, END_OF_LINE, seatsKey } from './data';
-import { startStationId, type PCState, type Station } from './state';
-import { setupSpots } from './table';
+import { randomInt, seedRandom, shuffle } from '../random.ts';
+import type { Options } from '../types.ts';
+import { BOARD, CARDS, END_OF_LINE, seatsKey } from './data.ts';
+import { startStationId, type PCState, type Station } from './state.ts';
+import { setupSpots } from './table.ts';
 
 export function setupGame(seats: number, seed: string, options: Options): PCState {
   const key = seatsKey(seats);
@@ -31,19 +31,44 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
     stations.push({ id: card, kind: 'card', card, x: p[0], y: p[1], w, h, cubes: zero(), faceDown: true });
   }
   // Starting stations, shuffled face down onto the middles of the sides.
-  const owners = shuffle(random, Array.from({ length: seats }, (_, i) => i));
+  const owners = shuffle(
+    random,
+    Array.from({ length: seats }, (_, i) => i),
+  );
   spots.start.slice(0, seats).forEach((p, i) => {
     const owner = owners[i]!;
-    stations.push({ id: startStationId(owner), kind: 'start', owner, x: p[0], y: p[1], w, h, cubes: zero(), faceDown: true });
+    stations.push({
+      id: startStationId(owner),
+      kind: 'start',
+      owner,
+      x: p[0],
+      y: p[1],
+      w,
+      h,
+      cubes: zero(),
+      faceDown: true,
+    });
   });
   if (advanced) {
     // Gigantopolis: four stations from the pile on the blank side; their "when built" effects are skipped.
     for (const p of BOARD.gigantopolis.spots) {
       const card = deck.shift()!;
-      stations.push({ id: card, kind: 'card', card, x: p[0], y: p[1], w, h, cubes: zero(), faceDown: true, noBuildEffect: true });
+      stations.push({
+        id: card,
+        kind: 'card',
+        card,
+        x: p[0],
+        y: p[1],
+        w,
+        h,
+        cubes: zero(),
+        faceDown: true,
+        noBuildEffect: true,
+      });
     }
   } else {
-    for (const r of BOARD.metropolis.regions) stations.push({ id: r.id, kind: 'metro', x: r.x, y: r.y, w: r.w, h: r.h, cubes: zero() });
+    for (const r of BOARD.metropolis.regions)
+      stations.push({ id: r.id, kind: 'metro', x: r.x, y: r.y, w: r.w, h: r.h, cubes: zero() });
   }
   // Promo blanks go into the pile; without them they stay in the box.
   const blanks = CARDS.filter((c) => c.type === 'blank').map((c) => c.id);
@@ -57,7 +82,9 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
   shuffle(random, tail);
   deck.push(...tail);
 
-  const setupQueue = BOARD.obstacleOrder[key]!.map(([offset, count]) => [(startPlayer + offset) % seats, count] as [number, number]);
+  const setupQueue = BOARD.obstacleOrder[key]!.map(
+    ([offset, count]) => [(startPlayer + offset) % seats, count] as [number, number],
+  );
   return {
     seats,
     advanced,

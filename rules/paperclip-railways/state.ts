@@ -1,7 +1,7 @@
 // The game state (plain JSON) and read-only helpers about stations.
-import type { RandomState } from '../random';
-import { BOARD, CARD_BY_ID, type Effect, type StationType } from './data';
-import { rectAt, type Rect } from './geometry';
+import type { RandomState } from '../random.ts';
+import { BOARD, CARD_BY_ID, type Effect, type StationType } from './data.ts';
+import { rectAt, type Rect } from './geometry.ts';
 
 export type Phase = 'obstacles' | 'river' | 'play' | 'discard' | 'over';
 
@@ -139,7 +139,9 @@ export function stationInfo(st: Station): StationInfo {
  */
 export function minLengthTo(origin: StationInfo, dest: StationInfo): number | null {
   if (dest.type === 'start') {
-    const vals = Object.entries(origin.minLength).filter(([t]) => t !== 'blank').map(([, v]) => v);
+    const vals = Object.entries(origin.minLength)
+      .filter(([t]) => t !== 'blank')
+      .map(([, v]) => v);
     return vals.length ? Math.min(...vals) : null;
   }
   if (dest.type === 'blank') return origin.minLength.blank ?? 1;

@@ -1,5 +1,5 @@
 // The table as a standalone SVG (pure; generic sans-serif; no external files).
-import type { View } from '../types';
+import type { View } from '../types.ts';
 
 function esc(t: string): string {
   return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -11,10 +11,21 @@ interface SView {
   obstacles: { kind: string; shape: P[] }[];
   river: P[] | null;
   stations: {
-    id: string; kind: string; x: number; y: number; w: number; h: number; faceDown?: boolean; name: string;
+    id: string;
+    kind: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    faceDown?: boolean;
+    name: string;
     /** The card's colour, chosen by the view (grey face down, the player's colour for a start, else by type). */
     fill: string;
-    type?: string; points?: number; limit?: number | null; cubes?: number[]; owner?: number | null;
+    type?: string;
+    points?: number;
+    limit?: number | null;
+    cubes?: number[];
+    owner?: number | null;
   }[];
   links: { owner: number; points: P[]; clips: number }[];
   players: { colour: string; fill: string; score: number; clips: number; cubes: number; handSize: number }[];
@@ -24,8 +35,12 @@ interface SView {
 
 /** The frame the table is drawn in: mm to px. Shared with the form's script through the view. */
 export function tableFrame(area: P[]): { x0: number; y0: number; scale: number; width: number; height: number } {
-  const xs = area.map((p) => p[0]), ys = area.map((p) => p[1]);
-  const x0 = Math.min(...xs) - 60, x1 = Math.max(...xs) + 60, y0 = Math.min(...ys) - 60, y1 = Math.max(...ys) + 60;
+  const xs = area.map((p) => p[0]),
+    ys = area.map((p) => p[1]);
+  const x0 = Math.min(...xs) - 60,
+    x1 = Math.max(...xs) + 60,
+    y0 = Math.min(...ys) - 60,
+    y1 = Math.max(...ys) + 60;
   const scale = 900 / (x1 - x0);
   return { x0, y0, scale, width: 900, height: Math.round((y1 - y0) * scale) };
 }
@@ -39,22 +54,31 @@ export function renderSvg(view: View): string {
   const out: string[] = [];
   const legendH = 24 + 20 * v.players.length;
   const H = f.height + legendH;
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif">`,
+  );
   out.push(`<rect width="100%" height="100%" fill="#fbf8ef"/>`);
   // The table as laid out (area, board, obstacles, river) is public and
   // fixed: marked static for server/mail/snapshot.ts.
   out.push(`<g data-static="paperclip-railways/table/${f.width}x${H}">`);
-  out.push(`<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`);
+  out.push(
+    `<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`,
+  );
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
   const board = hasMetro ? { w: 140, h: 100 } : v.advanced ? { w: 160, h: 120 } : null;
   if (board) {
-    out.push(`<rect x="${X(-board.w / 2)}" y="${Y(-board.h / 2)}" width="${(board.w * f.scale).toFixed(1)}" height="${(board.h * f.scale).toFixed(1)}" fill="#d9d4c5" stroke="#776" stroke-width="1.5"/>`);
+    out.push(
+      `<rect x="${X(-board.w / 2)}" y="${Y(-board.h / 2)}" width="${(board.w * f.scale).toFixed(1)}" height="${(board.h * f.scale).toFixed(1)}" fill="#d9d4c5" stroke="#776" stroke-width="1.5"/>`,
+    );
   }
   for (const o of v.obstacles) {
     const fill = o.kind === 'lake' ? '#9cc9ea' : '#a89078';
     out.push(`<polygon points="${pts(o.shape)}" fill="${fill}" stroke="#555" stroke-width="1"/>`);
   }
-  if (v.river) out.push(`<polyline points="${pts(v.river)}" fill="none" stroke="#2f6fd6" stroke-width="5" stroke-linejoin="round"/>`);
+  if (v.river)
+    out.push(
+      `<polyline points="${pts(v.river)}" fill="none" stroke="#2f6fd6" stroke-width="5" stroke-linejoin="round"/>`,
+    );
   out.push('</g>');
   // Painting order: links, station cards, the cards' second lines, cubes on
   // top of those, then the cards' names and the links' clip counts. Texts
@@ -64,33 +88,52 @@ export function renderSvg(view: View): string {
   const counts: string[] = [];
   for (const l of v.links) {
     const p = v.players[l.owner]!;
-    out.push(`<polyline points="${pts(l.points)}" fill="none" stroke="#333" stroke-width="5" stroke-linejoin="round"/>`);
-    out.push(`<polyline points="${pts(l.points)}" fill="none" stroke="${p.fill}" stroke-width="3" stroke-linejoin="round" stroke-dasharray="8 2"/>`);
-    const m = l.points[Math.floor((l.points.length - 1) / 2)]!, n = l.points[Math.floor((l.points.length - 1) / 2) + 1]!;
-    counts.push(`<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`);
+    out.push(
+      `<polyline points="${pts(l.points)}" fill="none" stroke="#333" stroke-width="5" stroke-linejoin="round"/>`,
+    );
+    out.push(
+      `<polyline points="${pts(l.points)}" fill="none" stroke="${p.fill}" stroke-width="3" stroke-linejoin="round" stroke-dasharray="8 2"/>`,
+    );
+    const m = l.points[Math.floor((l.points.length - 1) / 2)]!,
+      n = l.points[Math.floor((l.points.length - 1) / 2) + 1]!;
+    counts.push(
+      `<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`,
+    );
   }
   const faces = v.stations.map(stationFace);
   out.push(...faces.map((face) => face.card), ...faces.flatMap((face) => face.labels.slice(1)));
   for (const s of v.stations) {
     if (!s.faceDown) {
-      const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), h = (s.h * f.scale).toFixed(1);
+      const x = X(s.x - s.w / 2),
+        y = Y(s.y - s.h / 2),
+        h = (s.h * f.scale).toFixed(1);
       let k = 0;
       (s.cubes ?? []).forEach((n, seat) => {
         for (let i = 0; i < n; i++, k++) {
-          out.push(`<rect x="${(Number(x) + 3 + k * 8).toFixed(1)}" y="${(Number(y) + Number(h) - 10).toFixed(1)}" width="7" height="7" fill="${v.players[seat]!.fill}" stroke="#000" stroke-width="0.7"/>`);
+          out.push(
+            `<rect x="${(Number(x) + 3 + k * 8).toFixed(1)}" y="${(Number(y) + Number(h) - 10).toFixed(1)}" width="7" height="7" fill="${v.players[seat]!.fill}" stroke="#000" stroke-width="0.7"/>`,
+          );
         }
       });
     }
   }
   out.push(...faces.map((face) => face.labels[0]!), ...counts);
   function stationFace(s: SView['stations'][number]): { card: string; labels: string[] } {
-    const x = X(s.x - s.w / 2), y = Y(s.y - s.h / 2), w = (s.w * f.scale).toFixed(1), h = (s.h * f.scale).toFixed(1);
+    const x = X(s.x - s.w / 2),
+      y = Y(s.y - s.h / 2),
+      w = (s.w * f.scale).toFixed(1),
+      h = (s.h * f.scale).toFixed(1);
     const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${s.fill}" stroke="#333" stroke-width="1"/>`;
-    const dark = s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
+    const dark =
+      s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
     const label = s.faceDown ? '?' : s.kind === 'metro' ? `${s.points} ${s.type}` : `${s.points} ${s.name}`;
-    const labels = [`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`];
+    const labels = [
+      `<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? label.slice(0, 17) + '…' : label)}</text>`,
+    ];
     if (!s.faceDown) {
-      labels.push(`<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`);
+      labels.push(
+        `<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 24)}" font-size="8" text-anchor="middle" fill="${dark ? '#fff' : '#333'}">${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`,
+      );
     }
     return { card, labels };
   }
@@ -99,7 +142,9 @@ export function renderSvg(view: View): string {
   v.players.forEach((p) => {
     y += 20;
     out.push(`<rect x="10" y="${y - 11}" width="12" height="12" fill="${p.fill}" stroke="#000"/>`);
-    out.push(`<text x="28" y="${y}" font-size="12" fill="#222">${esc(p.colour)}: ${p.score} points · ${p.clips} clips · ${p.cubes} cubes · ${p.handSize} cards</text>`);
+    out.push(
+      `<text x="28" y="${y}" font-size="12" fill="#222">${esc(p.colour)}: ${p.score} points · ${p.clips} clips · ${p.cubes} cubes · ${p.handSize} cards</text>`,
+    );
   });
   out.push('</svg>');
   return out.join('');

@@ -1,7 +1,7 @@
 // Laying out the table: the play area, the stations set at setup, obstacles
 // and the river placed by the players, and where a new station may go.
-import { refuse } from './refuse';
-import { BOARD } from './data';
+import { refuse } from './refuse.ts';
+import { BOARD } from './data.ts';
 import {
   pointInPolygon,
   polygonsTouch,
@@ -14,8 +14,8 @@ import {
   rotatePoint,
   segmentTouchesRect,
   type Pt,
-} from './geometry';
-import { stationInfo, stationRect, type PCState, type Station } from './state';
+} from './geometry.ts';
+import { stationInfo, stationRect, type PCState, type Station } from './state.ts';
 
 /** The obstacle's outline on the table, placed at (x, y) turned by rot degrees (0, 90, 180, 270). */
 export function obstacleShape(id: string, x: number, y: number, rot: number): [number, number][] {
@@ -56,7 +56,9 @@ export function checkRiver(s: PCState, points: [number, number][]): void {
   if (!polylineIsSimple(points)) refuse('The river may not cross or double back on itself.');
   const len = polylineLength(points);
   if (len > riverMaxLength()) {
-    refuse(`The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${Math.round(len)} mm.`);
+    refuse(
+      `The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${Math.round(len)} mm.`,
+    );
   }
   for (const st of s.stations) {
     for (let i = 1; i < points.length; i++) {

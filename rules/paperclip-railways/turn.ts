@@ -1,13 +1,13 @@
 // Whose turn it is, what each action does to the turn, and how the game ends.
-import { RuleError } from '../types';
-import type { PCAction } from './actions';
-import { carryOutBuild, planBuild } from './build';
-import { BOARD, CARD_BY_ID } from './data';
-import { drawCards, drawCount, overLimit } from './draw';
-import { endBonuses } from './effects';
-import { revealAndDeal } from './setup';
-import type { PCState } from './state';
-import { checkObstaclePlacement, checkRiver } from './table';
+import { RuleError } from '../types.ts';
+import type { PCAction } from './actions.ts';
+import { carryOutBuild, planBuild } from './build.ts';
+import { BOARD, CARD_BY_ID } from './data.ts';
+import { drawCards, drawCount, overLimit } from './draw.ts';
+import { endBonuses } from './effects.ts';
+import { revealAndDeal } from './setup.ts';
+import type { PCState } from './state.ts';
+import { checkObstaclePlacement, checkRiver } from './table.ts';
 
 export function toAct(s: PCState): number[] {
   return s.phase === 'over' ? [] : [s.turn];
@@ -46,13 +46,16 @@ export function prepare(s: PCState, seat: number, a: PCAction): () => void {
       if (a.type !== 'discard') throw new RuleError(`You hold more than ${BOARD.handLimit} cards: discard first.`);
       const need = overLimit(s, seat);
       const hand = s.hands[seat]!;
-      if (a.cards.length !== need) throw new RuleError(`Discard exactly ${need} card${need > 1 ? 's' : ''} to keep ${BOARD.handLimit}.`);
+      if (a.cards.length !== need)
+        throw new RuleError(`Discard exactly ${need} card${need > 1 ? 's' : ''} to keep ${BOARD.handLimit}.`);
       if (new Set(a.cards).size !== a.cards.length) throw new RuleError('Name each card once.');
-      for (const c of a.cards) if (!hand.includes(c)) throw new RuleError(`You do not hold ${CARD_BY_ID[c]?.name ?? c}.`);
+      for (const c of a.cards)
+        if (!hand.includes(c)) throw new RuleError(`You do not hold ${CARD_BY_ID[c]?.name ?? c}.`);
       return () => {
         for (const c of a.cards) hand.splice(hand.indexOf(c), 1);
         s.discard.push(...a.cards);
-        if (s.lastOrders === seat && s.finalStep === 'build') s.phase = 'play'; // after the last draw: now the last build
+        if (s.lastOrders === seat && s.finalStep === 'build')
+          s.phase = 'play'; // after the last draw: now the last build
         else finishTurn(s, seat);
       };
     }
@@ -91,7 +94,8 @@ function preparePlay(s: PCState, seat: number, a: PCAction): () => void {
     };
   }
   if (a.type === 'pass') {
-    if (final !== 'build' && s.deck.length > 0) throw new RuleError('Draw cards or build a link; you may pass only when the draw pile is empty.');
+    if (final !== 'build' && s.deck.length > 0)
+      throw new RuleError('Draw cards or build a link; you may pass only when the draw pile is empty.');
     return () => {
       if (final === 'build') s.finalStep = 'done';
       finishTurn(s, seat);

@@ -1,10 +1,10 @@
 // What one seat may see: the whole table, supplies and scores are public;
 // hands are seen only by their holder, the pile's order by nobody, and the
 // border and starting stations only once setup has turned them face up.
-import type { View } from '../types';
-import { BOARD, CARD_BY_ID, END_OF_LINE, STATION_TYPES, type Effect, type StationType } from './data';
-import { stationCardsInDeck } from './draw';
-import { cubesOn, colourName, stationInfo, startStationId, type PCState } from './state';
+import type { View } from '../types.ts';
+import { BOARD, CARD_BY_ID, END_OF_LINE, STATION_TYPES, type Effect, type StationType } from './data.ts';
+import { stationCardsInDeck } from './draw.ts';
+import { cubesOn, colourName, stationInfo, startStationId, type PCState } from './state.ts';
 
 export function effectText(e: Effect | null | undefined): string {
   if (!e) return '';
@@ -27,7 +27,9 @@ export function effectText(e: Effect | null | undefined): string {
 }
 
 export function lengthsText(m: Partial<Record<StationType, number>>): string {
-  return STATION_TYPES.filter((t) => m[t] !== undefined && t !== 'blank').map((t) => `${t} ${m[t]}`).join(' · ');
+  return STATION_TYPES.filter((t) => m[t] !== undefined && t !== 'blank')
+    .map((t) => `${t} ${m[t]}`)
+    .join(' · ');
 }
 
 const path = (ps: readonly (readonly [number, number])[]) => ps.map((p) => `${p[0]},${p[1]}`).join(' ');
@@ -35,8 +37,15 @@ const path = (ps: readonly (readonly [number, number])[]) => ps.map((p) => `${p[
 export function cardView(id: string) {
   const c = CARD_BY_ID[id]!;
   return {
-    id: c.id, name: c.name, type: c.type, points: c.points, cubes: c.cubes, minLength: c.minLength, effect: c.effect ?? null,
-    effectText: effectText(c.effect), lengthsText: lengthsText(c.minLength),
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    points: c.points,
+    cubes: c.cubes,
+    minLength: c.minLength,
+    effect: c.effect ?? null,
+    effectText: effectText(c.effect),
+    lengthsText: lengthsText(c.minLength),
   };
 }
 
@@ -65,15 +74,22 @@ function statusLine(s: PCState): string {
     case 'over':
       return `Game over: ${s.endReason}`;
     default:
-      if (s.lastOrders === s.turn && s.finalStep) return `${who}'s last turn (${s.finalStep === 'draw' ? 'draw one card' : 'build once more'})`;
+      if (s.lastOrders === s.turn && s.finalStep)
+        return `${who}'s last turn (${s.finalStep === 'draw' ? 'draw one card' : 'build once more'})`;
       return `${who} to draw or build${s.endOfLineDrawn ? ' (End of Line drawn: last round)' : ''}`;
   }
 }
 
 export function buildView(s: PCState, seat: number | null, toAct: number[]): View {
   const playing = s.phase !== 'obstacles' && s.phase !== 'river';
-  const xs = s.area.map((p) => p[0]), ys = s.area.map((p) => p[1]);
-  const frame = { x0: Math.min(...xs) - 60, y0: Math.min(...ys) - 60, w: Math.max(...xs) - Math.min(...xs) + 120, h: Math.max(...ys) - Math.min(...ys) + 120 };
+  const xs = s.area.map((p) => p[0]),
+    ys = s.area.map((p) => p[1]);
+  const frame = {
+    x0: Math.min(...xs) - 60,
+    y0: Math.min(...ys) - 60,
+    w: Math.max(...xs) - Math.min(...xs) + 120,
+    h: Math.max(...ys) - Math.min(...ys) + 120,
+  };
   return {
     seat,
     toAct,
@@ -113,14 +129,34 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
     riverPath: s.river ? path(s.river) : null,
     riverLength: BOARD.river.clips * BOARD.clipLength,
     stations: s.stations.map((st, i) => {
-      const base = { id: st.id, kind: st.kind, x: st.x, y: st.y, w: st.w, h: st.h, left: st.x - st.w / 2, top: st.y - st.h / 2, fill: '#8b8b8b', ink: '#111111' };
+      const base = {
+        id: st.id,
+        kind: st.kind,
+        x: st.x,
+        y: st.y,
+        w: st.w,
+        h: st.h,
+        left: st.x - st.w / 2,
+        top: st.y - st.h / 2,
+        fill: '#8b8b8b',
+        ink: '#111111',
+      };
       // A face-down card's id would name it: show only its place.
-      if (st.faceDown) return { ...base, id: `face-down-${i + 1}`, faceDown: true, name: st.kind === 'start' ? 'Starting station' : 'Station (face down)' };
+      if (st.faceDown)
+        return {
+          ...base,
+          id: `face-down-${i + 1}`,
+          faceDown: true,
+          name: st.kind === 'start' ? 'Starting station' : 'Station (face down)',
+        };
       const info = stationInfo(st);
       return {
         ...base,
         fill: st.kind === 'start' ? BOARD.start.colours[st.owner!]!.fill : TYPE_FILL[info.type]!,
-        ink: st.kind === 'start' && ['red', 'green', 'black'].includes(BOARD.start.colours[st.owner!]!.name) ? '#ffffff' : '#111111',
+        ink:
+          st.kind === 'start' && ['red', 'green', 'black'].includes(BOARD.start.colours[st.owner!]!.name)
+            ? '#ffffff'
+            : '#111111',
         name: info.name,
         type: info.type,
         points: info.points,
@@ -136,8 +172,14 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
       };
     }),
     links: s.links.map((l) => ({
-      owner: l.owner, from: l.from, to: l.to, points: l.points, clips: l.clips, score: l.score,
-      path: path(l.points), fill: BOARD.start.colours[l.owner]!.fill,
+      owner: l.owner,
+      from: l.from,
+      to: l.to,
+      points: l.points,
+      clips: l.clips,
+      score: l.score,
+      path: path(l.points),
+      fill: BOARD.start.colours[l.owner]!.fill,
     })),
     deckSize: stationCardsInDeck(s),
     endOfLineDrawn: s.endOfLineDrawn,

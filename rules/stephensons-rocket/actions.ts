@@ -2,13 +2,13 @@
 // line (which may open a vote), bid in a vote, or end the turn early.
 // Every action is checked completely before anything changes.
 import { z } from 'zod';
-import { RuleError } from '../types';
-import { board, GOODS, hexName } from './board';
-import { checkEnd } from './end';
-import { takeShare } from './extend';
-import { blockedReason, headings, locoTargets } from './movement';
-import { bidProblem, openVote, placeBid } from './vote';
-import { ACTIONS_PER_TURN, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state';
+import { RuleError } from '../types.ts';
+import { board, GOODS, hexName } from './board.ts';
+import { checkEnd } from './end.ts';
+import { takeShare } from './extend.ts';
+import { blockedReason, headings, locoTargets } from './movement.ts';
+import { bidProblem, openVote, placeBid } from './vote.ts';
+import { ACTIONS_PER_TURN, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state.ts';
 
 // Names and hex labels are short; the limit keeps a pasted novel out of error messages.
 const word = z.string().min(1).max(40);
@@ -46,10 +46,14 @@ export function parseAction(raw: unknown): SRAction {
   const issue = parsed.error.issues[0]!;
   const type = (raw as { type?: unknown }).type;
   if (issue.code === 'invalid_union_discriminator') {
-    throw new RuleError(`${typeof type === 'string' ? `"${type.slice(0, 20)}" is not a move` : 'The type of a move is a word'}: use ${MOVE_TYPES}.`);
+    throw new RuleError(
+      `${typeof type === 'string' ? `"${type.slice(0, 20)}" is not a move` : 'The type of a move is a word'}: use ${MOVE_TYPES}.`,
+    );
   }
   if (issue.code === 'unrecognized_keys') {
-    throw new RuleError(`The ${String(type)} move has no field ${issue.keys.map((k) => `"${k.slice(0, 20)}"`).join(', ')}.`);
+    throw new RuleError(
+      `The ${String(type)} move has no field ${issue.keys.map((k) => `"${k.slice(0, 20)}"`).join(', ')}.`,
+    );
   }
   const field = String(issue.path[0]);
   throw new RuleError(`Bad ${field} in the ${String(type)} move: it must be ${FIELD_HINTS[field] ?? 'given'}.`);
@@ -78,8 +82,10 @@ export function stationProblem(s: SRState, h: number, from: number, occ: Occupan
   if (occ.station[h]! >= 0 && h !== from) return `There is already a station on ${name}.`;
   for (const n of board.neighbour[h]!) {
     if (n < 0) continue;
-    if (occ.loco[n]! >= 0) return `A station may not stand next to a locomotive (the ${board.lines[occ.loco[n]!]!.id} locomotive is next to ${name}).`;
-    if (occ.station[n]! >= 0 && n !== from) return `A station may not stand next to another station (${board.hexIds[n]}).`;
+    if (occ.loco[n]! >= 0)
+      return `A station may not stand next to a locomotive (the ${board.lines[occ.loco[n]!]!.id} locomotive is next to ${name}).`;
+    if (occ.station[n]! >= 0 && n !== from)
+      return `A station may not stand next to another station (${board.hexIds[n]}).`;
   }
   return null;
 }
@@ -99,13 +105,16 @@ export function extendProblem(s: SRState, line: number, to: number, occ: Occupan
   if (line < 0) return `There is no such line: the lines are ${board.lines.map((l) => l.id).join(', ')}.`;
   const l = s.lines[line]!;
   const id = board.lines[line]!.id;
-  if (l.absorbedInto >= 0) return `The ${id} was absorbed by the ${board.lines[l.absorbedInto]!.id} and no longer runs.`;
-  if (s.extended.includes(line)) return `You have already extended the ${id} this turn: a line is never extended twice in one turn.`;
+  if (l.absorbedInto >= 0)
+    return `The ${id} was absorbed by the ${board.lines[l.absorbedInto]!.id} and no longer runs.`;
+  if (s.extended.includes(line))
+    return `You have already extended the ${id} this turn: a line is never extended twice in one turn.`;
   if (!l.atStart && s.tiles.length >= TRACK_TILES) return 'No track tiles are left.';
   if (to < 0) return 'Name a hex on the map.';
   const d = board.neighbour[l.loco]!.indexOf(to);
   if (d < 0) return `${board.hexIds[to]} is not next to the ${id} locomotive.`;
-  if (!headings(s, line).includes(d)) return `The ${id} locomotive may only move straight ahead, half left or half right.`;
+  if (!headings(s, line).includes(d))
+    return `The ${id} locomotive may only move straight ahead, half left or half right.`;
   return blockedReason(to, line, occ);
 }
 
@@ -129,7 +138,8 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
 
   if (s.vote) {
     const id = board.lines[s.vote.line]!.id;
-    if (a.type !== 'bid' && a.type !== 'pass') throw new RuleError(`The ${id} direction vote is going on: bid shares or pass.`);
+    if (a.type !== 'bid' && a.type !== 'pass')
+      throw new RuleError(`The ${id} direction vote is going on: bid shares or pass.`);
     const amount = a.type === 'bid' ? a.amount : 0;
     const to = a.type === 'bid' && a.to !== undefined ? hexOf(a.to) : null;
     const problem = bidProblem(s, seat, amount, to);
@@ -151,10 +161,19 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       return;
     case 'token': {
       const city = cityOf(a.city);
-      if (city < 0) throw new RuleError(`${a.city} is not a city: the cities are ${board.places.filter((p) => p.kind === 'city').map((p) => p.name).join(', ')}.`);
+      if (city < 0)
+        throw new RuleError(
+          `${a.city} is not a city: the cities are ${board.places
+            .filter((p) => p.kind === 'city')
+            .map((p) => p.name)
+            .join(', ')}.`,
+        );
       const goods = s.cityGoods[city]!;
       const k = goods.indexOf(a.good);
-      if (k < 0) throw new RuleError(`${board.places[city]!.name} has no ${a.good} token left${goods.length ? ` (it has ${goods.join(', ')})` : ''}.`);
+      if (k < 0)
+        throw new RuleError(
+          `${board.places[city]!.name} has no ${a.good} token left${goods.length ? ` (it has ${goods.join(', ')})` : ''}.`,
+        );
       goods.splice(k, 1);
       s.tokens[seat]!.push({ city, good: a.good });
       events?.push(`took a ${a.good} token from ${board.places[city]!.name}`);
@@ -174,7 +193,11 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       if (problem) throw new RuleError(problem);
       const k = s.stations[seat]!.indexOf(from);
       s.stations[seat]![k] = to;
-      events?.push(from >= 0 ? `moved a station from ${board.hexIds[from]} to ${hexName(to)}` : `placed a station on ${hexName(to)}`);
+      events?.push(
+        from >= 0
+          ? `moved a station from ${board.hexIds[from]} to ${hexName(to)}`
+          : `placed a station on ${hexName(to)}`,
+      );
       finishAction(s, events);
       return;
     }
@@ -189,7 +212,20 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       events?.push(`extended the ${id} to ${hexName(to)}`);
       s.extended.push(line);
       takeShare(s, line, seat, events);
-      openVote(s, { line, mover: seat, from: l.loco, facing: l.facing, fromStart: l.atStart, options: locoTargets(s, line, occ), choice: to }, occ, events);
+      openVote(
+        s,
+        {
+          line,
+          mover: seat,
+          from: l.loco,
+          facing: l.facing,
+          fromStart: l.atStart,
+          options: locoTargets(s, line, occ),
+          choice: to,
+        },
+        occ,
+        events,
+      );
       if (!s.vote) {
         finishAction(s, events);
       } else if (events) {

@@ -3,18 +3,30 @@
 // r grows to the south. Directions, clockwise from east:
 // 0 east, 1 south-east, 2 south-west, 3 west, 4 north-west, 5 north-east.
 import { z } from 'zod';
-import boardJson from './data/board.json';
+import boardJson from './data/board.json' with { type: 'json' };
 
 export const GOODS = ['steel', 'textiles', 'brewing', 'leather'] as const;
 export type Good = (typeof GOODS)[number];
 export const DIRECTION_NAMES = ['east', 'south-east', 'south-west', 'west', 'north-west', 'north-east'] as const;
-const STEPS: [number, number][] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+const STEPS: [number, number][] = [
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+];
 
 const hexId = z.string().regex(/^[A-Z][0-9]{1,2}$/);
 const boardSchema = z
   .object({
     name: z.string(),
-    projection: z.object({ lat0: z.number(), lon0: z.number(), xScale: z.number().positive(), hexSize: z.number().positive() }),
+    projection: z.object({
+      lat0: z.number(),
+      lon0: z.number(),
+      xScale: z.number().positive(),
+      hexSize: z.number().positive(),
+    }),
     hexes: z.array(z.object({ id: hexId, q: z.number().int(), r: z.number().int() })).min(50),
     places: z.array(
       z.object({
@@ -27,7 +39,16 @@ const boardSchema = z
         goods: z.array(z.enum(GOODS)).length(3).optional(),
       }),
     ),
-    lines: z.array(z.object({ id: z.string().regex(/^[A-Z]+$/), name: z.string(), colour: z.string().regex(/^#[0-9a-f]{6}$/), start: z.string() })).length(7),
+    lines: z
+      .array(
+        z.object({
+          id: z.string().regex(/^[A-Z]+$/),
+          name: z.string(),
+          colour: z.string().regex(/^#[0-9a-f]{6}$/),
+          start: z.string(),
+        }),
+      )
+      .length(7),
   })
   .superRefine((b, ctx) => {
     const ids = new Set<string>();
@@ -43,16 +64,21 @@ const boardSchema = z
       if (!ids.has(p.hex)) ctx.addIssue({ code: 'custom', message: `${p.id} is off the map` });
       if (used.has(p.hex)) ctx.addIssue({ code: 'custom', message: `two places on ${p.hex}` });
       used.add(p.hex);
-      if ((p.kind === 'city') !== !!p.goods) ctx.addIssue({ code: 'custom', message: `${p.id}: only cities hold goods` });
+      if ((p.kind === 'city') !== !!p.goods)
+        ctx.addIssue({ code: 'custom', message: `${p.id}: only cities hold goods` });
       for (const g of p.goods ?? []) counts[g] = (counts[g] ?? 0) + 1;
     }
-    if (b.places.filter((p) => p.kind === 'city').length !== 12) ctx.addIssue({ code: 'custom', message: 'there must be 12 cities' });
-    for (const g of GOODS) if (counts[g] !== 9) ctx.addIssue({ code: 'custom', message: `there must be 9 ${g} tokens` });
+    if (b.places.filter((p) => p.kind === 'city').length !== 12)
+      ctx.addIssue({ code: 'custom', message: 'there must be 12 cities' });
+    for (const g of GOODS)
+      if (counts[g] !== 9) ctx.addIssue({ code: 'custom', message: `there must be 9 ${g} tokens` });
     const starts = new Set(b.lines.map((l) => l.start));
     for (const l of b.lines) {
-      if (b.places.find((p) => p.id === l.start)?.kind !== 'start') ctx.addIssue({ code: 'custom', message: `${l.id} needs a start town` });
+      if (b.places.find((p) => p.id === l.start)?.kind !== 'start')
+        ctx.addIssue({ code: 'custom', message: `${l.id} needs a start town` });
     }
-    if (starts.size !== 7 || b.places.filter((p) => p.kind === 'start').length !== 7) ctx.addIssue({ code: 'custom', message: 'seven start towns, one per line' });
+    if (starts.size !== 7 || b.places.filter((p) => p.kind === 'start').length !== 7)
+      ctx.addIssue({ code: 'custom', message: 'seven start towns, one per line' });
   });
 
 export type BoardData = z.infer<typeof boardSchema>;
@@ -94,11 +120,19 @@ export function loadBoard(raw: unknown): Board {
   const hexIndex = new Map(hexIds.map((id, i) => [id, i]));
   const byPos = new Map(data.hexes.map((h, i) => [`${h.q},${h.r}`, i]));
   const neighbour = data.hexes.map((h) => STEPS.map(([dq, dr]) => byPos.get(`${h.q + dq},${h.r + dr}`) ?? -1));
-  const places: Place[] = data.places.map((p) => ({ id: p.id, name: p.name, kind: p.kind, hex: hexIndex.get(p.hex)!, goods: p.goods ?? [] }));
+  const places: Place[] = data.places.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    hex: hexIndex.get(p.hex)!,
+    goods: p.goods ?? [],
+  }));
   const placeIndex = new Map(places.map((p, i) => [p.id, i]));
   const placeAt = hexIds.map(() => -1);
   places.forEach((p, i) => (placeAt[p.hex] = i));
-  const placesNear = hexIds.map((_, h) => neighbour[h]!.filter((n) => n >= 0 && placeAt[n]! >= 0).map((n) => placeAt[n]!));
+  const placesNear = hexIds.map((_, h) =>
+    neighbour[h]!.filter((n) => n >= 0 && placeAt[n]! >= 0).map((n) => placeAt[n]!),
+  );
   const lines = data.lines.map((l) => ({ id: l.id, name: l.name, colour: l.colour, start: placeIndex.get(l.start)! }));
   return {
     data,

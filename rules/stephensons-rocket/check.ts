@@ -1,6 +1,13 @@
 // Invariants the playouts check after every move.
-import { board, GOODS } from './board';
-import { PASSENGERS, SHARES_PER_LINE, STATIONS_PER_PLAYER, SUPPLEMENTARY_SHARES, TRACK_TILES, type SRState } from './state';
+import { board, GOODS } from './board.ts';
+import {
+  PASSENGERS,
+  SHARES_PER_LINE,
+  STATIONS_PER_PLAYER,
+  SUPPLEMENTARY_SHARES,
+  TRACK_TILES,
+  type SRState,
+} from './state.ts';
 
 export function checkState(s: SRState): string[] {
   const problems: string[] = [];
@@ -18,7 +25,8 @@ export function checkState(s: SRState): string[] {
     const total = l.supply + l.held.reduce((a, b) => a + b, 0) + l.retired;
     if (total !== SHARES_PER_LINE + l.supplementary) problems.push(`${id} shares not conserved (${total})`);
     if (l.supply < 0 || l.held.some((n) => n < 0)) problems.push(`${id} negative shares`);
-    if (l.absorbedInto >= 0 && (l.supply !== 0 || l.held.some((n) => n !== 0))) problems.push(`${id} absorbed but shares remain`);
+    if (l.absorbedInto >= 0 && (l.supply !== 0 || l.held.some((n) => n !== 0)))
+      problems.push(`${id} absorbed but shares remain`);
     if (l.absorbedInto < 0) {
       if (tileHexes.has(l.loco)) problems.push(`${id} locomotive stands on track`);
       if (!l.atStart && board.placeAt[l.loco]! >= 0) problems.push(`${id} locomotive in a town`);
@@ -32,7 +40,8 @@ export function checkState(s: SRState): string[] {
     const n = s.cityGoods.flat().filter((x) => x === g).length + s.tokens.flat().filter((t) => t.good === g).length;
     if (n !== 9) problems.push(`${g} tokens not conserved (${n})`);
   }
-  if (s.passengerSupply + s.passengers.reduce((a, b) => a + b, 0) !== PASSENGERS || s.passengerSupply < 0) problems.push('passengers not conserved');
+  if (s.passengerSupply + s.passengers.reduce((a, b) => a + b, 0) !== PASSENGERS || s.passengerSupply < 0)
+    problems.push('passengers not conserved');
 
   const stationHexes = s.stations.flat().filter((h) => h >= 0);
   if (new Set(stationHexes).size !== stationHexes.length) problems.push('two stations on one hex');

@@ -1,7 +1,7 @@
 // The end of the game: when it comes, and the final scoring.
-import { board, GOODS } from './board';
-import { formatMoney, majorityPayout, pay, payeeList, roundDown, stationCounts } from './scoring';
-import { sharesOnOffer, TRACK_TILES, type SRState } from './state';
+import { board, GOODS } from './board.ts';
+import { formatMoney, majorityPayout, pay, payeeList, roundDown, stationCounts } from './scoring.ts';
+import { sharesOnOffer, TRACK_TILES, type SRState } from './state.ts';
 
 /** Cities joined to some running (or isolated) line. */
 export function connectedCities(s: SRState): Set<number> {
@@ -56,8 +56,18 @@ export function finalScoring(s: SRState): string[] {
     if (l.absorbedInto >= 0) return;
     const id = board.lines[i]!.id;
     const value = 1000 * l.connected.length;
-    payOut(s, majorityPayout(stationCounts(s, i), value, roundDown(value / 2)), `final ${id} stations (${l.connected.length} towns and cities)`, history);
-    payOut(s, majorityPayout(l.held, value, roundDown(value / 2)), `final ${id} shares (${l.connected.length} towns and cities)`, history);
+    payOut(
+      s,
+      majorityPayout(stationCounts(s, i), value, roundDown(value / 2)),
+      `final ${id} stations (${l.connected.length} towns and cities)`,
+      history,
+    );
+    payOut(
+      s,
+      majorityPayout(l.held, value, roundDown(value / 2)),
+      `final ${id} shares (${l.connected.length} towns and cities)`,
+      history,
+    );
   });
   return history;
 }

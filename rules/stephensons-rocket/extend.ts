@@ -1,10 +1,10 @@
 // Extending a line once its destination is settled: track, locomotive,
 // passengers, connections and scorings (city, town, merger, in that order),
 // isolation. The vote (vote.ts) decides the destination before this runs.
-import { board, directionTo, opposite } from './board';
-import { canStillReach, locoTargets, otherLineNear } from './movement';
-import { scoreCity, scoreMerger, scoreTown } from './scoring';
-import { TRACK_TILES, type Occupancy, type SRState } from './state';
+import { board, directionTo, opposite } from './board.ts';
+import { canStillReach, locoTargets, otherLineNear } from './movement.ts';
+import { scoreCity, scoreMerger, scoreTown } from './scoring.ts';
+import { TRACK_TILES, type Occupancy, type SRState } from './state.ts';
 
 /** The mover takes a share of the line if it offers any; the supply running dry exhausts it for good. */
 export function takeShare(s: SRState, line: number, seat: number, events: string[] | undefined): void {
@@ -75,7 +75,14 @@ export function completeExtension(s: SRState, m: Move, events: string[] | undefi
   isolateStuckLines(s, occ, events);
 }
 
-function merge(s: SRState, absorbed: number, survivor: number, mover: number, occ: Occupancy, events: string[] | undefined): void {
+function merge(
+  s: SRState,
+  absorbed: number,
+  survivor: number,
+  mover: number,
+  occ: Occupancy,
+  events: string[] | undefined,
+): void {
   const a = s.lines[absorbed]!;
   const v = s.lines[survivor]!;
   const aId = board.lines[absorbed]!.id;
@@ -84,7 +91,9 @@ function merge(s: SRState, absorbed: number, survivor: number, mover: number, oc
   scoreMerger(s, absorbed, survivor, events);
 
   const at = a.loco;
-  const toward = board.neighbour[at]!.findIndex((n) => n >= 0 && (occ.track[n] === survivor || occ.loco[n] === survivor));
+  const toward = board.neighbour[at]!.findIndex(
+    (n) => n >= 0 && (occ.track[n] === survivor || occ.loco[n] === survivor),
+  );
   for (const t of s.tiles) {
     if (t.line === absorbed) {
       t.line = survivor;

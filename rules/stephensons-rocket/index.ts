@@ -1,16 +1,16 @@
 // Stephenson's Rocket (Reiner Knizia, 1999) for 2-4 players, on a board of
 // England and Wales (data/board.json). The rules contract in ../types.ts.
-import { RuleError, type Outcome, type Rules } from '../types';
-import { applyAction, type SRAction } from './actions';
-import { checkState } from './check';
-import { legalMoves } from './moves';
-import { parseCommand } from './parse';
-import { setupState, type SRState } from './state';
-import { renderSvg } from './svg';
-import { makeView, toAct } from './view';
+import { RuleError, type Outcome, type Rules } from '../types.ts';
+import { applyAction, type SRAction } from './actions.ts';
+import { checkState } from './check.ts';
+import { legalMoves } from './moves.ts';
+import { parseCommand } from './parse.ts';
+import { setupState, type SRState } from './state.ts';
+import { renderSvg } from './svg.ts';
+import { makeView, toAct } from './view.ts';
 
-export type { SRState } from './state';
-export type { SRAction } from './actions';
+export type { SRState } from './state.ts';
+export type { SRAction } from './actions.ts';
 
 function play(s: SRState, seat: number, action: unknown): string[] {
   const events: string[] = [];
@@ -24,7 +24,8 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   players: { min: 2, max: 4 },
 
   setup(seats, seed) {
-    if (!Number.isInteger(seats) || seats < 2 || seats > 4) throw new RuleError("Stephenson's Rocket is for 2 to 4 players.");
+    if (!Number.isInteger(seats) || seats < 2 || seats > 4)
+      throw new RuleError("Stephenson's Rocket is for 2 to 4 players.");
     return setupState(seats, seed);
   },
 

@@ -1,6 +1,6 @@
 // Where a locomotive may go, and whether a line can still reach anything.
-import { board } from './board';
-import type { Occupancy, SRState } from './state';
+import { board } from './board.ts';
+import type { Occupancy, SRState } from './state.ts';
 
 /** The one other line next to hex h: its index, -1 for none, -2 for two or more. */
 export function otherLineNear(h: number, line: number, occ: Occupancy): number {
@@ -30,7 +30,8 @@ export function blockedReason(h: number, line: number, occ: Occupancy): string |
   if (p >= 0) return `A locomotive may not move into ${board.places[p]!.name}: towns and cities are never entered.`;
   if (occ.track[h]! >= 0) return `${board.hexIds[h]} already has track on it.`;
   if (occ.loco[h]! >= 0) return `Another locomotive stands on ${board.hexIds[h]}.`;
-  if (otherLineNear(h, line, occ) === -2) return `${board.hexIds[h]} lies next to two other lines: a locomotive may not move next to two lines.`;
+  if (otherLineNear(h, line, occ) === -2)
+    return `${board.hexIds[h]} lies next to two other lines: a locomotive may not move next to two lines.`;
   return null;
 }
 

@@ -1,10 +1,10 @@
 // Legal moves for a seat: complete actions, a sensible subset where the
 // space is large (stations go where a locomotive may soon arrive).
-import { board } from './board';
-import { movableStations, stationProblem, type SRAction } from './actions';
-import { locoTargets } from './movement';
-import { minimumBid, voteSeat } from './vote';
-import { occupancy, type Occupancy, type SRState } from './state';
+import { board } from './board.ts';
+import { movableStations, stationProblem, type SRAction } from './actions.ts';
+import { locoTargets } from './movement.ts';
+import { minimumBid, voteSeat } from './vote.ts';
+import { occupancy, type Occupancy, type SRState } from './state.ts';
 
 const STATION_CHOICES = 8;
 
@@ -60,7 +60,8 @@ export function legalMoves(s: SRState, seat: number): SRAction[] {
     for (const h of stationCandidates(s, occ, -1, targets)) out.push({ type: 'station', hex: board.hexIds[h]! });
   } else {
     for (const from of movableStations(s, seat, occ).slice(0, 2)) {
-      for (const h of stationCandidates(s, occ, from, targets).slice(0, 4)) out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
+      for (const h of stationCandidates(s, occ, from, targets).slice(0, 4))
+        out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
     }
   }
   out.push({ type: 'pass' });

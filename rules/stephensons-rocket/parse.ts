@@ -1,10 +1,10 @@
 // A short text command language: "extend LNWR straight", "extend GWR F7",
 // "token Manchester steel", "station F7", "station F7 from G8",
 // "bid 2 left", "bid 2 F7", "pass".
-import { RuleError } from '../types';
-import { board, DIRECTION_NAMES, GOODS, turnDirection, type Good } from './board';
-import type { SRAction } from './actions';
-import type { SRState } from './state';
+import { RuleError } from '../types.ts';
+import { board, DIRECTION_NAMES, GOODS, turnDirection, type Good } from './board.ts';
+import type { SRAction } from './actions.ts';
+import type { SRState } from './state.ts';
 
 const COMPASS: Record<string, number> = { e: 0, se: 1, sw: 2, w: 3, nw: 4, ne: 5 };
 DIRECTION_NAMES.forEach((n, i) => {
@@ -23,7 +23,8 @@ function quote(text: string): string {
 
 /** Refuses words after a complete command: "station F7 G8" must not quietly become "station F7". */
 function nothingAfter(words: string[], used: number, usage: string): void {
-  if (words.length > used) throw new RuleError(`${quote(words.slice(used).join(' '))} is more than the command takes: write ${usage}.`);
+  if (words.length > used)
+    throw new RuleError(`${quote(words.slice(used).join(' '))} is more than the command takes: write ${usage}.`);
 }
 
 function squash(t: string): string {
@@ -38,7 +39,9 @@ function findCity(words: string[]): number {
   if (exact) return exact.i;
   const hits = cities.filter(({ p }) => squash(p.name).startsWith(key));
   if (hits.length === 1) return hits[0]!.i;
-  throw new RuleError(`No city called ${quote(words.join(' '))}. The cities: ${cities.map(({ p }) => p.name).join(', ')}.`);
+  throw new RuleError(
+    `No city called ${quote(words.join(' '))}. The cities: ${cities.map(({ p }) => p.name).join(', ')}.`,
+  );
 }
 
 /** A destination word: a hex label, a compass direction, or straight/left/right from the given locomotive. */
@@ -48,7 +51,10 @@ function destination(word: string | undefined, from: number, facing: number, atS
   if (board.hexIndex.has(word.toUpperCase())) return word.toUpperCase();
   let dir: number | undefined = COMPASS[w];
   if (dir === undefined && (w === 'straight' || w === 'ahead' || w === 'left' || w === 'right')) {
-    if (atStart) throw new RuleError('A locomotive in its start town has no facing yet: name a compass direction (e, se, sw, w, nw, ne) or a hex.');
+    if (atStart)
+      throw new RuleError(
+        'A locomotive in its start town has no facing yet: name a compass direction (e, se, sw, w, nw, ne) or a hex.',
+      );
     dir = turnDirection(facing, w === 'ahead' ? 'straight' : (w as 'straight' | 'left' | 'right'));
   }
   if (dir === undefined) throw new RuleError(`${quote(word)} is not a direction or a hex. ${HELP}`);
@@ -64,7 +70,8 @@ export function parseCommand(text: string, s: SRState): SRAction {
   if (verb === 'bid') {
     if (!s.vote) throw new RuleError('There is no vote going on.');
     const amount = Number(words[0]);
-    if (!Number.isInteger(amount) || amount < 0) throw new RuleError('Write "bid 2 left" or "bid 2 F7" (a number of shares and where), or "bid 0" to pass.');
+    if (!Number.isInteger(amount) || amount < 0)
+      throw new RuleError('Write "bid 2 left" or "bid 2 F7" (a number of shares and where), or "bid 0" to pass.');
     if (amount === 0) return { type: 'bid', amount: 0 };
     nothingAfter(words, 2, '"bid 2 left" or "bid 2 F7"');
     const v = s.vote;

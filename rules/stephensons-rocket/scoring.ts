@@ -1,7 +1,7 @@
 // Paying majorities: the in-game scorings (city, railway town, merger) and
 // the tie rules every scoring uses.
-import { board } from './board';
-import { lineHexes, type SRState } from './state';
+import { board } from './board.ts';
+import { lineHexes, type SRState } from './state.ts';
 
 /** Amounts are rounded down to whole thousands (the smallest banknote). */
 export function roundDown(amount: number): number {
@@ -81,8 +81,14 @@ export function cityTokenCounts(s: SRState, city: number): number[] {
 export function scoreCity(s: SRState, line: number, city: number, events: string[] | undefined): void {
   const name = board.places[city]!.name;
   const lineId = board.lines[line]!.id;
-  const who = payAll(s, majorityPayout(cityTokenCounts(s, city), 2000, 1000), `city scoring: ${name} joined the ${lineId}`);
-  events?.push(who ? `city scoring for ${name} (goods-token majority): ${who}` : `${name} scores nothing: nobody holds its goods`);
+  const who = payAll(
+    s,
+    majorityPayout(cityTokenCounts(s, city), 2000, 1000),
+    `city scoring: ${name} joined the ${lineId}`,
+  );
+  events?.push(
+    who ? `city scoring for ${name} (goods-token majority): ${who}` : `${name} scores nothing: nobody holds its goods`,
+  );
 }
 
 /** A railway town newly joined: the station majority on the line earns 1,000 per town and city on it. */
@@ -90,14 +96,30 @@ export function scoreTown(s: SRState, line: number, town: number, events: string
   const name = board.places[town]!.name;
   const lineId = board.lines[line]!.id;
   const value = 1000 * s.lines[line]!.connected.length;
-  const who = payAll(s, majorityPayout(stationCounts(s, line), value, roundDown(value / 2)), `railway-town scoring: ${name} joined the ${lineId}`);
-  events?.push(who ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities): ${who}` : `${name} scores nothing: no station is on the ${lineId}`);
+  const who = payAll(
+    s,
+    majorityPayout(stationCounts(s, line), value, roundDown(value / 2)),
+    `railway-town scoring: ${name} joined the ${lineId}`,
+  );
+  events?.push(
+    who
+      ? `railway-town scoring for ${name} (station majority on the ${lineId}, ${s.lines[line]!.connected.length} towns and cities): ${who}`
+      : `${name} scores nothing: no station is on the ${lineId}`,
+  );
 }
 
 /** The absorbed line's share majority earns 1,000 per town and city on it. */
 export function scoreMerger(s: SRState, absorbed: number, survivor: number, events: string[] | undefined): void {
   const a = board.lines[absorbed]!.id;
   const value = 1000 * s.lines[absorbed]!.connected.length;
-  const who = payAll(s, majorityPayout(s.lines[absorbed]!.held, value, roundDown(value / 2)), `merger: the ${a} was absorbed by the ${board.lines[survivor]!.id}`);
-  events?.push(who ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities): ${who}` : `the ${a} merger pays nobody: no one holds its shares`);
+  const who = payAll(
+    s,
+    majorityPayout(s.lines[absorbed]!.held, value, roundDown(value / 2)),
+    `merger: the ${a} was absorbed by the ${board.lines[survivor]!.id}`,
+  );
+  events?.push(
+    who
+      ? `merger scoring for the ${a} (share majority, ${s.lines[absorbed]!.connected.length} towns and cities): ${who}`
+      : `the ${a} merger pays nobody: no one holds its shares`,
+  );
 }

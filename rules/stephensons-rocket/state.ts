@@ -1,6 +1,6 @@
 // The game state (plain JSON) and the initial position.
-import { seedRandom, type RandomState } from '../random';
-import { board, type Good } from './board';
+import { seedRandom, type RandomState } from '../random.ts';
+import { board, type Good } from './board.ts';
 
 export const SHARES_PER_LINE = 16;
 export const SUPPLEMENTARY_SHARES = 16;

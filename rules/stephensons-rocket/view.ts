@@ -2,12 +2,12 @@
 // payment is named in the public history, as the bank pays openly at the
 // table): each seat sees only its own money and payment list; a spectator
 // sees none; the end reveals all.
-import type { View } from '../types';
-import { board, DIRECTION_NAMES, hexName, turnOf } from './board';
-import { legalMoves } from './moves';
-import { stationCounts } from './scoring';
-import { PLAYER_COLOURS, TRACK_TILES, type SRState } from './state';
-import { minimumBid, voteSeat } from './vote';
+import type { View } from '../types.ts';
+import { board, DIRECTION_NAMES, hexName, turnOf } from './board.ts';
+import { legalMoves } from './moves.ts';
+import { stationCounts } from './scoring.ts';
+import { PLAYER_COLOURS, TRACK_TILES, type SRState } from './state.ts';
+import { minimumBid, voteSeat } from './vote.ts';
 
 export function toAct(s: SRState): number[] {
   if (s.finished) return [];
@@ -40,12 +40,21 @@ function options(s: SRState, seat: number | null) {
     if (m.type === 'extend') {
       const l = s.lines[board.lineIndex.get(m.line)!]!;
       const to = board.hexIndex.get(m.to)!;
-      out.extensions.push({ command: `extend ${m.line} ${m.to}`, label: `${m.line} ${way(to, l.loco, l.facing, l.atStart)} to ${hexName(to)}` });
+      out.extensions.push({
+        command: `extend ${m.line} ${m.to}`,
+        label: `${m.line} ${way(to, l.loco, l.facing, l.atStart)} to ${hexName(to)}`,
+      });
     } else if (m.type === 'token') {
-      out.tokens.push({ command: `token ${m.city} ${m.good}`, label: `${m.good} from ${board.places[board.placeIndex.get(m.city)!]!.name}` });
+      out.tokens.push({
+        command: `token ${m.city} ${m.good}`,
+        label: `${m.good} from ${board.places[board.placeIndex.get(m.city)!]!.name}`,
+      });
     } else if (m.type === 'station') {
       const to = board.hexIndex.get(m.hex)!;
-      out.stations.push({ command: `station ${m.hex}${m.from ? ` from ${m.from}` : ''}`, label: `${m.from ? `move ${m.from} to ` : ''}${hexName(to)}` });
+      out.stations.push({
+        command: `station ${m.hex}${m.from ? ` from ${m.from}` : ''}`,
+        label: `${m.from ? `move ${m.from} to ` : ''}${hexName(to)}`,
+      });
     }
   }
   if (s.vote) {
@@ -54,7 +63,10 @@ function options(s: SRState, seat: number | null) {
     out.bids.push({ command: 'bid 0', label: 'pass (bid nothing)' });
     for (let a = minimumBid(v, seat); a <= s.lines[v.line]!.held[seat]!; a++) {
       for (const to of v.options) {
-        out.bids.push({ command: `bid ${a} ${board.hexIds[to]}`, label: `${a} share${a === 1 ? '' : 's'}: ${way(to, v.from, v.facing, v.fromStart)} to ${hexName(to)}` });
+        out.bids.push({
+          command: `bid ${a} ${board.hexIds[to]}`,
+          label: `${a} share${a === 1 ? '' : 's'}: ${way(to, v.from, v.facing, v.fromStart)} to ${hexName(to)}`,
+        });
       }
     }
   }
@@ -102,7 +114,9 @@ export function makeView(s: SRState, asked: number | null): View {
       passengers: s.passengers[p]!,
       stationsInHand: s.stations[p]!.filter((h) => h < 0).length,
       stations: s.stations[p]!.filter((h) => h >= 0).map((h) => board.hexIds[h]!),
-      shares: Object.fromEntries(s.lines.map((l, i) => [board.lines[i]!.id, l.held[p]!]).filter(([, n]) => (n as number) > 0)),
+      shares: Object.fromEntries(
+        s.lines.map((l, i) => [board.lines[i]!.id, l.held[p]!]).filter(([, n]) => (n as number) > 0),
+      ),
       money: open || p === seat ? s.money[p]! : null,
     };
   });
@@ -125,9 +139,16 @@ export function makeView(s: SRState, asked: number | null): View {
     finished: s.finished,
     endReason: s.endReason || null,
     lines,
-    tiles: s.tiles.map((t) => ({ hex: board.hexIds[t.hex]!, line: board.lines[t.line]!.id, sides: [...t.sides], kind: (t.sides[0] - t.sides[1] + 6) % 6 === 3 ? 'straight' : 'curve' })),
+    tiles: s.tiles.map((t) => ({
+      hex: board.hexIds[t.hex]!,
+      line: board.lines[t.line]!.id,
+      sides: [...t.sides],
+      kind: (t.sides[0] - t.sides[1] + 6) % 6 === 3 ? 'straight' : 'curve',
+    })),
     tilesLeft: TRACK_TILES - s.tiles.length,
-    cities: board.places.flatMap((p, i) => (p.kind === 'city' ? [{ id: p.id, name: p.name, hex: board.hexIds[p.hex]!, goods: [...s.cityGoods[i]!] }] : [])),
+    cities: board.places.flatMap((p, i) =>
+      p.kind === 'city' ? [{ id: p.id, name: p.name, hex: board.hexIds[p.hex]!, goods: [...s.cityGoods[i]!] }] : [],
+    ),
     players,
     passengerSupply: s.passengerSupply,
     supplementary: s.supplementary,

@@ -2,9 +2,9 @@
 // shares, one round from the mover's left with the mover last. Each bid must
 // beat the last; the mover only has to match it. The winner hands the shares
 // bid back to the supply and puts the locomotive where he chose.
-import { board, hexName } from './board';
-import { completeExtension } from './extend';
-import { occupancy, type Occupancy, type SRState, type Vote } from './state';
+import { board, hexName } from './board.ts';
+import { completeExtension } from './extend.ts';
+import { occupancy, type Occupancy, type SRState, type Vote } from './state.ts';
 
 /** Whether a seat in the order can still bid anything. */
 function canBid(s: SRState, v: Vote, seat: number): boolean {
@@ -25,7 +25,12 @@ export function voteSeat(v: Vote): number {
 }
 
 /** Opens a vote if another seat holds shares of the line; otherwise the mover's choice stands at once. */
-export function openVote(s: SRState, v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>, occ: Occupancy, events: string[] | undefined): void {
+export function openVote(
+  s: SRState,
+  v: Omit<Vote, 'order' | 'next' | 'high' | 'bids'>,
+  occ: Occupancy,
+  events: string[] | undefined,
+): void {
   const order: number[] = [];
   for (let k = 1; k <= s.seats; k++) order.push((v.mover + k) % s.seats);
   const vote: Vote = { ...v, order, next: 0, high: null, bids: [] };
@@ -67,7 +72,13 @@ export function bidProblem(s: SRState, seat: number, amount: number, to: number 
   return null;
 }
 
-export function placeBid(s: SRState, seat: number, amount: number, to: number | null, events: string[] | undefined): void {
+export function placeBid(
+  s: SRState,
+  seat: number,
+  amount: number,
+  to: number | null,
+  events: string[] | undefined,
+): void {
   const v = s.vote!;
   const id = board.lines[v.line]!.id;
   if (amount > 0) {
@@ -93,8 +104,14 @@ function finishVote(s: SRState, v: Vote, events: string[] | undefined, voted: bo
     l.supply += w.amount;
     to = w.to;
     decidedBy = w.seat;
-    events?.push(`the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`);
+    events?.push(
+      `the highest bid (${w.amount} share${w.amount === 1 ? '' : 's'} for ${board.hexIds[w.to]}) wins the vote; those shares go back to the ${id} supply`,
+    );
   }
   if (voted) events?.push(`${v.high ? '' : 'nobody bid: '}the ${id} locomotive moves to ${hexName(to)}`);
-  completeExtension(s, { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) }, events);
+  completeExtension(
+    s,
+    { line: v.line, from: v.from, facing: v.facing, fromStart: v.fromStart, to, decidedBy, occ: occ ?? occupancy(s) },
+    events,
+  );
 }

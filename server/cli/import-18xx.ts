@@ -2,10 +2,11 @@
 // Replays an 18xx.games export of 1830 through our engine and prints one JSON line.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { importExport, type Export18xx } from '../../rules/1830/import/replay';
-import type { Checkpoint } from '../../rules/1830/import/compare';
+import { importExport, type Export18xx } from '../../rules/1830/import/replay.ts';
+import type { Checkpoint } from '../../rules/1830/import/compare.ts';
 
-export const summary = 'import-18xx <export.json> [--checkpoints <file.jsonl>]   replay an 18xx.games 1830 export through our engine (one JSON line)';
+export const summary =
+  'import-18xx <export.json> [--checkpoints <file.jsonl>]   replay an 18xx.games 1830 export through our engine (one JSON line)';
 
 export async function run(args: string[]): Promise<number> {
   let file: string | undefined;
@@ -21,7 +22,10 @@ export async function run(args: string[]): Promise<number> {
   }
   const exp = JSON.parse(readFileSync(file, 'utf8')) as Export18xx;
   const checkpoints = checkpointsFile
-    ? readFileSync(checkpointsFile, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Checkpoint)
+    ? readFileSync(checkpointsFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as Checkpoint)
     : undefined;
   const { report } = importExport(exp, checkpoints);
   process.stdout.write(JSON.stringify(report) + '\n');
@@ -29,8 +33,11 @@ export async function run(args: string[]): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-    process.stderr.write(String(err?.stack ?? err) + '\n');
-    process.exit(2);
-  });
+  run(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(String(err?.stack ?? err) + '\n');
+      process.exit(2);
+    },
+  );
 }

@@ -1,8 +1,8 @@
 // verify <history.json>: checks the chain and replays the game; prints one line.
 import { readFileSync } from 'node:fs';
-import type { AnyRules } from '../../rules/types';
-import { games } from '../../rules/index';
-import { formatVerify, verifyHistory } from '../verify';
+import type { AnyRules } from '../../rules/types.ts';
+import { games } from '../../rules/index.ts';
+import { formatVerify, verifyHistory } from '../verify.ts';
 
 export const summary = 'verify <history.json>   check the hash chain and replay the game';
 

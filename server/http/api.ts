@@ -13,10 +13,10 @@
 //   GET  /api/watch/:key                  the spectator view
 // Errors: { error: "plain words" } with a 4xx status.
 import { Router } from 'express';
-import type { AppContext } from '../app';
-import type { LoadedGame } from '../service';
-import { actionFromBody, parseBody, playersOf } from './common';
-import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas';
+import type { AppContext } from '../app.ts';
+import type { LoadedGame } from '../service.ts';
+import { actionFromBody, parseBody, playersOf } from './common.ts';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 function summary(game: LoadedGame) {
   const d = game.doc;
@@ -48,8 +48,14 @@ export function apiRouter(ctx: AppContext): Router {
     const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
     const { open, running, openTotal, runningTotal } = service.listPublic(limit);
     const row = (e: (typeof open)[number]) => ({
-      id: e.id, rules: e.rules, title: e.title, status: e.status, players: e.names, seatCount: e.seatCount,
-      freeSeats: Math.max(0, e.seatCount - e.names.length), updatedAt: e.updatedAt,
+      id: e.id,
+      rules: e.rules,
+      title: e.title,
+      status: e.status,
+      players: e.names,
+      seatCount: e.seatCount,
+      freeSeats: Math.max(0, e.seatCount - e.names.length),
+      updatedAt: e.updatedAt,
       ...(e.status === 'open' ? { inviteUrl: links.inviteUrl(links.inviteKey(e.id, e.inviteGeneration)) } : {}),
       watchUrl: links.watchUrl(links.spectatorKey(e.id)),
     });

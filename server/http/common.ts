@@ -1,9 +1,9 @@
 // Pieces the page routes and the JSON API share.
 import type { Request } from 'express';
-import { RuleError } from '../../rules/types';
-import { ServiceError } from '../errors';
-import type { GameService, LoadedGame } from '../service';
-import { firstIssue } from './schemas';
+import { RuleError } from '../../rules/types.ts';
+import { ServiceError } from '../errors.ts';
+import type { GameService, LoadedGame } from '../service.ts';
+import { firstIssue } from './schemas.ts';
 import type { z } from 'zod';
 
 /** Parses a body with a schema; a bad one is a 400 with the first problem in words. */
@@ -14,9 +14,15 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, req: Request): z.in
 }
 
 /** The action a move request means: a text command, action JSON, or the n-th listed move. */
-export function actionFromBody(_service: GameService, game: LoadedGame, seat: number, body: { action?: unknown; command?: string; n?: number }): unknown {
+export function actionFromBody(
+  _service: GameService,
+  game: LoadedGame,
+  seat: number,
+  body: { action?: unknown; command?: string; n?: number },
+): unknown {
   if (typeof body.command === 'string' && body.command.trim() !== '') {
-    if (!game.rules.parse) throw new ServiceError(400, 'This game takes no typed commands; use the buttons or the action field.');
+    if (!game.rules.parse)
+      throw new ServiceError(400, 'This game takes no typed commands; use the buttons or the action field.');
     if (game.state === null) throw new ServiceError(409, 'The game has not started yet.');
     try {
       return game.rules.parse(body.command, game.state, seat);
@@ -36,7 +42,8 @@ export function actionFromBody(_service: GameService, game: LoadedGame, seat: nu
   if (body.n !== undefined) {
     const canMove = game.doc.status === 'active' && game.state !== null && game.rules.toAct(game.state).includes(seat);
     const m = canMove ? game.rules.moves(game.state, seat)[body.n] : undefined;
-    if (m === undefined) throw new ServiceError(409, canMove ? 'That move is no longer on offer.' : 'It is not your turn.');
+    if (m === undefined)
+      throw new ServiceError(409, canMove ? 'That move is no longer on offer.' : 'It is not your turn.');
     return m;
   }
   throw new ServiceError(400, 'Choose a move first.');
@@ -56,6 +63,8 @@ export function historyText(service: GameService, game: LoadedGame): string {
     `Seed hash: ${d.seedHash}${over ? `\nSeed: ${d.seed}` : ''}`,
     '',
   ];
-  const lines = service.historyLines(game).map((l) => `${l.seq}. ${l.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}  ${l.text}`);
+  const lines = service
+    .historyLines(game)
+    .map((l) => `${l.seq}. ${l.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}  ${l.text}`);
   return head.concat(lines).join('\n') + '\n';
 }

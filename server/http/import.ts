@@ -9,19 +9,23 @@
 // is mounted before the app's 64 kB parsers.
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { RuleError } from '../../rules/types';
-import { import18xx, type Imported18xx } from '../../rules/1830/import';
-import type { AppContext } from '../app';
-import { ServiceError } from '../errors';
-import { firstIssue } from './schemas';
+import { RuleError } from '../../rules/types.ts';
+import { import18xx, type Imported18xx } from '../../rules/1830/import/index.ts';
+import type { AppContext } from '../app.ts';
+import { ServiceError } from '../errors.ts';
+import { firstIssue } from './schemas.ts';
 
 export const IMPORT_LIMIT = '5mb';
 
 const emailSchema = z.string().trim().max(200).email();
 
 const apiBody = z.object({
-  export: z.union([z.string().max(5_000_000), z.record(z.unknown())], { required_error: 'Missing export: paste the JSON of the 18xx.games export.' }),
-  emails: z.union([z.array(z.string()).max(6), z.record(z.string()), z.string().max(2000)], { required_error: "Missing emails: give each player's email address." }),
+  export: z.union([z.string().max(5_000_000), z.record(z.unknown())], {
+    required_error: 'Missing export: paste the JSON of the 18xx.games export.',
+  }),
+  emails: z.union([z.array(z.string()).max(6), z.record(z.string()), z.string().max(2000)], {
+    required_error: "Missing emails: give each player's email address.",
+  }),
   names: z.array(z.string()).max(6).optional(),
   name: z.string().optional(),
   email: z.string().optional(),
@@ -50,9 +54,13 @@ export async function importFrom18xx(ctx: AppContext, raw: unknown): Promise<Imp
     throw new ServiceError(400, 'The export could not be read: it is not an 18xx.games export of 1830.');
   }
   const stopped = imp.report.stoppedAt;
-  if (stopped) throw new ServiceError(422, `The export cannot be continued here: its action ${stopped.id} does not replay (${stopped.error}). Nothing was created.`);
+  if (stopped)
+    throw new ServiceError(
+      422,
+      `The export cannot be continued here: its action ${stopped.id} does not replay (${stopped.error}). Nothing was created.`,
+    );
   const n = imp.seats.length;
-  const names = imp.seats.map((s, i) => (body.names?.[i]?.trim() || s.name));
+  const names = imp.seats.map((s, i) => body.names?.[i]?.trim() || s.name);
   let emails: string[];
   if (typeof body.emails === 'string') emails = body.emails.split(/[\s,;]+/).filter(Boolean);
   else if (Array.isArray(body.emails)) emails = body.emails.map((e) => e.trim());
@@ -61,9 +69,14 @@ export async function importFrom18xx(ctx: AppContext, raw: unknown): Promise<Imp
     emails = imp.seats.map((s) => (map[s.id] ?? map[s.name] ?? '').trim());
   }
   const order = imp.seats.map((s, i) => `${i + 1}. ${s.name}`).join(', ');
-  if (emails.length !== n) throw new ServiceError(400, `The export has ${n} players (${order}); give ${n} email addresses, one per player in that order.`);
+  if (emails.length !== n)
+    throw new ServiceError(
+      400,
+      `The export has ${n} players (${order}); give ${n} email addresses, one per player in that order.`,
+    );
   emails.forEach((e, i) => {
-    if (!emailSchema.safeParse(e).success) throw new ServiceError(400, `The email address for ${names[i]} is not valid.`);
+    if (!emailSchema.safeParse(e).success)
+      throw new ServiceError(400, `The email address for ${names[i]} is not valid.`);
   });
   const creator = { name: body.name?.trim() || names[0]!, email: body.email?.trim() || emails[0]! };
   if (!emailSchema.safeParse(creator.email).success) throw new ServiceError(400, 'Your email address is not valid.');
@@ -103,7 +116,12 @@ export function importRouter(ctx: AppContext): Router {
   });
 
   const page = (res: Response, view: Record<string, unknown>, status = 200) => {
-    res.status(status).type('html').send(renderer.page('import', { title: 'Move a game here from 18xx.games', ...view, cspNonce: res.locals.cspNonce }));
+    res
+      .status(status)
+      .type('html')
+      .send(
+        renderer.page('import', { title: 'Move a game here from 18xx.games', ...view, cspNonce: res.locals.cspNonce }),
+      );
   };
 
   r.get('/import', (_req, res) => page(res, { input: {} }));
@@ -111,14 +129,23 @@ export function importRouter(ctx: AppContext): Router {
   r.post('/import', form, async (req, res) => {
     const f = (req.body ?? {}) as Record<string, string>;
     try {
-      const result = await importFrom18xx(ctx, { export: String(f.export ?? ''), emails: String(f.emails ?? ''), name: f.name || undefined, email: f.email || undefined });
-      page(res, {
-        done: true,
-        adminUrl: links.adminUrl(result.adminKey),
-        watchUrl: links.watchUrl(result.spectatorKey),
-        seats: result.seats.map((s) => ({ ...s, number: s.seat + 1, playUrl: links.playUrl(s.key) })),
-        applied: result.report.applied,
-      }, 201);
+      const result = await importFrom18xx(ctx, {
+        export: String(f.export ?? ''),
+        emails: String(f.emails ?? ''),
+        name: f.name || undefined,
+        email: f.email || undefined,
+      });
+      page(
+        res,
+        {
+          done: true,
+          adminUrl: links.adminUrl(result.adminKey),
+          watchUrl: links.watchUrl(result.spectatorKey),
+          seats: result.seats.map((s) => ({ ...s, number: s.seat + 1, playUrl: links.playUrl(s.key) })),
+          applied: result.report.applied,
+        },
+        201,
+      );
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
       page(res, { error: err.message, input: { emails: f.emails, name: f.name, email: f.email } }, err.status);

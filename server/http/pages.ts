@@ -10,14 +10,14 @@
 //   /admin/:key            start, reopen a seat, reminder policy, abandon
 import Handlebars from 'handlebars';
 import { Router, type Request, type Response } from 'express';
-import type { Seat } from '../../rules/types';
-import type { AppContext } from '../app';
-import { ServiceError } from '../errors';
-import { DEFAULT_POLICY } from '../policy';
-import { summariseView } from '../render';
-import type { LoadedGame } from '../service';
-import { actionFromBody, historyText, parseBody, playersOf } from './common';
-import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas';
+import type { Seat } from '../../rules/types.ts';
+import type { AppContext } from '../app.ts';
+import { ServiceError } from '../errors.ts';
+import { DEFAULT_POLICY } from '../policy.ts';
+import { summariseView } from '../render.ts';
+import type { LoadedGame } from '../service.ts';
+import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
 
@@ -26,16 +26,27 @@ export function pagesRouter(ctx: AppContext): Router {
   const r = Router();
 
   const send = (res: Response, name: string, view: Record<string, unknown>, status = 200) => {
-    res.status(status).type('html').send(renderer.page(name, { ...view, cspNonce: res.locals.cspNonce }));
+    res
+      .status(status)
+      .type('html')
+      .send(renderer.page(name, { ...view, cspNonce: res.locals.cspNonce }));
   };
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
   const board = (res: Response, game: LoadedGame, seat: Seat | null, state: unknown = game.state) => {
-    const view = state === game.state ? service.viewFor(game, seat)
-      : state === null ? { seat, toAct: [], status: 'The game had not started yet' }
-      : game.rules.view(state, seat);
+    const view =
+      state === game.state
+        ? service.viewFor(game, seat)
+        : state === null
+          ? { seat, toAct: [], status: 'The game had not started yet' }
+          : game.rules.view(state, seat);
     const players = playersOf(game);
-    const partialCtx = { view, players, you: seat, game: { id: game.doc.id, title: game.doc.title, seq: game.stateSeq } };
+    const partialCtx = {
+      view,
+      players,
+      you: seat,
+      game: { id: game.doc.id, title: game.doc.title, seq: game.stateSeq },
+    };
     let svg: string | null = null;
     if (state !== null && game.rules.svg) {
       try {
@@ -56,7 +67,13 @@ export function pagesRouter(ctx: AppContext): Router {
 
   const outcomeRows = (game: LoadedGame) =>
     game.doc.outcome
-      ? game.doc.outcome.scores.map((score, seat) => ({ seat, name: game.doc.seats[seat]?.name, score, rank: game.doc.outcome!.ranks[seat] }))
+      ? game.doc.outcome.scores
+          .map((score, seat) => ({
+            seat,
+            name: game.doc.seats[seat]?.name,
+            score,
+            rank: game.doc.outcome!.ranks[seat],
+          }))
           .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
       : null;
 
@@ -79,32 +96,46 @@ export function pagesRouter(ctx: AppContext): Router {
     const { open, running, openTotal, runningTotal } = service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
-      open: open.map((e) => ({ ...e, free: e.seatCount - e.names.length, joinUrl: `/join/${links.inviteKey(e.id, e.inviteGeneration)}` })),
+      open: open.map((e) => ({
+        ...e,
+        free: e.seatCount - e.names.length,
+        joinUrl: `/join/${links.inviteKey(e.id, e.inviteGeneration)}`,
+      })),
       running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKey(e.id)}` })),
       openMore: openTotal - open.length,
       runningMore: runningTotal - running.length,
     });
   });
 
-  const createForm = (res: Response, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
-    send(res, 'new', {
-      title: 'New game',
-      error,
-      input: { seats: '', listed: true, join: true, ...DEFAULT_POLICY, ...input },
-      games: service.registry.map((g) => ({
-        id: g.id,
-        title: g.title,
-        min: g.players.min,
-        max: g.players.max,
-        selected: input.rules === g.id,
-        options: (g.options ?? []).map((o) => ({
-          ...o,
-          field: `opt_${g.id}_${o.id}`,
-          isBoolean: o.kind === 'boolean',
-          choices: o.kind === 'choice' ? o.choices.map((c) => ({ ...c, selected: c.value === o.default })) : [],
+  const createForm = (
+    res: Response,
+    status = 200,
+    error: string | null = null,
+    input: Record<string, unknown> = {},
+  ) => {
+    send(
+      res,
+      'new',
+      {
+        title: 'New game',
+        error,
+        input: { seats: '', listed: true, join: true, ...DEFAULT_POLICY, ...input },
+        games: service.registry.map((g) => ({
+          id: g.id,
+          title: g.title,
+          min: g.players.min,
+          max: g.players.max,
+          selected: input.rules === g.id,
+          options: (g.options ?? []).map((o) => ({
+            ...o,
+            field: `opt_${g.id}_${o.id}`,
+            isBoolean: o.kind === 'boolean',
+            choices: o.kind === 'choice' ? o.choices.map((c) => ({ ...c, selected: c.value === o.default })) : [],
+          })),
         })),
-      })),
-    }, status);
+      },
+      status,
+    );
   };
 
   r.get('/new', (_req, res) => createForm(res));
@@ -127,9 +158,15 @@ export function pagesRouter(ctx: AppContext): Router {
         join: f.join === 'on',
         invite: f.invite ?? '',
         options,
-        policy: { remindAfterHours: f.remindAfterHours, repeatHours: f.repeatHours, maxReminders: f.maxReminders, onTimeout: f.onTimeout },
+        policy: {
+          remindAfterHours: f.remindAfterHours,
+          repeatHours: f.repeatHours,
+          maxReminders: f.maxReminders,
+          onTimeout: f.onTimeout,
+        },
       });
-      if (!body.success) throw new ServiceError(400, body.error.issues[0]?.message ?? 'The form was not filled in right.');
+      if (!body.success)
+        throw new ServiceError(400, body.error.issues[0]?.message ?? 'The form was not filled in right.');
       const created = await service.create(body.data);
       res.redirect(303, `/admin/${created.adminKey}?new=1`);
     } catch (err) {
@@ -140,18 +177,33 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- invite -------------------------------------------------------------
 
-  const invitePage = (res: Response, key: string, game: LoadedGame, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
+  const invitePage = (
+    res: Response,
+    key: string,
+    game: LoadedGame,
+    status = 200,
+    error: string | null = null,
+    input: Record<string, unknown> = {},
+  ) => {
     const d = game.doc;
-    send(res, 'join', {
-      title: `Join ${d.title}`,
-      game: gameInfo(game),
-      players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
-      free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
-      options: Object.entries(d.options).map(([k, v]) => ({ label: game.rules.options?.find((o) => o.id === k)?.label ?? k, value: String(v) })),
-      joinUrl: `/join/${key}`,
-      error,
-      input,
-    }, status);
+    send(
+      res,
+      'join',
+      {
+        title: `Join ${d.title}`,
+        game: gameInfo(game),
+        players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
+        free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
+        options: Object.entries(d.options).map(([k, v]) => ({
+          label: game.rules.options?.find((o) => o.id === k)?.label ?? k,
+          value: String(v),
+        })),
+        joinUrl: `/join/${key}`,
+        error,
+        input,
+      },
+      status,
+    );
   };
 
   r.get('/join/:key', async (req, res) => {
@@ -173,46 +225,82 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- the personal page --------------------------------------------------
 
-  const playPage = (req: Request, res: Response, key: string, game: LoadedGame, seat: Seat, status = 200, error: string | null = null, input: Record<string, unknown> = {}) => {
+  const playPage = (
+    req: Request,
+    res: Response,
+    key: string,
+    game: LoadedGame,
+    seat: Seat,
+    status = 200,
+    error: string | null = null,
+    input: Record<string, unknown> = {},
+  ) => {
     const d = game.doc;
     const moves = service.movesFor(game, seat);
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
-    const formHtml = moves.length > 0
-      ? renderer.gameForm(d.rules, { ...b, view: b.view, players: playersOf(game), you: seat, game: { id: d.id, title: d.title, seq: game.stateSeq }, moveUrl, seq: game.stateSeq, moves, cspNonce: res.locals.cspNonce }, res.locals.cspNonce)
-      : null;
+    const formHtml =
+      moves.length > 0
+        ? renderer.gameForm(
+            d.rules,
+            {
+              ...b,
+              view: b.view,
+              players: playersOf(game),
+              you: seat,
+              game: { id: d.id, title: d.title, seq: game.stateSeq },
+              moveUrl,
+              seq: game.stateSeq,
+              moves,
+              cspNonce: res.locals.cspNonce,
+            },
+            res.locals.cspNonce,
+          )
+        : null;
     const undoBlocker = service.undoBlocker(game, seat);
-    send(res, 'play', {
-      title: `${d.title}: ${d.seats[seat]!.name}`,
-      game: gameInfo(game),
-      you: seat,
-      name: d.seats[seat]!.name,
-      players: playersOf(game).map((p) => ({ ...p, toAct: (d.wait?.toAct ?? []).includes(p.seat), you: p.seat === seat })),
-      board: b,
-      yourTurn: moves.length > 0,
-      moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
-      moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
-      formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
-      hasParse: !!game.rules.parse,
-      moveUrl,
-      undoUrl: `/play/${key}/undo`,
-      canUndo: undoBlocker === null,
-      since: service.sinceLastTurn(game, seat),
-      history: service.historyLines(game).reverse(),
-      stepBase: `/play/${key}/step/`,
-      outcome: outcomeRows(game),
-      waiting: d.status === 'open',
-      links: {
-        json: `/play/${key}/history.json`,
-        txt: `/play/${key}/history.txt`,
-        watch: links.watchUrl(links.spectatorKey(d.id)),
-        invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
-        self: links.playUrl(key),
-        mail: `/mail/prefs/${key}`,
+    send(
+      res,
+      'play',
+      {
+        title: `${d.title}: ${d.seats[seat]!.name}`,
+        game: gameInfo(game),
+        you: seat,
+        name: d.seats[seat]!.name,
+        players: playersOf(game).map((p) => ({
+          ...p,
+          toAct: (d.wait?.toAct ?? []).includes(p.seat),
+          you: p.seat === seat,
+        })),
+        board: b,
+        yourTurn: moves.length > 0,
+        moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
+        moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
+        formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
+        hasParse: !!game.rules.parse,
+        moveUrl,
+        undoUrl: `/play/${key}/undo`,
+        canUndo: undoBlocker === null,
+        since: service.sinceLastTurn(game, seat),
+        history: service.historyLines(game).reverse(),
+        stepBase: `/play/${key}/step/`,
+        outcome: outcomeRows(game),
+        waiting: d.status === 'open',
+        links: {
+          json: `/play/${key}/history.json`,
+          txt: `/play/${key}/history.txt`,
+          watch: links.watchUrl(links.spectatorKey(d.id)),
+          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+          self: links.playUrl(key),
+          mail: `/mail/prefs/${key}`,
+        },
+        error,
+        input: {
+          command: typeof input.command === 'string' ? input.command : '',
+          action: typeof input.action === 'string' ? input.action : '',
+        },
       },
-      error,
-      input: { command: typeof input.command === 'string' ? input.command : '', action: typeof input.action === 'string' ? input.action : '' },
-    }, status);
+      status,
+    );
     void req;
   };
 
@@ -257,20 +345,28 @@ export function pagesRouter(ctx: AppContext): Router {
     let problem: string | null = null;
     if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
     else if (!service.canPlayAt(game, seat, seq)) {
-      problem = total === 0 && game.doc.status === 'active' && seq === game.stateSeq
-        ? 'It is not your turn.'
-        : game.doc.status !== 'active' ? 'The game is not running.' : 'The game has moved on since this link was sent; nothing was played.';
+      problem =
+        total === 0 && game.doc.status === 'active' && seq === game.stateSeq
+          ? 'It is not your turn.'
+          : game.doc.status !== 'active'
+            ? 'The game is not running.'
+            : 'The game has moved on since this link was sent; nothing was played.';
     } else if (!move) problem = 'That move is no longer on offer.';
-    send(res, 'confirm', {
-      title: `${game.doc.title}: confirm your move`,
-      game: gameInfo(game),
-      name: game.doc.seats[seat]!.name,
-      move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
-      seq,
-      problem,
-      moveUrl: `/play/${req.params.key}/move`,
-      playUrl: `/play/${req.params.key}`,
-    }, problem ? 409 : 200);
+    send(
+      res,
+      'confirm',
+      {
+        title: `${game.doc.title}: confirm your move`,
+        game: gameInfo(game),
+        name: game.doc.seats[seat]!.name,
+        move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+        seq,
+        problem,
+        moveUrl: `/play/${req.params.key}/move`,
+        playUrl: `/play/${req.params.key}`,
+      },
+      problem ? 409 : 200,
+    );
   });
 
   // ---- history downloads and the step page, for players and spectators ----
@@ -294,7 +390,8 @@ export function pagesRouter(ctx: AppContext): Router {
       const { game, target } = await service.openByKey(req.params.key, [...roles]);
       const last = game.doc.log.length;
       const seq = Number(req.params.seq);
-      if (!Number.isInteger(seq) || seq < 1 || seq > last) throw new ServiceError(404, `This game has entries 1 to ${last}.`);
+      if (!Number.isInteger(seq) || seq < 1 || seq > last)
+        throw new ServiceError(404, `This game has entries 1 to ${last}.`);
       const seat = target.seat ?? null;
       const state = service.stateAt(game, seq);
       const b = board(res, game, seat, state);
@@ -337,29 +434,41 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- admin ----------------------------------------------------------------
 
-  const adminPage = (req: Request, res: Response, key: string, game: LoadedGame, status = 200, error: string | null = null) => {
+  const adminPage = (
+    req: Request,
+    res: Response,
+    key: string,
+    game: LoadedGame,
+    status = 200,
+    error: string | null = null,
+  ) => {
     const d = game.doc;
     const creatorSeat = d.creatorSlot === null ? -1 : d.seats.findIndex((s) => s.slot === d.creatorSlot && !s.vacant);
-    send(res, 'admin', {
-      title: `${d.title}: admin`,
-      game: gameInfo(game),
-      isNew: req.query.new === '1',
-      seats: d.seats.map((s, i) => ({ seat: i, name: s.name, vacant: !!s.vacant })),
-      canStart: d.status === 'open' && d.seats.length >= game.rules.players.min,
-      needed: game.rules.players.min,
-      running: d.status === 'open' || d.status === 'active',
-      policy: d.policy,
-      notify: d.policy.onTimeout === 'notify',
-      hasAutoMove: !!game.rules.autoMove,
-      links: {
-        invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
-        watch: links.watchUrl(links.spectatorKey(d.id)),
-        admin: links.adminUrl(key),
-        yourSeat: creatorSeat >= 0 ? links.playUrl(links.seatKeyOf(d, creatorSeat)) : null,
+    send(
+      res,
+      'admin',
+      {
+        title: `${d.title}: admin`,
+        game: gameInfo(game),
+        isNew: req.query.new === '1',
+        seats: d.seats.map((s, i) => ({ seat: i, name: s.name, vacant: !!s.vacant })),
+        canStart: d.status === 'open' && d.seats.length >= game.rules.players.min,
+        needed: game.rules.players.min,
+        running: d.status === 'open' || d.status === 'active',
+        policy: d.policy,
+        notify: d.policy.onTimeout === 'notify',
+        hasAutoMove: !!game.rules.autoMove,
+        links: {
+          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+          watch: links.watchUrl(links.spectatorKey(d.id)),
+          admin: links.adminUrl(key),
+          yourSeat: creatorSeat >= 0 ? links.playUrl(links.seatKeyOf(d, creatorSeat)) : null,
+        },
+        base: `/admin/${key}`,
+        error,
       },
-      base: `/admin/${key}`,
-      error,
-    }, status);
+      status,
+    );
   };
 
   r.get('/admin/:key', async (req, res) => {
@@ -382,7 +491,8 @@ export function pagesRouter(ctx: AppContext): Router {
   };
   adminAction('start', (game) => service.start(game.doc.id));
   adminAction('abandon', async (game, req) => {
-    if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes') throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
+    if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes')
+      throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
     await service.abandon(game.doc.id);
   });
   adminAction('reopen', async (game, req) => {

@@ -1,21 +1,36 @@
 // Shapes of every request body, checked with zod before anything is done.
 import { z } from 'zod';
-import { policySchema } from '../policy';
+import { policySchema } from '../policy.ts';
 
-const name = z.string({ required_error: 'Please give a name.', invalid_type_error: 'The name must be text.' })
-  .trim().min(1, 'Please give a name.').max(40, 'Please keep the name under 40 characters.');
-const email = z.string({ required_error: 'Please give an email address.', invalid_type_error: 'The email address must be text.' })
-  .trim().max(200, 'That email address is too long.').email('Please give a valid email address.');
-const seq = z.coerce.number({ invalid_type_error: 'seq must be a number.' }).int('seq must be a whole number.').min(0, 'seq cannot be negative.');
+const name = z
+  .string({ required_error: 'Please give a name.', invalid_type_error: 'The name must be text.' })
+  .trim()
+  .min(1, 'Please give a name.')
+  .max(40, 'Please keep the name under 40 characters.');
+const email = z
+  .string({ required_error: 'Please give an email address.', invalid_type_error: 'The email address must be text.' })
+  .trim()
+  .max(200, 'That email address is too long.')
+  .email('Please give a valid email address.');
+const seq = z.coerce
+  .number({ invalid_type_error: 'seq must be a number.' })
+  .int('seq must be a whole number.')
+  .min(0, 'seq cannot be negative.');
 
 export const emailList = z
   .union([z.string().max(2000, 'Too many addresses.'), z.array(z.string()).max(20, 'At most 20 addresses.')])
   .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,;]+/)).map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.string().email('One of the invited addresses is not a valid email address.')).max(20, 'At most 20 addresses.'));
+  .pipe(
+    z
+      .array(z.string().email('One of the invited addresses is not a valid email address.'))
+      .max(20, 'At most 20 addresses.'),
+  );
 
 export const createBody = z.object({
   rules: z.string({ required_error: 'Please pick a game.' }).max(64),
-  seats: z.coerce.number({ invalid_type_error: 'The number of seats must be a number.' }).int('The number of seats must be a whole number.'),
+  seats: z.coerce
+    .number({ invalid_type_error: 'The number of seats must be a number.' })
+    .int('The number of seats must be a whole number.'),
   options: z.record(z.union([z.boolean(), z.number(), z.string().max(100)])).optional(),
   policy: policySchema.optional(),
   listed: z.boolean().default(true),

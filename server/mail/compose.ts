@@ -2,14 +2,14 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
-import type { GameService, LoadedGame } from '../service';
-import type { GameDoc, SeatRecord } from '../store/types';
-import type { Seat, View } from '../../rules/types';
-import { mailId, messageIdFor, type OutgoingMail } from './message';
-import type { MailSpec } from './queue';
-import { MailRenderer, type MailContext, type MailKind, type PlayerRef } from './render';
-import { mailPref, type MailPref } from './prefs';
-import type { DigestBook } from './digest';
+import type { GameService, LoadedGame } from '../service.ts';
+import type { GameDoc, SeatRecord } from '../store/types.ts';
+import type { Seat, View } from '../../rules/types.ts';
+import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
+import type { MailSpec } from './queue.ts';
+import { MailRenderer, type MailContext, type MailKind, type PlayerRef } from './render.ts';
+import { mailPref, type MailPref } from './prefs.ts';
+import type { DigestBook } from './digest.ts';
 
 /** Quick links per turn mail; the rest of the moves are on the player's page. */
 export const MAX_QUICK_LINKS = 12;
@@ -18,11 +18,47 @@ export type Spec =
   | { type: 'turn'; gameId: string; seat: Seat; slot: number; generation: number; stateSeq: number; intro?: string }
   | { type: 'invite'; gameId: string; email: string; inviteGeneration: number; replacing?: string }
   | { type: 'started'; gameId: string; seat: Seat; slot: number; generation: number }
-  | { type: 'reopened'; gameId: string; seat: Seat; slot: number; generation: number; reopenedSeat: Seat; reopenedName: string }
+  | {
+      type: 'reopened';
+      gameId: string;
+      seat: Seat;
+      slot: number;
+      generation: number;
+      reopenedSeat: Seat;
+      reopenedName: string;
+    }
   | { type: 'undone'; gameId: string; seat: Seat; slot: number; generation: number; undoSeq: number }
-  | { type: 'reminder'; gameId: string; seat: Seat; slot: number; generation: number; number: number; of: number; since: string }
-  | { type: 'escalation'; gameId: string; seat: Seat; slot: number; generation: number; since: string; waitingFor: Seat[]; reminders: number }
-  | { type: 'automoved'; gameId: string; seat: Seat; slot: number; generation: number; moveSeq: number; absent: Seat; since: string; reminders: number }
+  | {
+      type: 'reminder';
+      gameId: string;
+      seat: Seat;
+      slot: number;
+      generation: number;
+      number: number;
+      of: number;
+      since: string;
+    }
+  | {
+      type: 'escalation';
+      gameId: string;
+      seat: Seat;
+      slot: number;
+      generation: number;
+      since: string;
+      waitingFor: Seat[];
+      reminders: number;
+    }
+  | {
+      type: 'automoved';
+      gameId: string;
+      seat: Seat;
+      slot: number;
+      generation: number;
+      moveSeq: number;
+      absent: Seat;
+      since: string;
+      reminders: number;
+    }
   | { type: 'over'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'created'; gameId: string }
@@ -75,7 +111,14 @@ export class MailComposer {
     const doc = game.doc;
     const seatRec = doc.seats[spec.seat];
     // The seat changed hands (reopened) or is empty: this mail was for somebody else.
-    if (!seatRec || seatRec.vacant || seatRec.slot !== spec.slot || seatRec.generation !== spec.generation || !seatRec.email) return null;
+    if (
+      !seatRec ||
+      seatRec.vacant ||
+      seatRec.slot !== spec.slot ||
+      seatRec.generation !== spec.generation ||
+      !seatRec.email
+    )
+      return null;
     if (!WANTS[spec.type].includes(mailPref(seatRec))) return null;
     const base = this.baseContext(game, spec.seat, seatRec);
     const toAct = game.state ? game.rules.toAct(game.state) : [];
@@ -83,7 +126,8 @@ export class MailComposer {
     const label = gameLabel(doc);
     switch (spec.type) {
       case 'turn': {
-        if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq)) return null;
+        if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq))
+          return null;
         const ctx = this.withTurn(game, spec.seat, base);
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
@@ -97,20 +141,41 @@ export class MailComposer {
         return this.mail('started', ctx, game, seatRec, key, `${label}: the game has started`);
       }
       case 'reopened':
-        return this.mail('reopened', { ...base, seatName: spec.reopenedName }, game, seatRec, key, `${label}: ${spec.reopenedName}'s seat was reopened`);
+        return this.mail(
+          'reopened',
+          { ...base, seatName: spec.reopenedName },
+          game,
+          seatRec,
+          key,
+          `${label}: ${spec.reopenedName}'s seat was reopened`,
+        );
       case 'undone': {
         const undo = doc.log[spec.undoSeq - 1];
         if (!undo || undo.kind !== 'undo') return null;
         const by = (undo.data?.by as string | undefined) ?? names([undo.seat ?? 0])[0]!;
-        const ctx = { ...base, undoneBy: by, undoneText: String(undo.text ?? '').replace(/^took back /, ''), yourTurn: toAct.includes(spec.seat), waitingFor: names(toAct) };
+        const ctx = {
+          ...base,
+          undoneBy: by,
+          undoneText: String(undo.text ?? '').replace(/^took back /, ''),
+          yourTurn: toAct.includes(spec.seat),
+          waitingFor: names(toAct),
+        };
         return this.mail('undone', ctx, game, seatRec, key, `${label}: ${by} took back a move`);
       }
       case 'reminder': {
         // Only while this very wait lasts and the seat still has to act.
-        if (doc.status !== 'active' || !doc.wait || doc.wait.since !== spec.since || !toAct.includes(spec.seat)) return null;
+        if (doc.status !== 'active' || !doc.wait || doc.wait.since !== spec.since || !toAct.includes(spec.seat))
+          return null;
         const ctx = this.withTurn(game, spec.seat, base);
         Object.assign(ctx, { reminderNumber: spec.number, reminderOf: spec.of, waitingSince: formatTime(spec.since) });
-        return this.mail('reminder', ctx, game, seatRec, key, `Reminder: your move in ${label} (move ${game.stateSeq})`);
+        return this.mail(
+          'reminder',
+          ctx,
+          game,
+          seatRec,
+          key,
+          `Reminder: your move in ${label} (move ${game.stateSeq})`,
+        );
       }
       case 'escalation': {
         const ctx = {
@@ -120,7 +185,14 @@ export class MailComposer {
           reminders: spec.reminders,
           youAreWaitedFor: spec.waitingFor.includes(spec.seat) && toAct.includes(spec.seat),
         };
-        return this.mail('escalation', ctx, game, seatRec, key, `${label} is waiting for ${names(spec.waitingFor).join(', ')}`);
+        return this.mail(
+          'escalation',
+          ctx,
+          game,
+          seatRec,
+          key,
+          `${label} is waiting for ${names(spec.waitingFor).join(', ')}`,
+        );
       }
       case 'automoved': {
         const entry = doc.log[spec.moveSeq - 1];
@@ -143,10 +215,19 @@ export class MailComposer {
         const outcome = doc.outcome;
         if (!outcome) return null;
         const results = doc.seats
-          .map((s, i) => ({ seat: i, name: s.name, score: outcome.scores[i], rank: outcome.ranks[i] ?? 0, you: i === spec.seat }))
+          .map((s, i) => ({
+            seat: i,
+            name: s.name,
+            score: outcome.scores[i],
+            rank: outcome.ranks[i] ?? 0,
+            you: i === spec.seat,
+          }))
           .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
         const ctx = { ...base, results, reason: outcome.reason, ...this.seen(game, spec.seat) };
-        const winner = results.filter((r) => r.rank === 1).map((r) => r.name).join(' and ');
+        const winner = results
+          .filter((r) => r.rank === 1)
+          .map((r) => r.name)
+          .join(' and ');
         return this.mail('over', ctx, game, seatRec, key, `${label}: game over, ${winner} won`);
       }
     }
@@ -166,7 +247,13 @@ export class MailComposer {
   }
 
   /** The parts every mail has: sender, recipient, body, a Message-ID from its queue key, and its game's thread (if any). */
-  private envelope(key: string, to: string, subject: string, rendered: { html: string; text: string }, threadRoot: string | null): OutgoingMail {
+  private envelope(
+    key: string,
+    to: string,
+    subject: string,
+    rendered: { html: string; text: string },
+    threadRoot: string | null,
+  ): OutgoingMail {
     return {
       from: this.o.from,
       to,
@@ -234,11 +321,24 @@ export class MailComposer {
     };
   }
 
-  private async mail(kind: MailKind, ctx: MailContext, game: LoadedGame, rec: SeatRecord, key: string, subject: string): Promise<OutgoingMail> {
+  private async mail(
+    kind: MailKind,
+    ctx: MailContext,
+    game: LoadedGame,
+    rec: SeatRecord,
+    key: string,
+    subject: string,
+  ): Promise<OutgoingMail> {
     ctx.kind = kind;
     const rendered = await this.o.renderer.render(ctx, game.doc.rules, { pngCache: this.o.pngCache });
     return {
-      ...this.envelope(key, formatAddress(rec.name, rec.email), subject, rendered, this.threadRoot(game.doc.id, rec.email)),
+      ...this.envelope(
+        key,
+        formatAddress(rec.name, rec.email),
+        subject,
+        rendered,
+        this.threadRoot(game.doc.id, rec.email),
+      ),
       headers: {
         'List-Id': `${gameLabel(game.doc).replace(/[<>"]/g, '')} <${game.doc.id}.games.${this.o.domain}>`,
         ...(ctx.links.unsubscribe
@@ -247,7 +347,14 @@ export class MailComposer {
         'Auto-Submitted': 'auto-generated',
       },
       attachments: rendered.png
-        ? [{ filename: 'board.png', contentType: 'image/png', cid: 'board', contentBase64: rendered.png.toString('base64') }]
+        ? [
+            {
+              filename: 'board.png',
+              contentType: 'image/png',
+              cid: 'board',
+              contentBase64: rendered.png.toString('base64'),
+            },
+          ]
         : [],
     };
   }
@@ -270,7 +377,13 @@ export class MailComposer {
       replacing: spec.replacing,
     };
     const rendered = await this.o.renderer.render(ctx, doc.rules);
-    return this.envelope(key, spec.email, `${doc.creator.name} invites you to ${doc.title}`, rendered, this.threadRoot(doc.id, spec.email));
+    return this.envelope(
+      key,
+      spec.email,
+      `${doc.creator.name} invites you to ${doc.title}`,
+      rendered,
+      this.threadRoot(doc.id, spec.email),
+    );
   }
 
   /** To the organiser: the invite link to pass on and the admin link to keep. */
@@ -300,7 +413,13 @@ export class MailComposer {
       policyText,
     };
     const rendered = await this.o.renderer.render(ctx, doc.rules);
-    return this.envelope(key, formatAddress(doc.creator.name, doc.creator.email), `Your game of ${doc.title} is set up`, rendered, this.threadRoot(doc.id, doc.creator.email));
+    return this.envelope(
+      key,
+      formatAddress(doc.creator.name, doc.creator.email),
+      `Your game of ${doc.title} is set up`,
+      rendered,
+      this.threadRoot(doc.id, doc.creator.email),
+    );
   }
 
   private async digest(email: string, key: string): Promise<OutgoingMail | null> {
@@ -338,7 +457,8 @@ export class MailComposer {
       games,
     };
     const rendered = await this.o.renderer.render(ctx, null);
-    const subject = games.length === 1 ? `${games[0]!.title} is waiting for you` : `${games.length} games are waiting for you`;
+    const subject =
+      games.length === 1 ? `${games[0]!.title} is waiting for you` : `${games.length} games are waiting for you`;
     return this.envelope(key, formatAddress(name, email), subject, rendered, null); // across games: in no game's thread
   }
 }

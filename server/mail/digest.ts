@@ -4,8 +4,8 @@
 // written durably; the digest mail re-checks each game when it is composed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDir, writeFileDurable } from '../store/durable-file';
-import { mailId } from './message';
+import { ensureDir, writeFileDurable } from '../store/durable-file.ts';
+import { mailId } from './message.ts';
 
 /** When an address gets its digest: every day at `hour`:00 in time zone `zone` (IANA name). */
 export interface DigestTime {
@@ -75,7 +75,10 @@ export class DigestBook {
     const k = email.toLowerCase();
     const prev = this.chains.get(k) ?? Promise.resolve();
     const next = prev.then(fn, fn);
-    this.chains.set(k, next.catch(() => {}));
+    this.chains.set(
+      k,
+      next.catch(() => {}),
+    );
     return next;
   }
 }
@@ -88,7 +91,9 @@ export function timeZones(): string[] {
 
 export function isDigestTime(v: unknown): v is DigestTime {
   const t = v as DigestTime;
-  return !!t && Number.isInteger(t.hour) && t.hour >= 0 && t.hour < 24 && typeof t.zone === 'string' && isTimeZone(t.zone);
+  return (
+    !!t && Number.isInteger(t.hour) && t.hour >= 0 && t.hour < 24 && typeof t.zone === 'string' && isTimeZone(t.zone)
+  );
 }
 
 export function isTimeZone(zone: string): boolean {
@@ -103,7 +108,15 @@ export function isTimeZone(zone: string): boolean {
 /** Minutes the zone's clock is ahead of UTC at instant `t`. */
 function offsetMinutes(t: number, zone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
       .formatToParts(new Date(t))
       .map((p) => [p.type, Number(p.value)]),
   );

@@ -8,14 +8,14 @@
 //   await mailer.stop();
 import { join } from 'node:path';
 import type { Router } from 'express';
-import type { GameService } from '../service';
-import { MailQueue, type MailQueueOptions, type MailTransport } from './queue';
-import { transportFromEnv } from './transport';
-import { MailComposer } from './compose';
-import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render';
-import { DigestBook } from './digest';
-import { createMailNotifier } from './notifier';
-import { createMailRouter } from './routes';
+import type { GameService } from '../service.ts';
+import { MailQueue, type MailQueueOptions, type MailTransport } from './queue.ts';
+import { transportFromEnv } from './transport.ts';
+import { MailComposer } from './compose.ts';
+import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
+import { DigestBook } from './digest.ts';
+import { createMailNotifier } from './notifier.ts';
+import { createMailRouter } from './routes.ts';
 
 export interface MailEnv {
   SMTP_URL?: string;
@@ -89,7 +89,12 @@ export function createMailer(o: MailerOptions): Mailer {
     ...o.queue,
   });
   const digestHour = Number(env.DIGEST_HOUR ?? 7);
-  const notifier = createMailNotifier({ service: o.service, queue, digest, digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7 });
+  const notifier = createMailNotifier({
+    service: o.service,
+    queue,
+    digest,
+    digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7,
+  });
   const router = createMailRouter({
     service: o.service,
     digest,

@@ -100,9 +100,34 @@ function num(v: string | undefined): number | null {
  * filters, masks, markers, blending) keeps it in place.
  */
 const SHAPE_ATTRS = new Set([
-  'x', 'y', 'width', 'height', 'rx', 'ry', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points', 'd',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray',
-  'stroke-dashoffset', 'stroke-linejoin', 'stroke-linecap', 'stroke-miterlimit', 'opacity', 'shape-rendering',
+  'x',
+  'y',
+  'width',
+  'height',
+  'rx',
+  'ry',
+  'cx',
+  'cy',
+  'r',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'points',
+  'd',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-linejoin',
+  'stroke-linecap',
+  'stroke-miterlimit',
+  'opacity',
+  'shape-rendering',
 ]);
 
 /** Half the reach of an element's stroke beyond its geometry, in user units (joins and caps included). */
@@ -120,7 +145,12 @@ function pointsBox(values: number[], reach: number): Box | null {
   if (values.length < 2 || values.length % 2 !== 0) return null;
   let box: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < values.length; i += 2) {
-    box = [Math.min(box[0], values[i]!), Math.min(box[1], values[i + 1]!), Math.max(box[2], values[i]!), Math.max(box[3], values[i + 1]!)];
+    box = [
+      Math.min(box[0], values[i]!),
+      Math.min(box[1], values[i + 1]!),
+      Math.max(box[2], values[i]!),
+      Math.max(box[3], values[i + 1]!),
+    ];
   }
   return grow(box, reach);
 }
@@ -130,7 +160,10 @@ function grow(b: Box, by: number): Box {
 }
 
 function numbers(s: string): number[] | null {
-  const parts = s.trim().split(/[\s,]+/).filter(Boolean);
+  const parts = s
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const out = parts.map(Number);
   return out.every(Number.isFinite) ? out : null;
 }
@@ -152,7 +185,9 @@ function shapeBox(e: Element): Box | null {
     }
     case 'ellipse': {
       const [cx, cy, rx, ry] = [num(a.get('cx') ?? '0'), num(a.get('cy') ?? '0'), num(a.get('rx')), num(a.get('ry'))];
-      return cx === null || cy === null || rx === null || ry === null ? null : grow([cx - rx, cy - ry, cx + rx, cy + ry], reach);
+      return cx === null || cy === null || rx === null || ry === null
+        ? null
+        : grow([cx - rx, cy - ry, cx + rx, cy + ry], reach);
     }
     case 'line': {
       const v = ['x1', 'y1', 'x2', 'y2'].map((k) => num(a.get(k) ?? '0'));
@@ -175,7 +210,18 @@ function shapeBox(e: Element): Box | null {
   }
 }
 
-const TEXT_ATTRS = new Set(['x', 'y', 'font-size', 'font-weight', 'font-style', 'font-family', 'fill', 'fill-opacity', 'text-anchor', 'opacity']);
+const TEXT_ATTRS = new Set([
+  'x',
+  'y',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-family',
+  'fill',
+  'fill-opacity',
+  'text-anchor',
+  'opacity',
+]);
 const TSPAN_ATTRS = new Set(['x', 'font-weight', 'font-style', 'fill', 'fill-opacity', 'font-size']);
 
 /**
@@ -206,7 +252,12 @@ function textBox(e: Element, rootFontSize: number): Box | null {
   const width = e.chars * size * 1.05;
   const anchor = e.attrs.get('text-anchor') ?? 'start';
   const reach = anchor === 'middle' ? [width / 2, width / 2] : anchor === 'end' ? [width, 0] : [0, width];
-  return [Math.min(...xs) - reach[0]! - 0.2 * size, y - 1.2 * size, Math.max(...xs) + reach[1]! + 0.2 * size, y + 0.45 * size];
+  return [
+    Math.min(...xs) - reach[0]! - 0.2 * size,
+    y - 1.2 * size,
+    Math.max(...xs) + reach[1]! + 0.2 * size,
+    y + 0.45 * size,
+  ];
 }
 
 /**
@@ -243,5 +294,16 @@ export function liftElements(run: string, rootFontSize: number, skip: ReadonlySe
     if (!box) break;
     lifted.unshift({ markup: e.markup, box });
   }
-  return { rest: i < 0 ? '' : lifted.length ? elements.slice(0, i + 1).map((e) => e.markup).join('') : run, lifted };
+  return {
+    rest:
+      i < 0
+        ? ''
+        : lifted.length
+          ? elements
+              .slice(0, i + 1)
+              .map((e) => e.markup)
+              .join('')
+          : run,
+    lifted,
+  };
 }

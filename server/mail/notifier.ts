@@ -2,15 +2,15 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
-import type { GameEvent, GameEventListener } from '../events';
-import type { GameService, LoadedGame } from '../service';
-import type { GameDoc, LogEntry } from '../store/types';
-import type { Seat } from '../../rules/types';
-import type { MailQueue } from './queue';
-import type { Spec } from './compose';
-import { mailPref } from './prefs';
-import { localDate, nextDigestAt, type DigestBook } from './digest';
-import { mailId } from './message';
+import type { GameEvent, GameEventListener } from '../events.ts';
+import type { GameService, LoadedGame } from '../service.ts';
+import type { GameDoc, LogEntry } from '../store/types.ts';
+import type { Seat } from '../../rules/types.ts';
+import type { MailQueue } from './queue.ts';
+import type { Spec } from './compose.ts';
+import { mailPref } from './prefs.ts';
+import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
+import { mailId } from './message.ts';
 
 export interface NotifierOptions {
   service: GameService;
@@ -53,12 +53,22 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       const t = Date.parse(at);
       const when = nextDigestAt(t, time.hour, time.zone);
       const day = localDate(when, time.zone);
-      await o.queue.enqueueSpec(`digest:${mailId(rec.email.toLowerCase())}:${day}`, { type: 'digest', email: rec.email }, { notBefore: o.queue.clock() + (when - t) });
+      await o.queue.enqueueSpec(
+        `digest:${mailId(rec.email.toLowerCase())}:${day}`,
+        { type: 'digest', email: rec.email },
+        { notBefore: o.queue.clock() + (when - t) },
+      );
       return;
     }
     if (pref !== 'every') return;
     const id = seatId(doc, seat);
-    await put(`turn:${doc.id}:${seq}:${seat}:${id.slot}.${id.generation}`, { type: 'turn', gameId: doc.id, ...id, stateSeq: seq, intro });
+    await put(`turn:${doc.id}:${seq}:${seat}:${id.slot}.${id.generation}`, {
+      type: 'turn',
+      gameId: doc.id,
+      ...id,
+      stateSeq: seq,
+      intro,
+    });
   }
 
   async function toEveryone(doc: GameDoc, make: (seat: Seat) => [string, Spec] | null): Promise<void> {
@@ -96,7 +106,10 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     if (event.type === 'abandoned') {
       await toEveryone(doc, (seat) => {
         const id = seatId(doc, seat);
-        return [`abandoned:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'abandoned', gameId: doc.id, ...id }];
+        return [
+          `abandoned:${doc.id}:${seat}:${id.slot}.${id.generation}`,
+          { type: 'abandoned', gameId: doc.id, ...id },
+        ];
       });
       return;
     }
@@ -105,9 +118,16 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         // Somebody took over a reopened seat in a running game: tell them if it is their turn.
         // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
         const rec = doc.seats[event.seat];
-        if (rec && rec.generation > 0 && doc.status === 'active' && game.state && game.rules.toAct(game.state).includes(event.seat)) {
+        if (
+          rec &&
+          rec.generation > 0 &&
+          doc.status === 'active' &&
+          game.state &&
+          game.rules.toAct(game.state).includes(event.seat)
+        ) {
           // keyed by the position they joined at, so hearing the join again (after a restart) queues nothing new
-          const joinSeq = doc.log.filter((e) => e.kind === 'join' && e.seat === event.seat).pop()?.seq ?? doc.log.length + 1;
+          const joinSeq =
+            doc.log.filter((e) => e.kind === 'join' && e.seat === event.seat).pop()?.seq ?? doc.log.length + 1;
           const atSeq = [...doc.log.slice(0, joinSeq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind))?.seq;
           await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`, atSeq);
         }
@@ -119,7 +139,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
           if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.', startSeq);
           else if (mailPref(doc.seats[seat]!) === 'every') {
             const id = seatId(doc, seat);
-            await put(`started:${doc.id}:${seat}:${id.slot}.${id.generation}`, { type: 'started', gameId: doc.id, ...id });
+            await put(`started:${doc.id}:${seat}:${id.slot}.${id.generation}`, {
+              type: 'started',
+              gameId: doc.id,
+              ...id,
+            });
           }
         }
         return;
@@ -130,17 +154,29 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         if (event.type === 'moved' && event.auto) {
           const prev = [...doc.log.slice(0, event.seq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
           const since = prev?.at ?? event.at;
-          const reminders = doc.log.filter((e) => e.kind === 'reminder' && e.seq > (prev?.seq ?? 0) && e.seq < event.seq && ((e.data?.seats as Seat[] | undefined) ?? []).includes(event.seat)).length;
+          const reminders = doc.log.filter(
+            (e) =>
+              e.kind === 'reminder' &&
+              e.seq > (prev?.seq ?? 0) &&
+              e.seq < event.seq &&
+              ((e.data?.seats as Seat[] | undefined) ?? []).includes(event.seat),
+          ).length;
           await toEveryone(doc, (seat) => {
             const id = seatId(doc, seat);
-            return [`auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`, { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders }];
+            return [
+              `auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
+              { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders },
+            ];
           });
         }
         if (event.type === 'undone') {
           await toEveryone(doc, (seat) => {
             if (seat === event.seat || mailPref(doc.seats[seat]!) !== 'every') return null;
             const id = seatId(doc, seat);
-            return [`undone:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`, { type: 'undone', gameId: doc.id, ...id, undoSeq: event.seq }];
+            return [
+              `undone:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
+              { type: 'undone', gameId: doc.id, ...id, undoSeq: event.seq },
+            ];
           });
         }
         // A turn mail for every seat whose turn it has just become: not for seats
@@ -157,11 +193,18 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         return;
       }
       case 'seatReopened': {
-        const name = doc.log.filter((e) => e.kind === 'reopen' && e.seat === event.seat).pop()?.text?.match(/\((.*)\)/)?.[1] ?? `Seat ${event.seat + 1}`;
+        const name =
+          doc.log
+            .filter((e) => e.kind === 'reopen' && e.seat === event.seat)
+            .pop()
+            ?.text?.match(/\((.*)\)/)?.[1] ?? `Seat ${event.seat + 1}`;
         await toEveryone(doc, (seat) => {
           if (seat === event.seat || mailPref(doc.seats[seat]!) !== 'every') return null;
           const id = seatId(doc, seat);
-          return [`reopened:${doc.id}:${event.inviteGeneration}:${seat}:${id.slot}.${id.generation}`, { type: 'reopened', gameId: doc.id, ...id, reopenedSeat: event.seat, reopenedName: name }];
+          return [
+            `reopened:${doc.id}:${event.inviteGeneration}:${seat}:${id.slot}.${id.generation}`,
+            { type: 'reopened', gameId: doc.id, ...id, reopenedSeat: event.seat, reopenedName: name },
+          ];
         });
         return;
       }
@@ -233,7 +276,12 @@ function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
       return { ...base, type: 'joined', seat: e.seat ?? 0, name: '' };
     case 'reopen':
       if (e.data?.left) return null;
-      return { ...base, type: 'seatReopened', seat: e.seat ?? 0, inviteGeneration: Number(e.data?.inviteGeneration ?? doc.inviteGeneration) };
+      return {
+        ...base,
+        type: 'seatReopened',
+        seat: e.seat ?? 0,
+        inviteGeneration: Number(e.data?.inviteGeneration ?? doc.inviteGeneration),
+      };
     case 'finish':
       return { ...base, type: 'finished' };
     case 'abandon':

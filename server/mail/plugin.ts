@@ -4,10 +4,10 @@
 // its routes (/mail/prefs, /mail/unsubscribe, /outbox), subscribes to game
 // events, and runs the reminder job on REMINDER_CRON. Shutdown is registered
 // in ctx.onClose.
-import type { AppContext, AppPlugin } from '../app';
-import { createMailer, type Mailer, type MailEnv, type MailerOptions } from './index';
-import { ReminderJob, startReminderCron } from '../scheduler/reminders';
-import type { MailTransport } from './queue';
+import type { AppContext, AppPlugin } from '../app.ts';
+import { createMailer, type Mailer, type MailEnv, type MailerOptions } from './index.ts';
+import { ReminderJob, startReminderCron } from '../scheduler/reminders.ts';
+import type { MailTransport } from './queue.ts';
 
 export interface MailPluginOptions {
   env?: MailEnv & { REMINDER_CRON?: string };
@@ -23,10 +23,23 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
   return async (ctx) => {
     const env = opts.env ?? (process.env as MailEnv & { REMINDER_CRON?: string });
     const log = (event: Record<string, unknown>) => ctx.logger.info(event, String(event.msg ?? 'mail'));
-    const mailer = createMailer({ service: ctx.service, dataDir: ctx.dataDir, env, transport: opts.transport, queue: opts.queue, log, now: () => ctx.now().getTime() });
+    const mailer = createMailer({
+      service: ctx.service,
+      dataDir: ctx.dataDir,
+      env,
+      transport: opts.transport,
+      queue: opts.queue,
+      log,
+      now: () => ctx.now().getTime(),
+    });
     ctx.app.use(mailer.router);
     await mailer.start();
-    const reminders = new ReminderJob({ service: ctx.service, queue: mailer.queue, now: () => ctx.now().getTime(), log });
+    const reminders = new ReminderJob({
+      service: ctx.service,
+      queue: mailer.queue,
+      now: () => ctx.now().getTime(),
+      log,
+    });
     const cronExpr = opts.cron === undefined ? env.REMINDER_CRON || undefined : opts.cron;
     const task = cronExpr === false ? null : startReminderCron(reminders, cronExpr);
     ctx.onClose.push(async () => {

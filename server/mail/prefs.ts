@@ -1,6 +1,6 @@
 // A player's mail preference for one game (kept in the seat's prefs in the
 // game document, changed through a logged 'prefs' entry).
-import type { SeatRecord } from '../store/types';
+import type { SeatRecord } from '../store/types.ts';
 
 export const MAIL_PREFS = ['every', 'digest', 'reminders', 'nothing'] as const;
 export type MailPref = (typeof MAIL_PREFS)[number];

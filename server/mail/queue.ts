@@ -24,8 +24,8 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureDir, exists, unlinkDurable, writeFileDurable } from '../store/durable-file';
-import { mailId, type OutgoingMail } from './message';
+import { ensureDir, exists, unlinkDurable, writeFileDurable } from '../store/durable-file.ts';
+import { mailId, type OutgoingMail } from './message.ts';
 
 export interface MailTransport {
   /** Resolves once the mail server (or the outbox) accepted the message; rejects otherwise. */
@@ -249,19 +249,40 @@ export class MailQueue {
       const id = mailId(item.key);
       if (seen.has(id) || this.enqueuing.has(id) || this.pending.has(id)) continue;
       seen.add(id);
-      fresh.push({ key: item.key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: Math.max(t, item.notBefore ?? t), spec: item.spec });
+      fresh.push({
+        key: item.key,
+        id,
+        state: 'pending',
+        attempts: 0,
+        createdAt: t,
+        nextAttemptAt: Math.max(t, item.notBefore ?? t),
+        spec: item.spec,
+      });
     }
     const checked = await Promise.all(
-      fresh.map(async (r) => !((await this.isSent(r.id)) || (await exists(join(this.failedDir, `${r.id}.json`))) || (await exists(join(this.queueDir, `${r.id}.json`))))),
+      fresh.map(
+        async (r) =>
+          !(
+            (await this.isSent(r.id)) ||
+            (await exists(join(this.failedDir, `${r.id}.json`))) ||
+            (await exists(join(this.queueDir, `${r.id}.json`)))
+          ),
+      ),
     );
-    const records = fresh.filter((_, i) => checked[i] && !this.enqueuing.has(fresh[i]!.id) && !this.pending.has(fresh[i]!.id));
+    const records = fresh.filter(
+      (_, i) => checked[i] && !this.enqueuing.has(fresh[i]!.id) && !this.pending.has(fresh[i]!.id),
+    );
     if (records.length === 0) return 0;
     const file = `batch-${t}-${randomBytes(6).toString('hex')}.json`;
     let release!: () => void;
     const guard = new Promise<boolean>((r) => (release = () => r(true)));
     for (const r of records) this.enqueuing.set(r.id, guard);
     try {
-      this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(() => {});
+      this.dirsReady ??= Promise.all([
+        ensureDir(this.queueDir),
+        ensureDir(this.sentDir),
+        ensureDir(this.failedDir),
+      ]).then(() => {});
       await this.dirsReady;
       await writeFileDurable(join(this.queueDir, file), JSON.stringify({ records }));
       this.batches.set(file, new Set(records.map((r) => r.id)));
@@ -286,7 +307,11 @@ export class MailQueue {
     }
   }
 
-  private enqueueContent(key: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
+  private enqueueContent(
+    key: string,
+    content: { mail?: OutgoingMail; spec?: MailSpec },
+    notBefore?: number,
+  ): Promise<boolean> {
     const id = mailId(key);
     const inFlight = this.enqueuing.get(id);
     if (inFlight) return inFlight.then(() => false);
@@ -295,13 +320,29 @@ export class MailQueue {
     return p;
   }
 
-  private async enqueueOnce(key: string, id: string, content: { mail?: OutgoingMail; spec?: MailSpec }, notBefore?: number): Promise<boolean> {
-    if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`)))) return false;
+  private async enqueueOnce(
+    key: string,
+    id: string,
+    content: { mail?: OutgoingMail; spec?: MailSpec },
+    notBefore?: number,
+  ): Promise<boolean> {
+    if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`))))
+      return false;
     if (await exists(join(this.queueDir, `${id}.json`))) return false;
-    this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(() => {});
+    this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(
+      () => {},
+    );
     await this.dirsReady;
     const t = this.now();
-    const rec: QueuedMail = { key, id, state: 'pending', attempts: 0, createdAt: t, nextAttemptAt: Math.max(t, notBefore ?? t), ...content };
+    const rec: QueuedMail = {
+      key,
+      id,
+      state: 'pending',
+      attempts: 0,
+      createdAt: t,
+      nextAttemptAt: Math.max(t, notBefore ?? t),
+      ...content,
+    };
     await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify(rec));
     this.pending.set(id, rec);
     this.kick();
@@ -326,7 +367,10 @@ export class MailQueue {
   idle(timeoutMs = 30_000): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`mail queue not idle after ${timeoutMs} ms (${this.pending.size} pending)`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`mail queue not idle after ${timeoutMs} ms (${this.pending.size} pending)`)),
+        timeoutMs,
+      );
       this.idleWaiters.push(() => {
         clearTimeout(t);
         resolve();
@@ -476,9 +520,16 @@ export class MailQueue {
     }
     const delay = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.min(rec.attempts - 1, 30));
     // A little jitter so many messages queued at once do not retry in lock-step.
-    rec.nextAttemptAt = t + Math.round(delay * (0.9 + 0.2 * ((rec.attempts * 7919 + rec.id.charCodeAt(0)) % 10) / 10));
+    rec.nextAttemptAt =
+      t + Math.round(delay * (0.9 + (0.2 * ((rec.attempts * 7919 + rec.id.charCodeAt(0)) % 10)) / 10));
     await writeFileDurable(path, JSON.stringify(rec));
-    this.log({ msg: 'mail retry scheduled', id: rec.id, attempts: rec.attempts, in_ms: rec.nextAttemptAt - t, err: message });
+    this.log({
+      msg: 'mail retry scheduled',
+      id: rec.id,
+      attempts: rec.attempts,
+      in_ms: rec.nextAttemptAt - t,
+      err: message,
+    });
   }
 
   private isSent(id: string): Promise<boolean> {

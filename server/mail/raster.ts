@@ -8,7 +8,7 @@
 // Boards wider than MAX_PNG_WIDTH are scaled down to the mail's 640 px column.
 import { renderAsync } from '@resvg/resvg-js';
 import { existsSync } from 'node:fs';
-import { rowBytes } from './png';
+import { rowBytes } from './png.ts';
 
 const FONT_CANDIDATES = [
   // Small files shape fastest; any one sans-serif face will do for a board.
@@ -27,7 +27,12 @@ function fonts(): FontOptions {
   if (fontOptions) return fontOptions;
   const found = FONT_CANDIDATES.find((c) => existsSync(c.file));
   fontOptions = found
-    ? { loadSystemFonts: false, fontFiles: [found.file], defaultFontFamily: found.family, sansSerifFamily: found.family }
+    ? {
+        loadSystemFonts: false,
+        fontFiles: [found.file],
+        defaultFontFamily: found.family,
+        sansSerifFamily: found.family,
+      }
     : { loadSystemFonts: true };
   return fontOptions;
 }

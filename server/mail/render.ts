@@ -6,17 +6,29 @@ import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { View } from '../../rules/types';
-import { gameTemplate, registerHelpers, summariseView, type PlayerRef } from '../render';
-import { svgToPng } from './snapshot';
+import type { View } from '../../rules/types.ts';
+import { gameTemplate, registerHelpers, summariseView, type PlayerRef } from '../render.ts';
+import { svgToPng } from './snapshot.ts';
 
 export type { PlayerRef };
 
-export const MAIL_KINDS = ['turn', 'invite', 'started', 'reopened', 'undone', 'reminder', 'escalation', 'digest', 'over', 'automoved', 'created', 'abandoned'] as const;
+export const MAIL_KINDS = [
+  'turn',
+  'invite',
+  'started',
+  'reopened',
+  'undone',
+  'reminder',
+  'escalation',
+  'digest',
+  'over',
+  'automoved',
+  'created',
+  'abandoned',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');
-
 
 export interface QuickLink {
   label: string;
@@ -71,7 +83,10 @@ export class MailRenderer {
   private readonly hb: HB;
   private readonly hbText: HB;
   private readonly cache = new Map<string, Handlebars.TemplateDelegate>();
-  private readonly gamePartials = new Map<string, { html: Handlebars.TemplateDelegate | null; text: Handlebars.TemplateDelegate | null }>();
+  private readonly gamePartials = new Map<
+    string,
+    { html: Handlebars.TemplateDelegate | null; text: Handlebars.TemplateDelegate | null }
+  >();
 
   constructor(private readonly templatesDir: string = DEFAULT_TEMPLATES_DIR) {
     this.hb = Handlebars.create();
@@ -140,5 +155,10 @@ function safePartial(tpl: Handlebars.TemplateDelegate, ctx: unknown): string {
 
 /** Collapses the blank lines handlebars leaves behind in plain text. */
 function tidyText(s: string): string {
-  return s.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return (
+    s
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -9,12 +9,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GameService, LoadedGame } from '../service';
-import { ServiceError } from '../errors';
-import { listOutbox } from './transport';
-import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs';
-import { gameLabel } from './compose';
-import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest';
+import type { GameService, LoadedGame } from '../service.ts';
+import { ServiceError } from '../errors.ts';
+import { listOutbox } from './transport.ts';
+import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
+import { gameLabel } from './compose.ts';
+import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
 
 export interface MailRouterOptions {
   service: GameService;
@@ -30,7 +30,10 @@ export interface MailRouterOptions {
 }
 
 function esc(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function page(title: string, body: string): string {
@@ -40,7 +43,15 @@ function page(title: string, body: string): string {
 }
 
 function notFoundPage(res: Response): void {
-  res.status(404).type('html').send(page('Not found', '<p>This link is not known here (any more). If you were sent a newer mail, use the link in that one.</p>'));
+  res
+    .status(404)
+    .type('html')
+    .send(
+      page(
+        'Not found',
+        '<p>This link is not known here (any more). If you were sent a newer mail, use the link in that one.</p>',
+      ),
+    );
 }
 
 async function seatOf(service: GameService, key: string): Promise<{ game: LoadedGame; seat: number } | null> {
@@ -62,7 +73,12 @@ export function createMailRouter(o: MailRouterOptions): Router {
   async function setPref(game: LoadedGame, seat: number, pref: MailPref): Promise<void> {
     if (mailPref(game.doc.seats[seat]!) === pref) return;
     const name = game.doc.seats[seat]!.name;
-    await service.appendNote(game.doc.id, { kind: 'prefs', seat, text: `${name} changed their mail settings`, data: { prefs: { mail: pref } } });
+    await service.appendNote(game.doc.id, {
+      kind: 'prefs',
+      seat,
+      text: `${name} changed their mail settings`,
+      data: { prefs: { mail: pref } },
+    });
     await o.onPrefChanged?.(game.doc.id, seat);
   }
 
@@ -70,12 +86,18 @@ export function createMailRouter(o: MailRouterOptions): Router {
     const rec = game.doc.seats[seat]!;
     const current = mailPref(rec);
     const time = (await o.digest.time(rec.email)) ?? { hour: o.defaultDigestHour, zone: 'UTC' };
-    const hours = Array.from({ length: 24 }, (_, h) => `<option value="${h}"${h === time.hour ? ' selected' : ''}>${String(h).padStart(2, '0')}:00</option>`).join('');
-    const zones = timeZones().map((z) => `<option${z === time.zone ? ' selected' : ''}>${esc(z)}</option>`).join('');
+    const hours = Array.from(
+      { length: 24 },
+      (_, h) => `<option value="${h}"${h === time.hour ? ' selected' : ''}>${String(h).padStart(2, '0')}:00</option>`,
+    ).join('');
+    const zones = timeZones()
+      .map((z) => `<option${z === time.zone ? ' selected' : ''}>${esc(z)}</option>`)
+      .join('');
     const when = `<p style="margin-left:24px">Send my digest at <select name="digestHour" aria-label="Hour">${hours}</select>
 <select name="digestZone" aria-label="Time zone">${zones}</select> (one digest a day for ${esc(rec.email)}, for all its games)</p>`;
     const options = MAIL_PREFS.map(
-      (p) => `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>${p === 'digest' ? when : ''}`,
+      (p) =>
+        `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>${p === 'digest' ? when : ''}`,
     ).join('');
     return page(
       `Mail for ${gameLabel(game.doc)}`,
@@ -106,20 +128,42 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
     const body = (req.body as Record<string, unknown> | undefined) ?? {};
     const v = body.mail;
     if (!isMailPref(v)) {
-      res.status(400).type('html').send(await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'),
+        );
       return;
     }
     const time = digestTimeOf(body);
     if (v === 'digest' && body.digestHour !== undefined && !time) {
-      res.status(400).type('html').send(await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick an hour and a time zone from the lists.</p>'));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          await prefsForm(
+            key,
+            found.game,
+            found.seat,
+            '<p style="color:#a00">Please pick an hour and a time zone from the lists.</p>',
+          ),
+        );
       return;
     }
     // The time first: choosing the digest queues the next one at once.
     if (v === 'digest' && time) await o.digest.setTime(found.game.doc.seats[found.seat]!.email, time);
     await setPref(found.game, found.seat, v);
     const fresh = await service.open(found.game.doc.id);
-    const saved = v === 'digest' && time ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}` : MAIL_PREF_LABELS[v];
-    res.type('html').send(await prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(saved)}.</p>`));
+    const saved =
+      v === 'digest' && time
+        ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}`
+        : MAIL_PREF_LABELS[v];
+    res
+      .type('html')
+      .send(
+        await prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(saved)}.</p>`),
+      );
   });
 
   router.get('/mail/unsubscribe/:key', async (req: Request, res: Response) => {
@@ -142,9 +186,14 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
     const found = await seatOf(service, key);
     if (!found) return notFoundPage(res);
     await setPref(found.game, found.seat, 'nothing');
-    res.type('html').send(
-      page('Unsubscribed', `<p>No more mail about ${esc(gameLabel(found.game.doc))}. Changed your mind? <a href="/mail/prefs/${esc(key)}">Mail preferences</a>.</p>`),
-    );
+    res
+      .type('html')
+      .send(
+        page(
+          'Unsubscribed',
+          `<p>No more mail about ${esc(gameLabel(found.game.doc))}. Changed your mind? <a href="/mail/prefs/${esc(key)}">Mail preferences</a>.</p>`,
+        ),
+      );
   });
 
   if (o.outboxDir) {
@@ -177,7 +226,8 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
       if (!m) return notFoundPage(res);
       try {
         const body = await readFile(join(dir, `${m[1]}.${m[2]}`));
-        if (m[2] === 'eml') res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
+        if (m[2] === 'eml')
+          res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
         else res.type('html');
         res.send(body);
       } catch {

@@ -31,13 +31,13 @@
 // Everything kept is bounded by size and forgotten oldest first; a restart
 // only costs the first mail of each board its drawing.
 import { createHash } from 'node:crypto';
-import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png';
-import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster';
-import { Kept } from './kept';
-import { liftElements, type Lifted } from './lift';
-import { clearSprites, drawSprites, frameOf, rowsOf, type Frame, type Sprite } from './sprites';
+import { deflateSegment, pngFromRows, pngFromSegments, rgbRows, rowBytes, type Segment } from './png.ts';
+import { fitTo, layerOf, over, raster, type Fit, type Layer, type Pixels } from './raster.ts';
+import { Kept } from './kept.ts';
+import { liftElements, type Lifted } from './lift.ts';
+import { clearSprites, drawSprites, frameOf, rowsOf, type Frame, type Sprite } from './sprites.ts';
 
-export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster';
+export { MAX_PNG_WIDTH, svgWidth, type Pixels } from './raster.ts';
 
 /** Whole pictures by their SVG text (a few MiB: a board's PNG is about 100 KiB). */
 const pictures = new Kept<Buffer>(8 * 1024 * 1024);
@@ -115,7 +115,10 @@ function staticLayer(id: string, piece: Piece, fit: Fit, opaque: boolean): Promi
   const hit = layers.get(id);
   if (hit) return hit;
   layerRenders++;
-  const drawn = raster(piece.svg, fit, opaque).then((p) => ({ ...(opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p)), key: id }));
+  const drawn = raster(piece.svg, fit, opaque).then((p) => ({
+    ...(opaque ? { ...p, spans: new Int32Array(0), top: 0, left: 0 } : layerOf(p)),
+    key: id,
+  }));
   return layers.setMaking(id, drawn, (l) => l.pixels.length);
 }
 
@@ -144,7 +147,13 @@ function composite(ids: string[], stack: Layer[]): Composite {
   const base = stack[0]!;
   const rows = rgbRows(base.pixels, base.width, base.height);
   for (const layer of stack.slice(1)) over(rows, base.width, layer, 0, base.height);
-  const made = { key: createHash('sha1').update(key).digest('base64'), width: base.width, height: base.height, rows, bands: [] };
+  const made = {
+    key: createHash('sha1').update(key).digest('base64'),
+    width: base.width,
+    height: base.height,
+    rows,
+    bands: [],
+  };
   // the compressed bands, filled in later, are counted as a tenth of the rows
   return composites.set(key, made, rows.length * 1.1);
 }
@@ -221,7 +230,12 @@ function planPart(piece: Piece, frame: Frame | null): PartPlan {
     return from < -frame.height || to > 2 * frame.height;
   });
   const lifted = lift.lifted.slice(far + 1);
-  const rest = lift.rest + lift.lifted.slice(0, far + 1).map((e) => e.markup).join('');
+  const rest =
+    lift.rest +
+    lift.lifted
+      .slice(0, far + 1)
+      .map((e) => e.markup)
+      .join('');
   const prefix = piece.svg.slice(0, piece.svg.length - '</svg>'.length - piece.body.length);
   return { lifted, rest: rest.trim() ? `${prefix}${rest}</svg>` : null };
 }
@@ -247,7 +261,10 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
       const plan = plans[i]!;
       const from = taken;
       const to = (taken += plan.lifted.length);
-      const [rest, sprites] = await Promise.all([plan.rest ? raster(plan.rest, fit, false) : null, sheet.then((s) => s.slice(from, to))]);
+      const [rest, sprites] = await Promise.all([
+        plan.rest ? raster(plan.rest, fit, false) : null,
+        sheet.then((s) => s.slice(from, to)),
+      ]);
       if (sprites.some((s) => s.clipped)) {
         // A box was too small after all: this part in one piece, and those elements stay in place from now on.
         if (tooTight.size > 10_000) tooTight.clear(); // bounded; a forgotten one is only found again
@@ -262,10 +279,16 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
   const isStatic = (_: unknown, i: number) => pieces[i]!.kind === 'static';
   let firstDynamic = pieces.findIndex((p) => p.kind === 'dynamic');
   if (firstDynamic < 0) firstDynamic = pieces.length;
-  const statics = composite(ids.filter(isStatic), stacks.filter(isStatic).map((s) => s[0]!));
+  const statics = composite(
+    ids.filter(isStatic),
+    stacks.filter(isStatic).map((s) => s[0]!),
+  );
   const under = pieces.slice(firstDynamic).every((p) => p.kind === 'dynamic')
     ? statics
-    : composite(ids.slice(0, firstDynamic), stacks.slice(0, firstDynamic).map((s) => s[0]!));
+    : composite(
+        ids.slice(0, firstDynamic),
+        stacks.slice(0, firstDynamic).map((s) => s[0]!),
+      );
   const above = stacks.slice(firstDynamic).flat();
   const perMail = new Set(stacks.flatMap((s, i) => (isStatic(s, i) ? [] : s)));
   // Which layers of `above` paint in each band, in painting order.
@@ -283,7 +306,8 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
     const y0 = b * BAND_ROWS;
     const y1 = Math.min(height, y0 + BAND_ROWS);
     // Nothing drawn per mail here: the static stack's band.
-    if (!m.some((k) => perMail.has(above[k]!))) return { rows: () => statics.rows.subarray(y0 * stride, y1 * stride), segment: () => bandSegment(statics, b) };
+    if (!m.some((k) => perMail.has(above[k]!)))
+      return { rows: () => statics.rows.subarray(y0 * stride, y1 * stride), segment: () => bandSegment(statics, b) };
     const rows = once(() => {
       const out = Buffer.from(under.rows.subarray(y0 * stride, y1 * stride));
       for (const k of m) over(out, width, above[k]!, y0, y1);
@@ -291,7 +315,9 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
     });
     const keys = m.map((k) => above[k]!.key);
     if (keys.some((k) => k === undefined)) return { rows, segment: once(() => deflateSegment(rows())) };
-    const key = createHash('sha1').update(`${under.key}\n${y0}\n${keys.join('\n')}`).digest('base64');
+    const key = createHash('sha1')
+      .update(`${under.key}\n${y0}\n${keys.join('\n')}`)
+      .digest('base64');
     return { rows, segment: once(() => keptBand(key, () => deflateSegment(rows()))) };
   });
   return { width, height, parts };
@@ -318,7 +344,8 @@ export async function renderPixels(svg: string, opts: DrawOptions = {}): Promise
   for (const part of parts) {
     const rows = part.rows();
     for (let r = 0; r < rows.length / stride; r++, y++) {
-      for (let x = 0; x < width; x++) rows.copy(pixels, (y * width + x) * 4, r * stride + 1 + 3 * x, r * stride + 4 + 3 * x);
+      for (let x = 0; x < width; x++)
+        rows.copy(pixels, (y * width + x) * 4, r * stride + 1 + 3 * x, r * stride + 4 + 3 * x);
     }
   }
   return { pixels, width, height };
@@ -334,7 +361,11 @@ export async function svgToPng(svg: string, opts: DrawOptions & { cache?: boolea
   const png =
     picture.parts.length === 1
       ? await pngFromRows(picture.width, picture.height, picture.parts[0]!.rows())
-      : pngFromSegments(picture.width, picture.height, picture.parts.map((p) => p.segment()));
+      : pngFromSegments(
+          picture.width,
+          picture.height,
+          picture.parts.map((p) => p.segment()),
+        );
   if (useCache) pictures.set(key, png, png.length);
   return png;
 }

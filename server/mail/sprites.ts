@@ -9,9 +9,9 @@
 // same.) All sprites a mail lacks are drawn in one resvg call, stacked in one
 // tall canvas: a canvas the size of the picture alone costs a few
 // milliseconds.
-import { Kept } from './kept';
-import { cropRows, layerOf, raster, type Fit, type Layer } from './raster';
-import type { Box, Lifted } from './lift';
+import { Kept } from './kept.ts';
+import { cropRows, layerOf, raster, type Fit, type Layer } from './raster.ts';
+import type { Box, Lifted } from './lift.ts';
 
 /** How a document's user units map to the picture's pixels. */
 export interface Frame {
@@ -37,16 +37,23 @@ export function frameOf(rootTag: string, fit: Fit): Frame | null {
   const attrs = new Map<string, string>();
   ATTR.lastIndex = 0;
   for (let m = ATTR.exec(rootTag); m; m = ATTR.exec(rootTag)) attrs.set(m[1]!, m[2] ?? m[3] ?? '');
-  const size = (v: string | undefined) => (v !== undefined && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(v) ? parseFloat(v) : null);
+  const size = (v: string | undefined) =>
+    v !== undefined && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(v) ? parseFloat(v) : null;
   const w = size(attrs.get('width'));
   const h = size(attrs.get('height'));
-  const vb = (attrs.get('viewBox') ?? (w && h ? `0 0 ${w} ${h}` : '')).trim().split(/[\s,]+/).map(Number);
+  const vb = (attrs.get('viewBox') ?? (w && h ? `0 0 ${w} ${h}` : ''))
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (!w || !h || vb.length !== 4 || !vb.every(Number.isFinite) || vb[2]! <= 0 || vb[3]! <= 0) return null;
   if (attrs.has('preserveAspectRatio') || Math.abs(w / h - vb[2]! / vb[3]!) > 1e-9 * (w / h)) return null;
   if (attrs.has('style') || attrs.has('class') || attrs.has('transform')) return null;
   const width = fit.mode === 'width' ? fit.value : w;
   if (!Number.isInteger(width)) return null;
-  const inherit = [...attrs].filter(([k]) => !VIEWPORT.has(k)).map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`).join(' ');
+  const inherit = [...attrs]
+    .filter(([k]) => !VIEWPORT.has(k))
+    .map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`)
+    .join(' ');
   const fontSize = Number(attrs.get('font-size'));
   const scale = width / vb[2]!;
   return {

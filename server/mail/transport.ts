@@ -4,9 +4,9 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDir, exists, writeFileDurable } from '../store/durable-file';
-import type { OutgoingMail } from './message';
-import type { MailTransport } from './queue';
+import { ensureDir, exists, writeFileDurable } from '../store/durable-file.ts';
+import type { OutgoingMail } from './message.ts';
+import type { MailTransport } from './queue.ts';
 
 /** The nodemailer message for a stored mail (Message-ID and threading headers kept as given). */
 export function toNodemailer(mail: OutgoingMail): Mail.Options {

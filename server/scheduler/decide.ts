@@ -10,9 +10,9 @@
 //   if the policy says autoMove and the rules offer one, the rules' autoMove
 //   played for each absent seat (a logged move, which ends the wait).
 // After a long outage the overdue steps are taken one per tick, in order.
-import { nextReminderAt } from '../policy';
-import type { GameStatus, ReminderPolicy, TurnWait } from '../store/types';
-import type { Seat } from '../../rules/types';
+import { nextReminderAt } from '../policy.ts';
+import type { GameStatus, ReminderPolicy, TurnWait } from '../store/types.ts';
+import type { Seat } from '../../rules/types.ts';
 
 export type ReminderDecision =
   | { kind: 'none'; nextAt: number | null }

@@ -9,12 +9,12 @@
 // step and the seat (queueing it again after a crash is a no-op), then the
 // step is logged. An autoMove is its own record: once logged the wait is over.
 import cron, { type ScheduledTask } from 'node-cron';
-import type { GameService, LoadedGame } from '../service';
-import { ServiceError } from '../errors';
-import type { MailQueue, MailSpec } from '../mail/queue';
-import type { Spec } from '../mail/compose';
-import type { Seat } from '../../rules/types';
-import { decideReminder, type ReminderDecision } from './decide';
+import type { GameService, LoadedGame } from '../service.ts';
+import { ServiceError } from '../errors.ts';
+import type { MailQueue, MailSpec } from '../mail/queue.ts';
+import type { Spec } from '../mail/compose.ts';
+import type { Seat } from '../../rules/types.ts';
+import { decideReminder, type ReminderDecision } from './decide.ts';
 
 export const DEFAULT_REMINDER_CRON = '*/5 * * * *';
 
@@ -69,16 +69,19 @@ export class ReminderJob {
     };
     // 1. Open the due games (only those) and decide each one's step.
     const plans: Plan[] = [];
-    await this.each(due.map((e) => e.id), async (gameId) => {
-      try {
-        const game = await this.o.service.open(gameId);
-        result.opened++;
-        const plan = this.plan(game, now);
-        if (plan) plans.push(plan);
-      } catch (err) {
-        fail(gameId, err);
-      }
-    });
+    await this.each(
+      due.map((e) => e.id),
+      async (gameId) => {
+        try {
+          const game = await this.o.service.open(gameId);
+          result.opened++;
+          const plan = this.plan(game, now);
+          if (plan) plans.push(plan);
+        } catch (err) {
+          fail(gameId, err);
+        }
+      },
+    );
     // 2. Queue every mail of this tick in one durable write.
     const mails = plans.flatMap((p) => p.mails);
     if (mails.length > 0 && this.o.queue) await this.o.queue.enqueueSpecs(mails);
@@ -112,8 +115,20 @@ export class ReminderJob {
       for (const seat of decision.seats) {
         const rec = doc.seats[seat];
         if (!rec || rec.vacant) continue;
-        const spec: Spec = { type: 'reminder', gameId, seat, slot: rec.slot, generation: rec.generation, number: decision.number, of: decision.of, since };
-        mails.push({ key: `reminder:${gameId}:${since}:${decision.number}:${seat}:${rec.slot}.${rec.generation}`, spec: spec as unknown as MailSpec });
+        const spec: Spec = {
+          type: 'reminder',
+          gameId,
+          seat,
+          slot: rec.slot,
+          generation: rec.generation,
+          number: decision.number,
+          of: decision.of,
+          since,
+        };
+        mails.push({
+          key: `reminder:${gameId}:${since}:${decision.number}:${seat}:${rec.slot}.${rec.generation}`,
+          spec: spec as unknown as MailSpec,
+        });
       }
     } else if (!decision.autoMove) {
       mails.push(...this.escalationMails(game, since, decision.reminders));
@@ -129,8 +144,20 @@ export class ReminderJob {
     for (let seat = 0; seat < doc.seats.length; seat++) {
       const rec = doc.seats[seat]!;
       if (rec.vacant || !rec.email) continue;
-      const spec: Spec = { type: 'escalation', gameId: doc.id, seat, slot: rec.slot, generation: rec.generation, since, waitingFor, reminders };
-      out.push({ key: `escalation:${doc.id}:${since}:${seat}:${rec.slot}.${rec.generation}`, spec: spec as unknown as MailSpec });
+      const spec: Spec = {
+        type: 'escalation',
+        gameId: doc.id,
+        seat,
+        slot: rec.slot,
+        generation: rec.generation,
+        since,
+        waitingFor,
+        reminders,
+      };
+      out.push({
+        key: `escalation:${doc.id}:${since}:${seat}:${rec.slot}.${rec.generation}`,
+        spec: spec as unknown as MailSpec,
+      });
     }
     return out;
   }
@@ -191,7 +218,10 @@ export class ReminderJob {
  * Runs the job on a cron expression (REMINDER_CRON, default every 5 minutes).
  * Returns the task; call `.stop()` on shutdown.
  */
-export function startReminderCron(job: ReminderJob, expression: string = process.env.REMINDER_CRON || DEFAULT_REMINDER_CRON): ScheduledTask {
+export function startReminderCron(
+  job: ReminderJob,
+  expression: string = process.env.REMINDER_CRON || DEFAULT_REMINDER_CRON,
+): ScheduledTask {
   if (!cron.validate(expression)) throw new Error(`REMINDER_CRON "${expression}" is not a cron expression`);
   return cron.schedule(expression, () => job.tick(), { name: 'reminders', noOverlap: true });
 }

@@ -11,7 +11,7 @@
 // A download (history.json) writes players' names into `text` where the rules
 // wrote {seat:N} and keeps the sealed text as `sealedText`; the hash covers that.
 import { createHash, randomBytes } from 'node:crypto';
-import type { LogEntry } from './types';
+import type { LogEntry } from './types.ts';
 
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
@@ -21,7 +21,9 @@ export function canonicalJson(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 

@@ -38,10 +38,12 @@ export function fsyncDirShared(dir: string): Promise<void> {
     return p;
   };
   if (!s.running) return start();
-  s.next = s.running.catch(() => {}).then(() => {
-    s.next = null;
-    return start();
-  });
+  s.next = s.running
+    .catch(() => {})
+    .then(() => {
+      s.next = null;
+      return start();
+    });
   return s.next;
 }
 

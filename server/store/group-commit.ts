@@ -62,26 +62,36 @@ export class GroupCommitter {
   /** Runs when no write is in progress (index compaction); new writes wait for it. */
   betweenBatches: (() => Promise<void>) | null = null;
 
-  constructor(private dir: string, private journalPath: string | null) {}
+  constructor(
+    private dir: string,
+    private journalPath: string | null,
+  ) {}
 
   /**
    * Resolves once `content` is durably in `file` and `journalLine` durably in
    * the journal. `onDurable` runs right then, before any compaction can start
    * (the store updates its in-memory index there).
    */
-  async write(file: string, content: string | null, journalLine: string | null = null, onDurable?: () => void): Promise<void> {
+  async write(
+    file: string,
+    content: string | null,
+    journalLine: string | null = null,
+    onDurable?: () => void,
+  ): Promise<void> {
     while (this.compacting) await this.compacting;
     this.active++;
     const prev = this.fileChains.get(file) ?? Promise.resolve();
-    const mine = prev.catch(() => {}).then(async () => {
-      if (content !== null) {
-        await writeAndRename(file, content);
-        this.dirDirty = true;
-      }
-      // The line is appended by the next sync round, together with every
-      // other line queued meanwhile (one write and one fdatasync per round).
-      if (journalLine && this.journalPath) this.queuedLines.push(journalLine + '\n');
-    });
+    const mine = prev
+      .catch(() => {})
+      .then(async () => {
+        if (content !== null) {
+          await writeAndRename(file, content);
+          this.dirDirty = true;
+        }
+        // The line is appended by the next sync round, together with every
+        // other line queued meanwhile (one write and one fdatasync per round).
+        if (journalLine && this.journalPath) this.queuedLines.push(journalLine + '\n');
+      });
     const tail = mine.catch(() => {});
     this.fileChains.set(file, tail);
     try {

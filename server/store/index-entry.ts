@@ -1,6 +1,6 @@
 // A game's index entry, derived from its document alone.
-import { nextReminderAt } from '../policy';
-import type { GameDoc, IndexEntry } from './types';
+import { nextReminderAt } from '../policy.ts';
+import type { GameDoc, IndexEntry } from './types.ts';
 
 export function indexEntryOf(doc: GameDoc): IndexEntry {
   return {

@@ -25,11 +25,11 @@ import { readFile, readdir, mkdir, unlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
-import { checkChain } from './chain';
-import { writeFileDurable } from './durable-file';
-import { GroupCommitter, syncDirFast, writeAndRename } from './group-commit';
-import { indexEntryOf } from './index-entry';
-import { DamagedGameError, type GameDoc, type GameStore, type IndexEntry } from './types';
+import { checkChain } from './chain.ts';
+import { writeFileDurable } from './durable-file.ts';
+import { GroupCommitter, syncDirFast, writeAndRename } from './group-commit.ts';
+import { indexEntryOf } from './index-entry.ts';
+import { DamagedGameError, type GameDoc, type GameStore, type IndexEntry } from './types.ts';
 
 const GAME_ID = /^[A-Za-z0-9_-]{4,64}$/;
 /** Journal lines before the index snapshot is rewritten. */
@@ -128,7 +128,9 @@ export class LowdbGameStore implements GameStore {
         const snap = JSON.parse(await readFile(this.indexFile, 'utf8')) as { games: IndexEntry[] };
         for (const e of snap.games) this.index.set(e.id, e);
       } catch (err) {
-        this.opts.onProblem?.(`${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index from the game files`);
+        this.opts.onProblem?.(
+          `${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index from the game files`,
+        );
         rebuild = true;
       }
     }
@@ -252,7 +254,11 @@ export class LowdbGameStore implements GameStore {
 
   private async compactIfDue(): Promise<void> {
     if (this.flushing || this.flushFailed) return;
-    if (this.journalLines < (this.opts.compactAfter ?? COMPACT_AFTER) && this.journalBytes < (this.opts.compactBytes ?? COMPACT_BYTES)) return;
+    if (
+      this.journalLines < (this.opts.compactAfter ?? COMPACT_AFTER) &&
+      this.journalBytes < (this.opts.compactBytes ?? COMPACT_BYTES)
+    )
+      return;
     if (this.pending.size === 0) {
       await this.writeSnapshot();
       return;
@@ -280,7 +286,9 @@ export class LowdbGameStore implements GameStore {
 
   private async rewriteGames(docs: GameDoc[]): Promise<void> {
     for (let i = 0; i < docs.length; i += 16) {
-      await Promise.all(docs.slice(i, i + 16).map((doc) => writeAndRename(join(this.gamesDir, `${doc.id}.json`), JSON.stringify(doc))));
+      await Promise.all(
+        docs.slice(i, i + 16).map((doc) => writeAndRename(join(this.gamesDir, `${doc.id}.json`), JSON.stringify(doc))),
+      );
     }
     if (docs.length > 0) await syncDirFast(this.gamesDir);
   }
@@ -314,7 +322,8 @@ export class LowdbGameStore implements GameStore {
   private async removeTempFiles(): Promise<void> {
     try {
       for (const f of await readdir(this.gamesDir)) {
-        if (f.includes('.tmp-') && !f.includes(`.tmp-${process.pid}-`)) await unlink(join(this.gamesDir, f)).catch(() => {});
+        if (f.includes('.tmp-') && !f.includes(`.tmp-${process.pid}-`))
+          await unlink(join(this.gamesDir, f)).catch(() => {});
       }
     } catch {
       /* nothing to tidy */

@@ -1,7 +1,7 @@
 // What a game is on disk, and the store interface the game service uses.
 // The game service never touches files; any backend that implements
 // `GameStore` (lowdb files by default, see lowdb-store.ts) will do.
-import type { Options, Outcome, Seat } from '../../rules/types';
+import type { Options, Outcome, Seat } from '../../rules/types.ts';
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
 
@@ -33,8 +33,18 @@ export interface SeatRecord {
 }
 
 export type LogKind =
-  | 'create' | 'join' | 'start' | 'move' | 'undo' | 'reopen' | 'policy'
-  | 'finish' | 'abandon' | 'reminder' | 'notice' | 'prefs';
+  | 'create'
+  | 'join'
+  | 'start'
+  | 'move'
+  | 'undo'
+  | 'reopen'
+  | 'policy'
+  | 'finish'
+  | 'abandon'
+  | 'reminder'
+  | 'notice'
+  | 'prefs';
 
 /**
  * One log entry. `hash = sha256(canonical JSON of the entry without hash,
@@ -128,7 +138,11 @@ export interface IndexEntry {
 }
 
 export class DamagedGameError extends Error {
-  constructor(public gameId: string, public file: string, why: string) {
+  constructor(
+    public gameId: string,
+    public file: string,
+    why: string,
+  ) {
     super(`game ${gameId} (${file}) is damaged: ${why}`);
     this.name = 'DamagedGameError';
   }

@@ -11,7 +11,9 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'figures');
 const only = process.env.BENCH_ONLY;
 const emit: Emit = (figure) => process.stdout.write(JSON.stringify(figure) + '\n');
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   const mod = (await import(pathToFileURL(join(dir, file)).href)) as { run: (emit: Emit) => Promise<void> | void };
   try {

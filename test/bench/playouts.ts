@@ -2,8 +2,8 @@
 // JIT up (the first few dozen run at a fraction of the speed), then `games`
 // are timed. games_per_s is wall-clock; cpu_games_per_s divides by this
 // process's CPU time, the fairer figure on a shared, busy machine.
-import type { AnyRules } from '../../rules/types';
-import { randomPlayout } from '../support/playout';
+import type { AnyRules } from '../../rules/types.ts';
+import { randomPlayout } from '../support/playout.ts';
 
 export function timedPlayouts(rules: AnyRules, seats: number, warm: number, games: number, digits = 0) {
   for (let i = 0; i < warm; i++) randomPlayout(rules, seats, `warm-${i}`);

@@ -2,10 +2,18 @@
 // by the pages): open an invite link, join, make a move by clicking, see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let srv: TestServer;
 let browser: Browser;
@@ -20,10 +28,20 @@ afterAll(async () => {
 
 describe('browser', () => {
   it('joins through an invite link and makes a move by clicking', async () => {
-    const created = (await srv.api('POST', '/api/games', { rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true })).body;
+    const created = (
+      await srv.api('POST', '/api/games', {
+        rules: 'high-card',
+        seats: 2,
+        name: 'Ada',
+        email: 'ada@example.test',
+        join: true,
+      })
+    ).body;
     const page = await browser.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     await page.goto(created.inviteUrl);
     expect(await page.locator('h1').innerText()).toMatch(/Join High Card/);
     await page.fill('input[name=name]', 'Bea <b>');

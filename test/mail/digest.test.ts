@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DigestBook, isDigestTime, localDate, nextDigestAt } from '../../server/mail/digest';
+import { DigestBook, isDigestTime, localDate, nextDigestAt } from '../../server/mail/digest.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString();
@@ -36,7 +36,14 @@ describe('digest time', () => {
     expect(localDate(at('2026-01-15T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-01-16');
     expect(localDate(at('2026-01-15T03:30:00Z'), 'America/New_York')).toBe('2026-01-14');
     expect(isDigestTime({ hour: 7, zone: 'Europe/Berlin' })).toBe(true);
-    for (const bad of [{ hour: 24, zone: 'UTC' }, { hour: 6.5, zone: 'UTC' }, { hour: 7, zone: 'Mars/Olympus_Mons' }, { hour: 7 }, null]) expect(isDigestTime(bad)).toBe(false);
+    for (const bad of [
+      { hour: 24, zone: 'UTC' },
+      { hour: 6.5, zone: 'UTC' },
+      { hour: 7, zone: 'Mars/Olympus_Mons' },
+      { hour: 7 },
+      null,
+    ])
+      expect(isDigestTime(bad)).toBe(false);
   });
 
   it('is kept per address beside its waiting games', async () => {

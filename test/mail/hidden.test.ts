@@ -5,13 +5,13 @@
 // seat's mail, nor may the JSON of any longer private field. High Card is
 // also checked with its concrete hand cards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../rules/index';
-import type { AnyRules, View } from '../../rules/types';
-import { randomInt, seedRandom } from '../../rules/random';
-import { highCard, type HighCardState } from '../support/high-card';
-import { makeService, type TestService } from '../support/service';
-import { createMailer, type Mailer } from '../../server/mail/index';
-import type { OutgoingMail } from '../../server/mail/message';
+import { games } from '../../rules/index.ts';
+import type { AnyRules, View } from '../../rules/types.ts';
+import { randomInt, seedRandom } from '../../rules/random.ts';
+import { highCard, type HighCardState } from '../support/high-card.ts';
+import { makeService, type TestService } from '../support/service.ts';
+import { createMailer, type Mailer } from '../../server/mail/index.ts';
+import type { OutgoingMail } from '../../server/mail/message.ts';
 
 const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
 let t: TestService;
@@ -19,7 +19,12 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   t = await makeService(registry);
-  mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: { send: async () => {} } });
+  mailer = createMailer({
+    service: t.service,
+    dataDir: t.dataDir,
+    env: { MAIL_FROM: 'Games <games@example.test>' },
+    transport: { send: async () => {} },
+  });
 });
 afterAll(async () => {
   await t.cleanup();
@@ -75,7 +80,10 @@ async function startedGame(rules: AnyRules, seed: number) {
     const seat = toAct[randomInt(pick, toAct.length)]!;
     const moves = rules.moves(game.state, seat);
     if (moves.length === 0) break;
-    await t.service.move(created.gameId, seat, { seq: game.stateSeq, action: structuredClone(moves[randomInt(pick, moves.length)]) });
+    await t.service.move(created.gameId, seat, {
+      seq: game.stateSeq,
+      action: structuredClone(moves[randomInt(pick, moves.length)]),
+    });
     game = await t.service.open(created.gameId);
     if (rules.toAct(game.state).length === 0) break;
   }
@@ -85,7 +93,10 @@ async function startedGame(rules: AnyRules, seed: number) {
 async function turnMail(gameId: string, seat: number): Promise<OutgoingMail> {
   const game = await t.service.open(gameId);
   const rec = game.doc.seats[seat]!;
-  const mail = await mailer.composer.compose({ type: 'turn', gameId, seat, slot: rec.slot, generation: rec.generation, stateSeq: game.stateSeq }, `hidden:${gameId}:${seat}`);
+  const mail = await mailer.composer.compose(
+    { type: 'turn', gameId, seat, slot: rec.slot, generation: rec.generation, stateSeq: game.stateSeq },
+    `hidden:${gameId}:${seat}`,
+  );
   expect(mail, `a turn mail for seat ${seat}`).not.toBeNull();
   return mail!;
 }
@@ -115,7 +126,9 @@ describe('hidden information in mail', () => {
           const { items, json } = secretsOf(known, viewA, rules.view(game.state, b));
           for (const j of json) expect(body, `seat ${a}'s mail contains seat ${b}'s private ${j}`).not.toContain(j);
           for (const s of items) {
-            expect(body, `seat ${a}'s mail contains "${s}" from seat ${b}'s view`).not.toMatch(new RegExp(`(^|[^A-Za-z0-9_])${escapeRe(s)}($|[^A-Za-z0-9_])`));
+            expect(body, `seat ${a}'s mail contains "${s}" from seat ${b}'s view`).not.toMatch(
+              new RegExp(`(^|[^A-Za-z0-9_])${escapeRe(s)}($|[^A-Za-z0-9_])`),
+            );
             checked++;
           }
         }

@@ -4,11 +4,11 @@
 // preferences, take-backs and the game-over mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { makeService, type TestService } from '../support/service';
-import { highCard, type HighCardState } from '../support/high-card';
-import { createMailer, type Mailer } from '../../server/mail/index';
-import { smtpTransport } from '../../server/mail/transport';
-import { startSmtp, type TestSmtp } from './smtp';
+import { makeService, type TestService } from '../support/service.ts';
+import { highCard, type HighCardState } from '../support/high-card.ts';
+import { createMailer, type Mailer } from '../../server/mail/index.ts';
+import { smtpTransport } from '../../server/mail/transport.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 let t: TestService;
 let smtp: TestSmtp;
@@ -17,7 +17,13 @@ let mailer: Mailer;
 beforeEach(async () => {
   t = await makeService([highCard]);
   smtp = await startSmtp();
-  mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 } });
+  mailer = createMailer({
+    service: t.service,
+    dataDir: t.dataDir,
+    env: { MAIL_FROM: 'Games <games@example.test>' },
+    transport: smtpTransport(smtp.url),
+    queue: { baseDelayMs: 20, maxDelayMs: 100 },
+  });
   await mailer.start();
 });
 afterEach(async () => {
@@ -27,7 +33,8 @@ afterEach(async () => {
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-const header = (m: ParsedMail, name: string) => m.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '') ?? '';
+const header = (m: ParsedMail, name: string) =>
+  m.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '') ?? '';
 
 async function settle(): Promise<void> {
   await t.service.settled();
@@ -35,7 +42,14 @@ async function settle(): Promise<void> {
 }
 
 async function threeSeatGame() {
-  const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true, invite: ['bob@example.test', 'cy@example.test'] });
+  const created = await t.service.create({
+    rules: 'high-card',
+    seats: 3,
+    name: 'Ada',
+    email: 'ada@example.test',
+    join: true,
+    invite: ['bob@example.test', 'cy@example.test'],
+  });
   await settle();
   await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
   await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
@@ -62,7 +76,8 @@ describe('mail for game events', () => {
       expect(m.text).toContain(`Hand: ${hand.join(', ')}`);
       // One quick link per move, each to the confirm page at the current seq.
       const key = t.service.links.seatKeyOf(game.doc, seat);
-      for (let n = 0; n < hand.length; n++) expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
+      for (let n = 0; n < hand.length; n++)
+        expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
       expect(m.text).toContain(`chose a stake: card ${hand[0]}`);
       expect(m.text).toContain(t.service.links.playUrl(key));
       // The board as an inline PNG.
@@ -104,8 +119,18 @@ describe('mail for game events', () => {
     const bob = seatOf('bob@example.test');
     const cy = seatOf('cy@example.test');
     const ada = seatOf('ada@example.test');
-    await t.service.appendNote(gameId, { kind: 'prefs', seat: bob, text: 'Bob changed their mail settings', data: { prefs: { mail: 'nothing' } } });
-    await t.service.appendNote(gameId, { kind: 'prefs', seat: cy, text: 'Cy changed their mail settings', data: { prefs: { mail: 'digest' } } });
+    await t.service.appendNote(gameId, {
+      kind: 'prefs',
+      seat: bob,
+      text: 'Bob changed their mail settings',
+      data: { prefs: { mail: 'nothing' } },
+    });
+    await t.service.appendNote(gameId, {
+      kind: 'prefs',
+      seat: cy,
+      text: 'Cy changed their mail settings',
+      data: { prefs: { mail: 'digest' } },
+    });
     // Play the game out through the service; count what each address receives.
     for (let i = 0; i < 200; i++) {
       const g = await t.service.open(gameId);
@@ -128,13 +153,20 @@ describe('mail for game events', () => {
     expect(got('ada@example.test').filter((m) => /Your turn/.test(m.subject ?? '')).length).toBeGreaterThan(1);
     const over = got('ada@example.test').find((m) => /game over/.test(m.subject ?? ''))!;
     const final = await t.service.open(gameId);
-    for (const [i, s] of final.doc.seats.entries()) expect(over.text).toContain(`${s.name} ${final.doc.outcome!.scores[i]}`);
+    for (const [i, s] of final.doc.seats.entries())
+      expect(over.text).toContain(`${s.name} ${final.doc.outcome!.scores[i]}`);
     expect(over.text).toContain('/history.txt');
     void ada;
   });
 
   it('tells the others when a move is taken back, and drops a turn mail that went stale', async () => {
-    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await settle();
     let g = await t.service.open(created.gameId);
@@ -160,7 +192,13 @@ describe('mail for game events', () => {
   });
 
   it('after a crash that lost the event of a durable move, the restart still sends the turn mail, once', async () => {
-    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await settle();
     // The process "dies" between the durable moves and their mail: no listener hears them.
@@ -171,10 +209,20 @@ describe('mail for game events', () => {
     }
     const g = await t.service.open(created.gameId);
     const next = g.doc.seats[highCard.toAct(g.state)[0]!]!.email;
-    const turnMails = () => smtp.received.filter((m) => to(m) === next && /^Your turn/.test(m.subject ?? '') && m.subject!.includes(`(move ${g.stateSeq})`));
+    const turnMails = () =>
+      smtp.received.filter(
+        (m) => to(m) === next && /^Your turn/.test(m.subject ?? '') && m.subject!.includes(`(move ${g.stateSeq})`),
+      );
     expect(turnMails()).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 }, now: () => t.clock.now().getTime() });
+      mailer = createMailer({
+        service: t.service,
+        dataDir: t.dataDir,
+        env: { MAIL_FROM: 'Games <games@example.test>' },
+        transport: smtpTransport(smtp.url),
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+        now: () => t.clock.now().getTime(),
+      });
       await mailer.start();
       await settle();
       if (restart === 0) await mailer.stop();
@@ -183,7 +231,13 @@ describe('mail for game events', () => {
   });
 
   it('after a crash that lost the events of a take-back and a reopened seat, the restart still tells the others, once each', async () => {
-    const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 3,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
     await settle();
@@ -197,15 +251,26 @@ describe('mail for game events', () => {
     await mailer.stop();
     g = await t.service.open(created.gameId);
     const mover = highCard.toAct(g.state)[0]!;
-    const moved = await t.service.move(created.gameId, mover, { seq: g.stateSeq, action: highCard.moves(g.state, mover).find((a) => a.type === 'play')! });
+    const moved = await t.service.move(created.gameId, mover, {
+      seq: g.stateSeq,
+      action: highCard.moves(g.state, mover).find((a) => a.type === 'play')!,
+    });
     await t.service.undo(created.gameId, mover, moved.seq);
     const leaver = (mover + 1) % 3;
     await t.service.reopenSeat(created.gameId, leaver);
     const others = g.doc.seats.filter((_, i) => i !== mover && i !== leaver).map((s) => s.email);
-    const notices = (subject: RegExp) => smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
+    const notices = (subject: RegExp) =>
+      smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
     expect(notices(/took back a move/)).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = createMailer({ service: t.service, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 }, now: () => t.clock.now().getTime() });
+      mailer = createMailer({
+        service: t.service,
+        dataDir: t.dataDir,
+        env: { MAIL_FROM: 'Games <games@example.test>' },
+        transport: smtpTransport(smtp.url),
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+        now: () => t.clock.now().getTime(),
+      });
       await mailer.start();
       await settle();
       if (restart === 0) await mailer.stop();
@@ -219,9 +284,20 @@ describe('mail for game events', () => {
   it('the daily digest: one mail listing the games waiting for that address, instead of turn mails', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const created = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
+      const created = await t.service.create({
+        rules: 'high-card',
+        seats: 3,
+        name: 'Ada',
+        email: 'ada@example.test',
+        join: true,
+      });
       const { seat } = await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
-      await t.service.appendNote(created.gameId, { kind: 'prefs', seat, text: 'Bob changed their mail settings', data: { prefs: { mail: 'digest' } } });
+      await t.service.appendNote(created.gameId, {
+        kind: 'prefs',
+        seat,
+        text: 'Bob changed their mail settings',
+        data: { prefs: { mail: 'digest' } },
+      });
       await t.service.start(created.gameId);
       ids.push(created.gameId);
     }
@@ -241,7 +317,13 @@ describe('mail for game events', () => {
   });
 
   it('tells everyone when the organiser abandons the game', async () => {
-    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await t.service.abandon(created.gameId);
     await settle();
@@ -252,14 +334,22 @@ describe('mail for game events', () => {
   });
 
   it('a reopened seat: the others are told, the newcomer is invited by name and welcomed with a turn mail', async () => {
-    const created = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await settle();
     let g = await t.service.open(created.gameId);
     const bob = g.doc.seats.findIndex((s) => s.name === 'Bob');
     await t.service.reopenSeat(created.gameId, bob, { email: 'carl@example.test' });
     await settle();
-    expect(smtp.received.filter((m) => to(m) === 'ada@example.test' && /seat was reopened/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(
+      smtp.received.filter((m) => to(m) === 'ada@example.test' && /seat was reopened/.test(m.subject ?? '')),
+    ).toHaveLength(1);
     const invite = smtp.received.find((m) => to(m) === 'carl@example.test')!;
     expect(invite.text).toContain('taking over the seat of Bob');
     const joinUrl = /(http:\/\/\S+\/join\/[A-Za-z0-9_-]+)/.exec(invite.text ?? '')![1]!;

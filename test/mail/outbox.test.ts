@@ -1,16 +1,19 @@
 // Without SMTP_URL: mail is written to DATA_DIR/outbox as .eml files and
 // listed at /outbox, as a fresh `npm start` shows it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { highCard } from '../support/high-card';
-import { mailPlugin } from '../../server/mail/plugin';
-import type { Mailer } from '../../server/mail/index';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { highCard } from '../support/high-card.ts';
+import { mailPlugin } from '../../server/mail/plugin.ts';
+import type { Mailer } from '../../server/mail/index.ts';
 
 let srv: TestServer;
 let mailer: Mailer;
 
 beforeEach(async () => {
-  srv = await startTestServer({ registry: [highCard], plugins: [mailPlugin({ env: {}, cron: false, onReady: (p) => (mailer = p.mailer) })] });
+  srv = await startTestServer({
+    registry: [highCard],
+    plugins: [mailPlugin({ env: {}, cron: false, onReady: (p) => (mailer = p.mailer) })],
+  });
 });
 afterEach(async () => {
   await srv.stop();

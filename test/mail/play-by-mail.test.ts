@@ -6,12 +6,12 @@
 // one-click unsubscribe through the links in the mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startTestServer, type TestServer } from '../support/server';
-import { highCard } from '../support/high-card';
-import { mailPlugin } from '../../server/mail/plugin';
-import type { Mailer } from '../../server/mail/index';
-import { smtpTransport } from '../../server/mail/transport';
-import { startSmtp, type TestSmtp } from './smtp';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { highCard } from '../support/high-card.ts';
+import { mailPlugin } from '../../server/mail/plugin.ts';
+import type { Mailer } from '../../server/mail/index.ts';
+import { smtpTransport } from '../../server/mail/transport.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -58,7 +58,10 @@ function attrs(tag: string): Record<string, string> {
 }
 
 /** The fields of the first form in `html` whose action matches: hidden inputs and named buttons. */
-function formFields(html: string, action: RegExp): { action: string; fields: Record<string, string>; buttons: { name: string; value: string; text: string }[] } | null {
+function formFields(
+  html: string,
+  action: RegExp,
+): { action: string; fields: Record<string, string>; buttons: { name: string; value: string; text: string }[] } | null {
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const f = attrs(m[1]!);
     if (!f.action || !action.test(f.action)) continue;
@@ -81,8 +84,16 @@ async function get(url: string): Promise<{ status: number; html: string }> {
   return { status: res.status, html: await res.text() };
 }
 
-async function post(url: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> {
-  const res = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+async function post(
+  url: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 
@@ -91,7 +102,14 @@ const abs = (path: string) => new URL(path, srv.url).href;
 describe('playing by mail', () => {
   it('plays a whole High Card game only through links in the mail, until the game-over mail', async () => {
     // Ada creates the game by the API and invites Bob by address.
-    const created = await srv.api('POST', '/api/games', { rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true, invite: ['bob@example.test'] });
+    const created = await srv.api('POST', '/api/games', {
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+      invite: ['bob@example.test'],
+    });
     expect(created.status).toBeLessThan(300);
 
     // Bob: the invitation mail, the join page, the join form.
@@ -110,7 +128,11 @@ describe('playing by mail', () => {
     for (let turn = 0; turn < 200; turn++) {
       const over = smtp.received.filter((m) => /game over/.test(m.subject ?? ''));
       if (over.length === 2) break;
-      const mail = await smtp.waitForMail((m) => (/^Your turn/.test(m.subject ?? '') && !handled.has(m.messageId!)) || (/game over/.test(m.subject ?? '') && !handled.has(m.messageId!)));
+      const mail = await smtp.waitForMail(
+        (m) =>
+          (/^Your turn/.test(m.subject ?? '') && !handled.has(m.messageId!)) ||
+          (/game over/.test(m.subject ?? '') && !handled.has(m.messageId!)),
+      );
       handled.add(mail.messageId!);
       if (/game over/.test(mail.subject ?? '')) continue;
       const text = mail.text ?? '';
@@ -152,7 +174,8 @@ describe('playing by mail', () => {
     expect(viaPage).toBeGreaterThan(3);
     const g = await srv.service.open(created.body.gameId);
     expect(g.doc.status).toBe('finished');
-    for (const [i, s] of g.doc.seats.entries()) expect(overMails[0]!.text).toContain(`${s.name} ${g.doc.outcome!.scores[i]}`);
+    for (const [i, s] of g.doc.seats.entries())
+      expect(overMails[0]!.text).toContain(`${s.name} ${g.doc.outcome!.scores[i]}`);
     // The history link in the game-over mail works.
     const history = /(http:\/\/\S+\/history\.txt)/.exec(overMails[0]!.text ?? '')![1]!;
     expect((await get(history)).status).toBe(200);
@@ -174,7 +197,9 @@ describe('playing by mail', () => {
     expect(saved.html).toContain('value="reminders" checked');
     expect((await post(prefsUrl, { mail: 'sometimes' })).status).toBe(400);
     // A digest time must come from the lists.
-    expect((await post(prefsUrl, { mail: 'digest', digestHour: '7', digestZone: 'Mars/Olympus_Mons' })).status).toBe(400);
+    expect((await post(prefsUrl, { mail: 'digest', digestHour: '7', digestZone: 'Mars/Olympus_Mons' })).status).toBe(
+      400,
+    );
     expect((await post(prefsUrl, { mail: 'digest', digestHour: '24', digestZone: 'UTC' })).status).toBe(400);
     // Switching to the digest while the game waits for her puts this game in her next digest,
     // at the hour she chose on her own clock.

@@ -1,8 +1,8 @@
 // Issue 3: preferences "from their page": the personal page links the seat's mail settings.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { highCard } from '../support/high-card';
-import { mailPlugin } from '../../server/mail/plugin';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { highCard } from '../support/high-card.ts';
+import { mailPlugin } from '../../server/mail/plugin.ts';
 
 let srv: TestServer;
 

@@ -3,7 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adler32, adler32Combine, deflateSegment, pngFromRows, pngFromSegments, rowBytes } from '../../server/mail/png';
+import {
+  adler32,
+  adler32Combine,
+  deflateSegment,
+  pngFromRows,
+  pngFromSegments,
+  rowBytes,
+} from '../../server/mail/png.ts';
 
 function idat(png: Buffer): Buffer {
   let at = 8;
@@ -30,7 +37,8 @@ describe('png writer', () => {
     const width = 5;
     const height = 7;
     const rows = Buffer.alloc(rowBytes(width) * height);
-    for (let y = 0; y < height; y++) for (let i = 1; i < rowBytes(width); i++) rows[y * rowBytes(width) + i] = (y * 31 + i * 7) & 255;
+    for (let y = 0; y < height; y++)
+      for (let i = 1; i < rowBytes(width); i++) rows[y * rowBytes(width) + i] = (y * 31 + i * 7) & 255;
     const cut = [0, 2, 3, 7].map((y) => y * rowBytes(width));
     const segments = cut.slice(1).map((end, k) => deflateSegment(rows.subarray(cut[k], end)));
     const png = pngFromSegments(width, height, segments);

@@ -9,10 +9,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MailQueue, type QueuedMail } from '../../server/mail/queue';
-import { smtpTransport } from '../../server/mail/transport';
-import { messageIdFor } from '../../server/mail/message';
-import { startSmtp, type TestSmtp } from './smtp';
+import { MailQueue, type QueuedMail } from '../../server/mail/queue.ts';
+import { smtpTransport } from '../../server/mail/transport.ts';
+import { messageIdFor } from '../../server/mail/message.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const COUNT = 30;
@@ -43,7 +43,13 @@ function startChild() {
     child.once('exit', (code) => reject(new Error(`queue child exited early (${code})`)));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  return { queued, kill: async () => { child.kill('SIGKILL'); await exited; } };
+  return {
+    queued,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 async function until(cond: () => boolean, ms = 20_000): Promise<void> {

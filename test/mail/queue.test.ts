@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, readdir, readFile, writeFile, mkdir, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MailQueue } from '../../server/mail/queue';
-import { smtpTransport, outboxTransport, listOutbox } from '../../server/mail/transport';
-import { mailId, messageIdFor, type OutgoingMail } from '../../server/mail/message';
-import { startSmtp, type TestSmtp } from './smtp';
+import { MailQueue } from '../../server/mail/queue.ts';
+import { smtpTransport, outboxTransport, listOutbox } from '../../server/mail/transport.ts';
+import { mailId, messageIdFor, type OutgoingMail } from '../../server/mail/message.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 function mail(key: string, n: number): OutgoingMail {
   return {
@@ -18,7 +18,14 @@ function mail(key: string, n: number): OutgoingMail {
     text: `Body ${n}`,
     html: `<p>Body ${n}</p>`,
     messageId: messageIdFor(key, 'test.invalid'),
-    attachments: [{ filename: 'board.png', contentType: 'image/png', cid: 'board', contentBase64: Buffer.from('not really a png').toString('base64') }],
+    attachments: [
+      {
+        filename: 'board.png',
+        contentType: 'image/png',
+        cid: 'board',
+        contentBase64: Buffer.from('not really a png').toString('base64'),
+      },
+    ],
   };
 }
 
@@ -88,7 +95,10 @@ describe('mail queue', () => {
       const rec = { key, id, state: 'attempting', attempts: 1, createdAt: 0, nextAttemptAt: 0, mail: mail(key, i) };
       await writeFile(join(dir, 'queue', `${id}.json`), JSON.stringify(rec));
     }
-    await writeFile(join(dir, 'sent', `${mailId('crash:a')}.json`), JSON.stringify({ key: 'crash:a', id: mailId('crash:a') }));
+    await writeFile(
+      join(dir, 'sent', `${mailId('crash:a')}.json`),
+      JSON.stringify({ key: 'crash:a', id: mailId('crash:a') }),
+    );
     const q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
     await q.start();
     await smtp.waitFor(1);
@@ -100,7 +110,11 @@ describe('mail queue', () => {
   });
 
   it('gives up on a permanent refusal after a few attempts and keeps the message in failed/', async () => {
-    const transport = { send: async () => { throw Object.assign(new Error('550 no such user'), { responseCode: 550 }); } };
+    const transport = {
+      send: async () => {
+        throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
+      },
+    };
     const q = new MailQueue({ dir, transport, ...fast, maxPermanentAttempts: 3 });
     await q.start();
     await q.enqueue('perm:1', mail('perm:1', 1));

@@ -43,7 +43,10 @@ export async function startSmtp(): Promise<TestSmtp> {
           }
           return false;
         };
-        const timer = setTimeout(() => reject(new Error(`no matching mail after ${timeoutMs} ms (${t.received.length} received)`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching mail after ${timeoutMs} ms (${t.received.length} received)`)),
+          timeoutMs,
+        );
         if (check()) return;
         const w = () => {
           if (!check()) waiters.push(w);

@@ -5,12 +5,19 @@
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { games } from '../../rules/index';
-import type { AnyRules } from '../../rules/types';
-import { clearLayerCache, layerRenderCount, renderPixels, splitLayers, svgToPng, type Pixels } from '../../server/mail/snapshot';
-import { liftElements } from '../../server/mail/lift';
-import { drawSprites, frameOf, spriteRenderCount } from '../../server/mail/sprites';
-import { defaultOptions, positionAfter } from '../support/playout';
+import { games } from '../../rules/index.ts';
+import type { AnyRules } from '../../rules/types.ts';
+import {
+  clearLayerCache,
+  layerRenderCount,
+  renderPixels,
+  splitLayers,
+  svgToPng,
+  type Pixels,
+} from '../../server/mail/snapshot.ts';
+import { liftElements } from '../../server/mail/lift.ts';
+import { drawSprites, frameOf, spriteRenderCount } from '../../server/mail/sprites.ts';
+import { defaultOptions, positionAfter } from '../support/playout.ts';
 
 function compare(a: Pixels, b: Pixels): { max: number; over8: number; total: number } {
   expect([b.width, b.height]).toEqual([a.width, a.height]);
@@ -34,7 +41,9 @@ function blockCompare(a: Pixels, b: Pixels, k = 4): { max: number; over16: numbe
     for (let bx = 0; bx + k <= a.width; bx += k) {
       for (let c = 0; c < 3; c++) {
         let d = 0;
-        for (let y = by; y < by + k; y++) for (let x = bx; x < bx + k; x++) d += a.pixels[(y * a.width + x) * 4 + c]! - b.pixels[(y * a.width + x) * 4 + c]!;
+        for (let y = by; y < by + k; y++)
+          for (let x = bx; x < bx + k; x++)
+            d += a.pixels[(y * a.width + x) * 4 + c]! - b.pixels[(y * a.width + x) * 4 + c]!;
         d = Math.abs(d) / (k * k);
         max = Math.max(max, d);
         if (d > 16) over++;
@@ -53,7 +62,8 @@ function decodeOwnPng(png: Buffer): Buffer {
   let idat = Buffer.alloc(0);
   while (at < png.length) {
     const len = png.readUInt32BE(at);
-    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat = Buffer.concat([idat, png.subarray(at + 8, at + 8 + len)]);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT')
+      idat = Buffer.concat([idat, png.subarray(at + 8, at + 8 + len)]);
     at += 12 + len;
   }
   expect(png[25]).toBe(2); // colour type RGB
@@ -152,9 +162,22 @@ describe('sprites', () => {
   it('lifts the elements after the last one it cannot bound, and keeps the rest in place', () => {
     const lift = liftElements(bodyOf(board('status 1')), 16);
     expect(lift.rest).toBe('');
-    expect(lift.lifted.map((t) => /^<(\w+)/.exec(t.markup)![1])).toEqual(['rect', 'text', 'text', 'circle', 'polyline', 'text', 'text']);
+    expect(lift.lifted.map((t) => /^<(\w+)/.exec(t.markup)![1])).toEqual([
+      'rect',
+      'text',
+      'text',
+      'circle',
+      'polyline',
+      'text',
+      'text',
+    ]);
     // a group (unknown extent) keeps itself and everything before it in place
-    const grouped = liftElements(bodyOf(board('status 1', '<g><rect x="0" y="0" width="5" height="5"/></g><rect x="1" y="1" width="5" height="5"/>')), 16);
+    const grouped = liftElements(
+      bodyOf(
+        board('status 1', '<g><rect x="0" y="0" width="5" height="5"/></g><rect x="1" y="1" width="5" height="5"/>'),
+      ),
+      16,
+    );
     expect(grouped.lifted.map((t) => t.markup)).toEqual(['<rect x="1" y="1" width="5" height="5"/>']);
     expect(grouped.rest).toContain('>PNA</text>');
     // a text that moves its own parts, an element with a transform, an id or a reference: never lifted
@@ -171,7 +194,11 @@ describe('sprites', () => {
 
   it('draws the same picture as the document in one piece, and draws only the elements that changed', async () => {
     clearLayerCache();
-    for (const [status, fresh] of [['status 1', 7], ['status 2', 1], ['status 2', 0]] as const) {
+    for (const [status, fresh] of [
+      ['status 1', 7],
+      ['status 2', 1],
+      ['status 2', 0],
+    ] as const) {
       const svg = board(status);
       const before = spriteRenderCount();
       const layered = await renderPixels(svg);
@@ -181,10 +208,18 @@ describe('sprites', () => {
     }
     // elements painting partly off the picture: what is off it stays off it, and out of other sprites
     // (the whole canvas cuts the glyphs at its edge, anti-aliasing the edge row a little differently)
-    const offEdges = board('status 3', '<rect x="10" y="-70" width="380" height="40" fill="#f00"/><text x="100" y="12" font-size="40">Top</text><text x="150" y="296" font-size="40">Bottom</text>');
-    expect(compare(await renderPixels(offEdges, { layers: false }), await renderPixels(offEdges)).max).toBeLessThanOrEqual(24);
+    const offEdges = board(
+      'status 3',
+      '<rect x="10" y="-70" width="380" height="40" fill="#f00"/><text x="100" y="12" font-size="40">Top</text><text x="150" y="296" font-size="40">Bottom</text>',
+    );
+    expect(
+      compare(await renderPixels(offEdges, { layers: false }), await renderPixels(offEdges)).max,
+    ).toBeLessThanOrEqual(24);
     // with an element it cannot bound, what stays is drawn whole underneath
-    const mixed = board('status 2', '<g><rect x="300" y="200" width="40" height="40" fill="#fa0"/></g><text x="310" y="225">over</text>');
+    const mixed = board(
+      'status 2',
+      '<g><rect x="300" y="200" width="40" height="40" fill="#fa0"/></g><text x="310" y="225">over</text>',
+    );
     expect(compare(await renderPixels(mixed, { layers: false }), await renderPixels(mixed)).max).toBeLessThanOrEqual(3);
   });
 
@@ -193,7 +228,13 @@ describe('sprites', () => {
     const svgs = ['a', 'b', 'c', 'd', 'a'].map((s) => board(`status ${s}`));
     const pngs = await Promise.all(svgs.map((svg) => svgToPng(svg, { cache: false })));
     for (let i = 0; i < svgs.length; i++) {
-      expect(compare(await renderPixels(svgs[i]!, { layers: false }), { pixels: decodeOwnPng(pngs[i]!), width: 400, height: 300 }).max).toBeLessThanOrEqual(3);
+      expect(
+        compare(await renderPixels(svgs[i]!, { layers: false }), {
+          pixels: decodeOwnPng(pngs[i]!),
+          width: 400,
+          height: 300,
+        }).max,
+      ).toBeLessThanOrEqual(3);
     }
     expect(pngs[4]!.equals(pngs[0]!)).toBe(true);
   });
@@ -210,7 +251,10 @@ describe('sprites', () => {
   });
 
   it('marks a sprite clipped when paint reaches the edge rows of its box', async () => {
-    const frame = frameOf('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" font-family="sans-serif">', { mode: 'original' })!;
+    const frame = frameOf(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" font-family="sans-serif">',
+      { mode: 'original' },
+    )!;
     const text = '<text x="20" y="100" font-size="40">Big</text>';
     clearLayerCache();
     const [tight] = await drawSprites([{ markup: text, box: [0, 90, 400, 95] }], frame);
@@ -225,7 +269,9 @@ describe('sprites', () => {
 
 /** A digest of every static layer of a document (root element and background included), in order. */
 function staticText(svg: string): string[] {
-  return (splitLayers(svg) ?? []).filter((p) => p.kind === 'static').map((p) => `${p.key} ${createHash('sha1').update(p.svg).digest('hex')}`);
+  return (splitLayers(svg) ?? [])
+    .filter((p) => p.kind === 'static')
+    .map((p) => `${p.key} ${createHash('sha1').update(p.svg).digest('hex')}`);
 }
 
 const midGame = (rules: AnyRules, seats: number, steps: number) => positionAfter(rules, seats, steps, 'snapshot-test');

@@ -1,10 +1,10 @@
 // The rules contract, checked for every registered game (and the small test
 // game). A new game is covered by adding it to rules/index.ts.
 import { describe, expect, it } from 'vitest';
-import { games } from '../../rules/index';
-import { RuleError, type AnyRules } from '../../rules/types';
-import { highCard } from '../support/high-card';
-import { defaultOptions, randomPlayout } from '../support/playout';
+import { games } from '../../rules/index.ts';
+import { RuleError, type AnyRules } from '../../rules/types.ts';
+import { highCard } from '../support/high-card.ts';
+import { defaultOptions, randomPlayout } from '../support/playout.ts';
 
 /** Playouts per player count; heavy games run fewer here and more in their own suites. */
 const PLAYOUTS: Record<string, number> = { '1830': 4 };
@@ -18,7 +18,16 @@ function seatCounts(rules: AnyRules): number[] {
   return out;
 }
 
-const garbage: unknown[] = [null, 42, 'pass', [], {}, { type: 'no-such-move' }, { type: 7 }, { __proto__: { type: 'pass' } }];
+const garbage: unknown[] = [
+  null,
+  42,
+  'pass',
+  [],
+  {},
+  { type: 'no-such-move' },
+  { type: 7 },
+  { __proto__: { type: 'pass' } },
+];
 
 describe.each(all.map((r) => [r.id, r] as const))('rules contract: %s', (_id, rules) => {
   it('sets up deterministically from the seed', () => {

@@ -3,15 +3,15 @@
 // same data folder); the escalation and the autoMove happen exactly once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { makeService, type TestService } from '../support/service';
-import { highCard } from '../support/high-card';
-import { createMailer, type Mailer } from '../../server/mail/index';
-import { smtpTransport } from '../../server/mail/transport';
-import { ReminderJob } from '../../server/scheduler/reminders';
-import { decideReminder } from '../../server/scheduler/decide';
-import type { GameService } from '../../server/service';
-import type { ReminderPolicy } from '../../server/store/types';
-import { startSmtp, type TestSmtp } from '../mail/smtp';
+import { makeService, type TestService } from '../support/service.ts';
+import { highCard } from '../support/high-card.ts';
+import { createMailer, type Mailer } from '../../server/mail/index.ts';
+import { smtpTransport } from '../../server/mail/transport.ts';
+import { ReminderJob } from '../../server/scheduler/reminders.ts';
+import { decideReminder } from '../../server/scheduler/decide.ts';
+import type { GameService } from '../../server/service.ts';
+import type { ReminderPolicy } from '../../server/store/types.ts';
+import { startSmtp, type TestSmtp } from '../mail/smtp.ts';
 
 let t: TestService;
 let smtp: TestSmtp;
@@ -21,7 +21,13 @@ let job: ReminderJob;
 
 function boot(svc: GameService) {
   service = svc;
-  mailer = createMailer({ service: svc, dataDir: t.dataDir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: smtpTransport(smtp.url), queue: { baseDelayMs: 20, maxDelayMs: 100 } });
+  mailer = createMailer({
+    service: svc,
+    dataDir: t.dataDir,
+    env: { MAIL_FROM: 'Games <games@example.test>' },
+    transport: smtpTransport(smtp.url),
+    queue: { baseDelayMs: 20, maxDelayMs: 100 },
+  });
   job = new ReminderJob({ service: svc, queue: mailer.queue, now: () => t.clock.now().getTime() });
   return mailer.start();
 }
@@ -46,7 +52,14 @@ async function settle() {
 
 /** A two-seat game in its play phase: both stakes chosen, one seat to move. */
 async function gameWaiting(policy: ReminderPolicy) {
-  const { gameId } = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true, policy });
+  const { gameId } = await t.service.create({
+    rules: 'high-card',
+    seats: 2,
+    name: 'Ada',
+    email: 'ada@example.test',
+    join: true,
+    policy,
+  });
   await t.service.join(gameId, { name: 'Bob', email: 'bob@example.test' });
   for (const seat of [0, 1]) {
     const g = await t.service.open(gameId);
@@ -64,16 +77,44 @@ describe('decideReminder', () => {
   const at = (h: number) => Date.parse(since) + h * 3600_000;
   const wait = (reminders: number, escalated = false) => ({ toAct: [1], since, stateSeq: 5, reminders, escalated });
   it('follows the schedule: N hours, then every M, at most K, then the escalation, then nothing', () => {
-    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(23.99), true)).toMatchObject({ kind: 'none', nextAt: at(24) });
-    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(24), true)).toMatchObject({ kind: 'remind', number: 1, of: 2, seats: [1] });
-    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(35), true)).toMatchObject({ kind: 'none', nextAt: at(36) });
-    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(36), true)).toMatchObject({ kind: 'remind', number: 2 });
-    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), true)).toMatchObject({ kind: 'escalate', autoMove: true });
-    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), false)).toMatchObject({ kind: 'escalate', autoMove: false });
-    expect(decideReminder({ status: 'active', policy: { ...policy, onTimeout: 'notify' }, wait: wait(2) }, at(48), true)).toMatchObject({ kind: 'escalate', autoMove: false });
-    expect(decideReminder({ status: 'active', policy, wait: wait(2, true) }, at(1000), true)).toMatchObject({ kind: 'none', nextAt: null });
+    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(23.99), true)).toMatchObject({
+      kind: 'none',
+      nextAt: at(24),
+    });
+    expect(decideReminder({ status: 'active', policy, wait: wait(0) }, at(24), true)).toMatchObject({
+      kind: 'remind',
+      number: 1,
+      of: 2,
+      seats: [1],
+    });
+    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(35), true)).toMatchObject({
+      kind: 'none',
+      nextAt: at(36),
+    });
+    expect(decideReminder({ status: 'active', policy, wait: wait(1) }, at(36), true)).toMatchObject({
+      kind: 'remind',
+      number: 2,
+    });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), true)).toMatchObject({
+      kind: 'escalate',
+      autoMove: true,
+    });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2) }, at(48), false)).toMatchObject({
+      kind: 'escalate',
+      autoMove: false,
+    });
+    expect(
+      decideReminder({ status: 'active', policy: { ...policy, onTimeout: 'notify' }, wait: wait(2) }, at(48), true),
+    ).toMatchObject({ kind: 'escalate', autoMove: false });
+    expect(decideReminder({ status: 'active', policy, wait: wait(2, true) }, at(1000), true)).toMatchObject({
+      kind: 'none',
+      nextAt: null,
+    });
     expect(decideReminder({ status: 'finished', policy, wait: wait(0) }, at(1000), true).kind).toBe('none');
-    expect(decideReminder({ status: 'active', policy: { ...policy, remindAfterHours: 0 }, wait: wait(0) }, at(1000), true).kind).toBe('none');
+    expect(
+      decideReminder({ status: 'active', policy: { ...policy, remindAfterHours: 0 }, wait: wait(0) }, at(1000), true)
+        .kind,
+    ).toBe('none');
   });
 });
 

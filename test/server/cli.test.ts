@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../server/cli';
-import { run as verify } from '../../server/cli/verify';
-import { canonicalJson, sha256 } from '../../server/store/chain';
-import { highCard } from '../support/high-card';
-import { startTestServer } from '../support/server';
-import { capture } from '../support/verify';
+import { main } from '../../server/cli.ts';
+import { run as verify } from '../../server/cli/verify.ts';
+import { canonicalJson, sha256 } from '../../server/store/chain.ts';
+import { highCard } from '../support/high-card.ts';
+import { startTestServer } from '../support/server.ts';
+import { capture } from '../support/verify.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pbem-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

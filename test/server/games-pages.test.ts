@@ -2,9 +2,9 @@
 // spectators, a few moves by the listed first move, the quick-move page, the
 // history download; each page drawn without a template problem.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../rules/index';
-import { verifyHistory } from '../../server/verify';
-import { startTestServer, type TestServer } from '../support/server';
+import { games } from '../../rules/index.ts';
+import { verifyHistory } from '../../server/verify.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 let srv: TestServer;
 beforeAll(async () => {

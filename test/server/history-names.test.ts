@@ -1,25 +1,31 @@
 // history.json writes players' names into describe texts that carry {seat:N}, as the pages do,
 // and still verifies (the sealed text is kept for the hash).
 import { describe, expect, it } from 'vitest';
-import type { AnyRules } from '../../rules/types';
-import type { LogEntry } from '../../server/store/types';
-import { highCard } from '../support/high-card';
-import { startTestServer } from '../support/server';
-import { verifyDoc as verifyWith } from '../support/verify';
+import type { AnyRules } from '../../rules/types.ts';
+import type { LogEntry } from '../../server/store/types.ts';
+import { highCard } from '../support/high-card.ts';
+import { startTestServer } from '../support/server.ts';
+import { verifyDoc as verifyWith } from '../support/verify.ts';
 
 // High Card whose history lines name the next seat, as real games do with {seat:N}
-const named: AnyRules = { ...highCard, describe: (a, s, seat) => `${highCard.describe(a, s, seat)}, watched by {seat:${(seat + 1) % 3}}` };
+const named: AnyRules = {
+  ...highCard,
+  describe: (a, s, seat) => `${highCard.describe(a, s, seat)}, watched by {seat:${(seat + 1) % 3}}`,
+};
 
 const verifyDoc = async (doc: unknown) => (await verifyWith(doc, [named])).out;
 
 describe('names in history.json', () => {
-  it('writes each {seat:N} as the player name in entries\' text, keeps the chain verifiable', async () => {
+  it("writes each {seat:N} as the player name in entries' text, keeps the chain verifiable", async () => {
     const srv = await startTestServer({ registry: [named] });
     try {
       const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob', 'Cy'] });
       const s0 = await srv.state(g.seats[0]!.key);
       expect((await srv.move(g.seats[0]!.key, s0.game.seq, s0.moves[0]!.action)).status).toBe(200);
-      const names = g.seats.slice().sort((a, b) => a.seat - b.seat).map((s) => s.name);
+      const names = g.seats
+        .slice()
+        .sort((a, b) => a.seat - b.seat)
+        .map((s) => s.name);
       const watcher = names[(g.seats[0]!.seat + 1) % 3]!;
 
       const running = (await srv.api('GET', `/api/play/${g.seats[1]!.key}/history`)).body as { log: LogEntry[] };

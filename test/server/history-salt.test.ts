@@ -2,11 +2,11 @@
 // random salt (withheld with the action) so a low-entropy action cannot be found by hashing
 // every candidate. The chain still verifies, old unsalted entries keep the old formula.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, entryHash, sha256 } from '../../server/store/chain';
-import type { LogEntry } from '../../server/store/types';
-import { highCard } from '../support/high-card';
-import { startTestServer } from '../support/server';
-import { verifyDoc } from '../support/verify';
+import { canonicalJson, entryHash, sha256 } from '../../server/store/chain.ts';
+import type { LogEntry } from '../../server/store/types.ts';
+import { highCard } from '../support/high-card.ts';
+import { startTestServer } from '../support/server.ts';
+import { verifyDoc } from '../support/verify.ts';
 
 describe('salted action hashes in history.json', () => {
   it('withholds action and salt, resists guessing, verifies; publishes both at the end', async () => {
@@ -14,10 +14,16 @@ describe('salted action hashes in history.json', () => {
     try {
       const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob', 'Cy'] });
       const s0 = await srv.state(g.seats[0]!.key);
-      const stake = s0.moves.find((m) => (m.action as { type: string }).type === 'stake')!.action as { type: 'stake'; card: number };
+      const stake = s0.moves.find((m) => (m.action as { type: string }).type === 'stake')!.action as {
+        type: 'stake';
+        card: number;
+      };
       expect((await srv.move(g.seats[0]!.key, s0.game.seq, stake)).status).toBe(200);
 
-      const other = (await srv.api('GET', `/api/play/${g.seats[1]!.key}/history`)).body as { log: LogEntry[]; seed?: string };
+      const other = (await srv.api('GET', `/api/play/${g.seats[1]!.key}/history`)).body as {
+        log: LogEntry[];
+        seed?: string;
+      };
       expect(other.seed).toBeUndefined();
       const withheld = other.log.find((e) => e.kind === 'move' && e.seat === g.seats[0]!.seat)!;
       expect(withheld).toBeDefined();
@@ -42,7 +48,10 @@ describe('salted action hashes in history.json', () => {
       expect(sha256(mine.salt! + canonicalJson(stake))).toBe(withheld.actionHash);
 
       await srv.playToEnd(g);
-      const done = (await srv.api('GET', `/api/play/${g.seats[1]!.key}/history`)).body as { log: LogEntry[]; seed?: string };
+      const done = (await srv.api('GET', `/api/play/${g.seats[1]!.key}/history`)).body as {
+        log: LogEntry[];
+        seed?: string;
+      };
       expect(typeof done.seed).toBe('string');
       const moves = done.log.filter((e) => e.kind === 'move');
       expect(moves.length).toBeGreaterThan(3);

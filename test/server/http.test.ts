@@ -1,10 +1,10 @@
 // The server over real HTTP: a whole High Card game through personal links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { highCard } from '../support/high-card';
-import { startTestServer, type TestServer } from '../support/server';
-import { verifyHistory } from '../../server/verify';
-import { entryHash } from '../../server/store/chain';
+import { highCard } from '../support/high-card.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { verifyHistory } from '../../server/verify.ts';
+import { entryHash } from '../../server/store/chain.ts';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -14,7 +14,10 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-async function form(path: string, fields: Record<string, string | number>): Promise<{ status: number; location: string | null; text: string }> {
+async function form(
+  path: string,
+  fields: Record<string, string | number>,
+): Promise<{ status: number; location: string | null; text: string }> {
   const res = await fetch(srv.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -34,7 +37,18 @@ const keyOf = (location: string | null) => location!.split('/').pop()!;
 describe('HTTP: a whole game through personal links', () => {
   it('create, join by the invite form, start, play, stale and illegal moves, undo, reopen, history and verify', async () => {
     // Create through the form, as a person would.
-    const created = await form('/new', { rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: 'on', listed: 'on', remindAfterHours: 24, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' });
+    const created = await form('/new', {
+      rules: 'high-card',
+      seats: 3,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: 'on',
+      listed: 'on',
+      remindAfterHours: 24,
+      repeatHours: 24,
+      maxReminders: 3,
+      onTimeout: 'notify',
+    });
     expect(created.status).toBe(303);
     const adminKey = keyOf(created.location!.split('?')[0]!);
     const admin = await page(`/admin/${adminKey}`);
@@ -66,10 +80,16 @@ describe('HTTP: a whole game through personal links', () => {
     const s0 = await srv.state(keyOfSeat(0));
     const s1 = await srv.state(keyOfSeat(1));
     expect(s0.game.seq).toBe(s1.game.seq);
-    const stake0 = await form(`/play/${keyOfSeat(0)}/move`, { seq: s0.game.seq, action: JSON.stringify(s0.moves[0]!.action) });
+    const stake0 = await form(`/play/${keyOfSeat(0)}/move`, {
+      seq: s0.game.seq,
+      action: JSON.stringify(s0.moves[0]!.action),
+    });
     expect(stake0.status).toBe(303);
     // A second click on the same button is refused: the game moved on.
-    const again = await form(`/play/${keyOfSeat(0)}/move`, { seq: s0.game.seq, action: JSON.stringify(s0.moves[0]!.action) });
+    const again = await form(`/play/${keyOfSeat(0)}/move`, {
+      seq: s0.game.seq,
+      action: JSON.stringify(s0.moves[0]!.action),
+    });
     expect(again.status).toBe(409);
     expect(again.text).toContain('moved on');
     // Seat 1 still chooses against the old seq (simultaneous choice).
@@ -78,7 +98,10 @@ describe('HTTP: a whole game through personal links', () => {
     // An illegal move: the rule's own message, and the input kept on the page.
     const turn = (await srv.state(keyOfSeat(0))).view.toAct[0]!;
     const st = await srv.state(keyOfSeat(turn));
-    const illegal = await form(`/play/${keyOfSeat(turn)}/move`, { seq: st.game.seq, action: '{"type":"play","card":99}' });
+    const illegal = await form(`/play/${keyOfSeat(turn)}/move`, {
+      seq: st.game.seq,
+      action: '{"type":"play","card":99}',
+    });
     expect(illegal.status).toBe(400);
     expect(illegal.text).toContain('You do not hold the 99.');
     expect(illegal.text).toContain('{&quot;type&quot;:&quot;play&quot;,&quot;card&quot;:99}');
@@ -89,7 +112,9 @@ describe('HTTP: a whole game through personal links', () => {
 
     // A typed command plays.
     const card = (st.view.hand as number[])[0]!;
-    expect((await form(`/play/${keyOfSeat(turn)}/move`, { seq: st.game.seq, command: `play ${card}` })).status).toBe(303);
+    expect((await form(`/play/${keyOfSeat(turn)}/move`, { seq: st.game.seq, command: `play ${card}` })).status).toBe(
+      303,
+    );
 
     // Undo: the mover may take it back; the other seat may not.
     const other = 1 - turn;
@@ -106,7 +131,9 @@ describe('HTTP: a whole game through personal links', () => {
     expect((await srv.move(keyOfSeat(other), o.game.seq, o.moves[0]!.action)).status).toBe(200);
     const late = await srv.state(keyOfSeat(turn));
     expect(late.canUndo).toBe(false);
-    expect((await srv.api('POST', `/api/play/${keyOfSeat(turn)}/undo`, { seq: late.game.seq })).body.error).toMatch(/Somebody else|no move/);
+    expect((await srv.api('POST', `/api/play/${keyOfSeat(turn)}/undo`, { seq: late.game.seq })).body.error).toMatch(
+      /Somebody else|no move/,
+    );
     // A draw cannot be taken back.
     const now = await srv.state(keyOfSeat(late.view.toAct[0]!));
     const draw = now.moves.find((m) => (m.action as { type: string }).type === 'draw');
@@ -162,7 +189,11 @@ describe('HTTP: a whole game through personal links', () => {
       if (i > 0) swapped.log[i].prev = swapped.log[i - 1].hash;
       swapped.log[i].hash = entryHash(swapped.log[i]);
     }
-    expect(verifyHistory(swapped, [highCard])).toEqual({ ok: false, seq: start.seq, why: 'the seat order is not the one the seed draws' });
+    expect(verifyHistory(swapped, [highCard])).toEqual({
+      ok: false,
+      seq: start.seq,
+      why: 'the seat order is not the one the seed draws',
+    });
     // Tampering is found.
     const moveAt = history.log.findIndex((e: { kind: string }) => e.kind === 'move');
     history.log[moveAt].action = { type: 'draw' };
@@ -174,7 +205,9 @@ describe('HTTP: a whole game through personal links', () => {
     expect((await page(`/play/${adaKey}/step/1`)).status).toBe(200);
     expect((await page(`/play/${adaKey}/step/${history.log.length}`)).text).toContain('Game over');
     expect((await page(`/play/${adaKey}/step/${history.log.length + 1}`)).status).toBe(404);
-    expect((await page(`/watch/${(await srv.api('GET', `/api/admin/${adminKey}`)).body.watchUrl.split('/').pop()}`)).status).toBe(200);
+    expect(
+      (await page(`/watch/${(await srv.api('GET', `/api/admin/${adminKey}`)).body.watchUrl.split('/').pop()}`)).status,
+    ).toBe(200);
   });
 
   it('two concurrent submissions against one seq make exactly one move', async () => {
@@ -232,7 +265,13 @@ describe('HTTP: a whole game through personal links', () => {
     expect(confirm.text).toContain('Confirm this move');
     expect((await srv.state(k.key)).game.lastSeq).toBe(st.game.lastSeq); // GET changed nothing
     // a link to a move not on offer, a mangled number or no position: refused in words, nothing played
-    for (const bad of [`m/${st.moves.length}?seq=${st.game.seq}`, `m/-1?seq=${st.game.seq}`, `m/one?seq=${st.game.seq}`, 'm/0', `m/0?seq=x`]) {
+    for (const bad of [
+      `m/${st.moves.length}?seq=${st.game.seq}`,
+      `m/-1?seq=${st.game.seq}`,
+      `m/one?seq=${st.game.seq}`,
+      'm/0',
+      `m/0?seq=x`,
+    ]) {
       const r = await page(`/play/${k.key}/${bad}`);
       expect(r.status).toBe(409);
       expect(r.text).toMatch(/no longer on offer|no position number/);
@@ -261,16 +300,30 @@ describe('HTTP: a whole game through personal links', () => {
   });
 
   it('answers bad input with 4xx and plain words, escapes user text, sends helmet headers', async () => {
-    const bad = await fetch(`${srv.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rules":' });
+    const bad = await fetch(`${srv.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"rules":',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'The request body is not valid JSON.' });
-    const big = await fetch(`${srv.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(100_000) }) });
+    const big = await fetch(`${srv.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(100_000) }),
+    });
     expect(big.status).toBe(413);
     const missing = await srv.api('POST', '/api/games', { rules: 'high-card', seats: 2 });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatch(/name/i);
-    expect((await srv.api('POST', '/api/games', { rules: 'chess', seats: 2, name: 'A', email: 'a@example.test' })).body.error).toContain('no game called');
-    expect((await srv.api('POST', '/api/games', { rules: 'high-card', seats: 9, name: 'A', email: 'a@example.test' })).body.error).toContain('2 to 4 players');
+    expect(
+      (await srv.api('POST', '/api/games', { rules: 'chess', seats: 2, name: 'A', email: 'a@example.test' })).body
+        .error,
+    ).toContain('no game called');
+    expect(
+      (await srv.api('POST', '/api/games', { rules: 'high-card', seats: 9, name: 'A', email: 'a@example.test' })).body
+        .error,
+    ).toContain('2 to 4 players');
     const unknown = await page(`/play/${'A'.repeat(24)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.text).not.toMatch(/at .*\.ts:\d+/);
@@ -318,20 +371,47 @@ describe('HTTP: a whole game through personal links', () => {
 
   it('lists public games on the home page, never unlisted ones; admin sets the policy and abandons', async () => {
     const pub = await srv.createGame({ rules: 'high-card', players: ['Pam'], seats: 3, start: false });
-    const hidden = await srv.createGame({ rules: 'high-card', players: ['Quinn'], seats: 3, start: false, listed: false });
+    const hidden = await srv.createGame({
+      rules: 'high-card',
+      players: ['Quinn'],
+      seats: 3,
+      start: false,
+      listed: false,
+    });
     const home = await page('/');
     expect(home.text).toContain(`/join/${pub.inviteKey}`);
     expect(home.text).not.toContain(hidden.inviteKey);
     expect(home.text).not.toContain('Quinn');
     const list = (await srv.api('GET', '/api/games')).body;
     expect(JSON.stringify(list)).not.toContain(hidden.gameId);
-    expect(list.open.some((e: { id: string; freeSeats: number }) => e.id === pub.gameId && e.freeSeats === 2)).toBe(true);
+    expect(list.open.some((e: { id: string; freeSeats: number }) => e.id === pub.gameId && e.freeSeats === 2)).toBe(
+      true,
+    );
 
-    const bad = await form(`/admin/${hidden.adminKey}/policy`, { remindAfterHours: -3, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' });
+    const bad = await form(`/admin/${hidden.adminKey}/policy`, {
+      remindAfterHours: -3,
+      repeatHours: 24,
+      maxReminders: 3,
+      onTimeout: 'notify',
+    });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('cannot be negative');
-    expect((await form(`/admin/${hidden.adminKey}/policy`, { remindAfterHours: 48, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' })).status).toBe(303);
-    expect((await srv.api('GET', `/api/admin/${hidden.adminKey}`)).body.policy).toEqual({ remindAfterHours: 48, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' });
+    expect(
+      (
+        await form(`/admin/${hidden.adminKey}/policy`, {
+          remindAfterHours: 48,
+          repeatHours: 12,
+          maxReminders: 2,
+          onTimeout: 'autoMove',
+        })
+      ).status,
+    ).toBe(303);
+    expect((await srv.api('GET', `/api/admin/${hidden.adminKey}`)).body.policy).toEqual({
+      remindAfterHours: 48,
+      repeatHours: 12,
+      maxReminders: 2,
+      onTimeout: 'autoMove',
+    });
     expect((await form(`/admin/${hidden.adminKey}/abandon`, {})).status).toBe(400);
     expect((await form(`/admin/${hidden.adminKey}/abandon`, { confirm: 'yes' })).status).toBe(303);
     expect((await srv.api('GET', `/api/admin/${hidden.adminKey}`)).body.status).toBe('abandoned');

@@ -2,11 +2,13 @@
 // continues by email, at the same position, seats in the export's order.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../rules/index';
-import { importExport, type Export18xx } from '../../rules/1830/import/replay';
-import { startTestServer, type TestServer } from '../support/server';
+import { games } from '../../rules/index.ts';
+import { importExport, type Export18xx } from '../../rules/1830/import/replay.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
-const full = JSON.parse(readFileSync(new URL('../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+const full = JSON.parse(
+  readFileSync(new URL('../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),
+) as Export18xx;
 const cut = (n: number): Export18xx => ({ ...full, actions: full.actions.slice(0, n) });
 const emails = full.players.map((_, i) => `p${i + 1}@example.test`);
 const keyOf = (url: string) => url.split('/').pop()!;
@@ -75,7 +77,10 @@ describe('importing an 18xx.games game of 1830', () => {
     expect(notExport.body.error).toMatch(/not an 18xx.games export/);
     // an action that cannot replay: a bid by a player on an unknown company
     const bad = cut(5);
-    bad.actions = [...bad.actions, { ...(bad.actions[4] as object), id: 999999, type: 'bid', company: 'NOPE', price: 1 } as never];
+    bad.actions = [
+      ...bad.actions,
+      { ...(bad.actions[4] as object), id: 999999, type: 'bid', company: 'NOPE', price: 1 } as never,
+    ];
     const stopped = importExport(bad).report.stoppedAt;
     expect(stopped).not.toBeNull();
     const res = await srv.api('POST', '/api/import/18xx', { export: bad, emails });
@@ -105,7 +110,10 @@ describe('importing an 18xx.games game of 1830', () => {
     const big = readFileSync(new URL('../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8');
     expect(big.length).toBeGreaterThan(100_000);
     const bigExp = JSON.parse(big) as Export18xx;
-    const whole = await srv.api('POST', '/api/import/18xx', { export: bigExp, emails: bigExp.players.map((_, i) => `b${i}@example.test`) });
+    const whole = await srv.api('POST', '/api/import/18xx', {
+      export: bigExp,
+      emails: bigExp.players.map((_, i) => `b${i}@example.test`),
+    });
     expect(whole.status, JSON.stringify(whole.body)).toBe(201);
     const g = await srv.service.open(whole.body.gameId);
     expect(g.state).toEqual(importExport(bigExp).state);

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyHistory } from '../../server/verify';
-import { highCard } from '../support/high-card';
-import { startChildServer, type ChildServer } from '../support/child';
+import { verifyHistory } from '../../server/verify.ts';
+import { highCard } from '../support/high-card.ts';
+import { startChildServer, type ChildServer } from '../support/child.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pbem-kill-'));
 let server: ChildServer | null = null;
@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(url + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(url + path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -34,9 +38,22 @@ describe('kill test', () => {
     server = await startChildServer(dataDir);
     const games: Game[] = [];
     for (let g = 0; g < 16; g++) {
-      const c = await call(server.url, 'POST', '/api/games', { rules: 'high-card', seats: 4, name: 'P0', email: 'p0@example.test' });
+      const c = await call(server.url, 'POST', '/api/games', {
+        rules: 'high-card',
+        seats: 4,
+        name: 'P0',
+        email: 'p0@example.test',
+      });
       const keys = [c.body.seatKey as string];
-      for (let p = 1; p < 4; p++) keys.push((await call(server.url, 'POST', `/api/join/${c.body.inviteKey}`, { name: `P${p}`, email: `p${p}@example.test` })).body.seatKey);
+      for (let p = 1; p < 4; p++)
+        keys.push(
+          (
+            await call(server.url, 'POST', `/api/join/${c.body.inviteKey}`, {
+              name: `P${p}`,
+              email: `p${p}@example.test`,
+            })
+          ).body.seatKey,
+        );
       games.push({ id: c.body.gameId, keys, acked: [] });
     }
 
@@ -80,7 +97,11 @@ describe('kill test', () => {
       const h0 = await call(server.url, 'GET', `/api/play/${g.keys[0]}/history`);
       expect(h0.status).toBe(200);
       for (const a of g.acked) {
-        expect(h0.body.log[a.seq - 1], `game ${g.id} seq ${a.seq}`).toMatchObject({ seq: a.seq, kind: 'move', seat: a.seat });
+        expect(h0.body.log[a.seq - 1], `game ${g.id} seq ${a.seq}`).toMatchObject({
+          seq: a.seq,
+          kind: 'move',
+          seat: a.seat,
+        });
       }
       // Each seat's own actions are exactly what was acknowledged, and every chain verifies.
       for (const key of g.keys) {
@@ -115,7 +136,14 @@ describe('kill test', () => {
     for (const key of g.keys) {
       const st = await call(server.url, 'GET', `/api/play/${key}`);
       if (st.body.yourTurn) {
-        expect((await call(server.url, 'POST', `/api/play/${key}/move`, { seq: st.body.game.seq, action: st.body.moves[0].action })).status).toBe(200);
+        expect(
+          (
+            await call(server.url, 'POST', `/api/play/${key}/move`, {
+              seq: st.body.game.seq,
+              action: st.body.moves[0].action,
+            })
+          ).status,
+        ).toBe(200);
         break;
       }
     }

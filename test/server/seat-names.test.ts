@@ -1,13 +1,19 @@
 // History lines name players: the rules write `{seat:N}`, the server the name.
 import { describe, expect, it } from 'vitest';
-import { lineOf, nameSeats } from '../../server/game-log';
-import type { GameDoc, LogEntry } from '../../server/store/types';
+import { lineOf, nameSeats } from '../../server/game-log.ts';
+import type { GameDoc, LogEntry } from '../../server/store/types.ts';
 
 const doc = { seats: [{ name: 'Ada' }, { name: 'Bob' }] } as unknown as GameDoc;
 
 describe('seat names in history lines', () => {
   it('writes the acting player first and names every {seat:N} the rules mention', () => {
-    const entry = { seq: 3, at: '2026-11-29T10:00:00.000Z', kind: 'move', seat: 0, text: 'extended the LNWR; city scoring for Leeds: {seat:1} 2,000, {seat:0} 1,000' } as LogEntry;
+    const entry = {
+      seq: 3,
+      at: '2026-11-29T10:00:00.000Z',
+      kind: 'move',
+      seat: 0,
+      text: 'extended the LNWR; city scoring for Leeds: {seat:1} 2,000, {seat:0} 1,000',
+    } as LogEntry;
     expect(lineOf(doc, entry).text).toBe('Ada extended the LNWR; city scoring for Leeds: Bob 2,000, Ada 1,000');
   });
 

@@ -1,9 +1,9 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkChain } from '../../server/store/chain';
-import type { GameService } from '../../server/service';
-import { makeService, type TestService } from '../support/service';
+import { checkChain } from '../../server/store/chain.ts';
+import type { GameService } from '../../server/service.ts';
+import { makeService, type TestService } from '../support/service.ts';
 
 let t: TestService;
 afterEach(async () => {
@@ -11,7 +11,13 @@ afterEach(async () => {
 });
 
 async function twoPlayerGame(svc: GameService, opts: { seats?: number } = {}) {
-  const created = await svc.create({ rules: 'high-card', seats: opts.seats ?? 2, name: 'Ada', email: 'ada@example.test', join: true });
+  const created = await svc.create({
+    rules: 'high-card',
+    seats: opts.seats ?? 2,
+    name: 'Ada',
+    email: 'ada@example.test',
+    join: true,
+  });
   const joined = await svc.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
   return { ...created, bobKey: joined.seatKey };
 }
@@ -93,7 +99,9 @@ describe('game service', () => {
     const turn = svc.viewFor(game, null).toAct[0]!;
     const mv = svc.movesFor(game, turn)[0]!;
     await expect(svc.move(g.gameId, turn, { seq, action: mv.action })).rejects.toThrow(/moved on/);
-    await expect(svc.move(g.gameId, turn, { seq: game.stateSeq + 5, action: mv.action })).rejects.toThrow(/not reached/);
+    await expect(svc.move(g.gameId, turn, { seq: game.stateSeq + 5, action: mv.action })).rejects.toThrow(
+      /not reached/,
+    );
   });
 
   it('refuses an illegal move with the rule message and leaves the game alone', async () => {
@@ -102,8 +110,12 @@ describe('game service', () => {
     const g = await twoPlayerGame(svc);
     const game = await svc.open(g.gameId);
     const before = JSON.stringify(game.state);
-    await expect(svc.move(g.gameId, 0, { seq: game.stateSeq, action: { type: 'stake', card: 999 } })).rejects.toThrow('You do not hold the 999.');
-    await expect(svc.move(g.gameId, 0, { seq: game.stateSeq, action: 'nonsense' })).rejects.toThrow(/not a High Card move/);
+    await expect(svc.move(g.gameId, 0, { seq: game.stateSeq, action: { type: 'stake', card: 999 } })).rejects.toThrow(
+      'You do not hold the 999.',
+    );
+    await expect(svc.move(g.gameId, 0, { seq: game.stateSeq, action: 'nonsense' })).rejects.toThrow(
+      /not a High Card move/,
+    );
     expect(JSON.stringify(game.state)).toBe(before);
   });
 
@@ -112,7 +124,8 @@ describe('game service', () => {
     const svc = t.service;
     const g = await twoPlayerGame(svc);
     const game = await svc.open(g.gameId);
-    for (const seat of [0, 1]) await svc.move(g.gameId, seat, { seq: game.stateSeq, action: svc.movesFor(game, seat)[0]!.action });
+    for (const seat of [0, 1])
+      await svc.move(g.gameId, seat, { seq: game.stateSeq, action: svc.movesFor(game, seat)[0]!.action });
     const turn = svc.viewFor(game, null).toAct[0]!;
     const moves = svc.movesFor(game, turn);
     const seq = game.stateSeq;
@@ -135,7 +148,8 @@ describe('game service', () => {
     await svc.undo(g.gameId, 0, game.stateSeq);
     expect(svc.viewFor(game, 0).hand).toContain(card0);
     expect(game.doc.log.at(-1)!.kind).toBe('undo');
-    for (const seat of [0, 1]) await svc.move(g.gameId, seat, { seq: game.stateSeq, action: svc.movesFor(game, seat)[0]!.action });
+    for (const seat of [0, 1])
+      await svc.move(g.gameId, seat, { seq: game.stateSeq, action: svc.movesFor(game, seat)[0]!.action });
     // Seat 1 staked last, but then it is seat 0's turn; seat 1 may still take back.
     const turn = svc.viewFor(game, null).toAct[0]!;
     const play = svc.movesFor(game, turn).find((m) => (m.action as { type: string }).type === 'play')!;
@@ -165,7 +179,9 @@ describe('game service', () => {
     expect(svc.resolveKey(g.inviteKey)).toBeNull(); // the first invite is retired too
     expect(t.events.filter((e) => e.type === 'invited')).toHaveLength(1);
     const game = await svc.open(g.gameId);
-    await expect(svc.move(g.gameId, 1 - bob, { seq: game.stateSeq, action: svc.movesFor(game, 1 - bob)[0]!.action })).rejects.toThrow(/seat is open/);
+    await expect(
+      svc.move(g.gameId, 1 - bob, { seq: game.stateSeq, action: svc.movesFor(game, 1 - bob)[0]!.action }),
+    ).rejects.toThrow(/seat is open/);
     const cy = await svc.join(g.gameId, { name: 'Cy', email: 'cy@example.test' });
     expect(svc.resolveKey(inviteKey)).toBeNull();
     expect(cy.seat).toBe(bob);

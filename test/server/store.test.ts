@@ -3,10 +3,10 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GroupCommitter } from '../../server/store/group-commit';
-import { LowdbGameStore } from '../../server/store/lowdb-store';
-import type { GameDoc } from '../../server/store/types';
-import { makeService } from '../support/service';
+import { GroupCommitter } from '../../server/store/group-commit.ts';
+import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
+import type { GameDoc } from '../../server/store/types.ts';
+import { makeService } from '../support/service.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -46,10 +46,19 @@ describe('lowdb store', () => {
   it('keeps the index across restarts through journal and snapshot, ignoring a torn last line', async () => {
     const t = await makeService();
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true })).gameId);
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        (await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true }))
+          .gameId,
+      );
     appendFileSync(join(t.dataDir, 'index.journal'), '{"id":"torn');
     const again = await t.reopen();
-    expect(again.list().map((e) => e.id).sort()).toEqual([...ids].sort());
+    expect(
+      again
+        .list()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     await t.cleanup();
   });
 
@@ -58,10 +67,17 @@ describe('lowdb store', () => {
     const t = await makeService(undefined, dir);
     const store = new LowdbGameStore({ dataDir: dir, compactAfter: 5 });
     await store.open();
-    const game = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true });
+    const game = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
     await t.store.close();
     const doc = (await store.load(game.gameId)) as GameDoc;
-    for (let i = 0; i < 12; i++) await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
+    for (let i = 0; i < 12; i++)
+      await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
     await store.drain();
     expect(existsSync(join(dir, 'index.json'))).toBe(true);
     // Some lines moved out of the journal (its games rewritten in the background).
@@ -81,7 +97,13 @@ describe('lowdb store', () => {
     const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
     const t = await makeService(undefined, dir);
-    const game = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true });
+    const game = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
     await t.store.close();
     const doc = (await store.load(game.gameId)) as GameDoc;
     await store.save({ ...doc, updatedAt: '2026-01-01T00:00:01.000Z' });
@@ -97,19 +119,28 @@ describe('lowdb store', () => {
     expect(s3.entry(game.gameId)?.updatedAt).toBe('2026-01-01T00:00:02.000Z');
     // Closing rewrites the game file and empties the journal.
     await s3.close();
-    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe('2026-01-01T00:00:02.000Z');
+    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe(
+      '2026-01-01T00:00:02.000Z',
+    );
     expect(statSync(join(dir, 'index.journal')).size).toBe(0);
   });
 
   it('rewrites changed game files when the journal outgrows its limit', async () => {
     const dir = tempDir();
     const t = await makeService(undefined, dir);
-    const game = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true });
+    const game = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
     await t.store.close();
     const store = new LowdbGameStore({ dataDir: dir, compactBytes: 4000 });
     await store.open();
     const doc = (await store.load(game.gameId)) as GameDoc;
-    for (let i = 0; i < 12; i++) await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
+    for (let i = 0; i < 12; i++)
+      await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
     await store.drain();
     // After a rewrite the journal starts afresh; until the next write it may not exist at all.
     const journal = join(dir, 'index.journal');
@@ -129,7 +160,13 @@ describe('lowdb store', () => {
   it('finishes a background rewrite cut short by a crash (old journal left behind)', async () => {
     const dir = tempDir();
     const t = await makeService(undefined, dir);
-    const game = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true });
+    const game = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
     await t.store.close();
     const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
@@ -140,14 +177,22 @@ describe('lowdb store', () => {
     const s2 = new LowdbGameStore({ dataDir: dir });
     await s2.open();
     expect(existsSync(join(dir, 'index.journal.old'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe('2026-01-01T00:00:01.000Z');
+    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe(
+      '2026-01-01T00:00:01.000Z',
+    );
     expect((await s2.load(game.gameId))?.updatedAt).toBe('2026-01-01T00:00:01.000Z');
     await s2.close();
   });
 
   it('rebuilds a lost index from the game files', async () => {
     const t = await makeService();
-    const g = await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true });
+    const g = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
     await t.store.close();
     rmSync(join(t.dataDir, 'index.journal'), { force: true });
     rmSync(join(t.dataDir, 'index.json'), { force: true });

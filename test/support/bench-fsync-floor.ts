@@ -33,22 +33,30 @@ const lat: number[] = [];
 const warmEnd = performance.now() + 500;
 const end = warmEnd + seconds * 1000;
 let ops = 0;
-await Promise.all(Array.from({ length: clients }, async (_, c) => {
-  let i = c;
-  for (;;) {
-    const t = performance.now();
-    if (t >= end) return;
-    await durableWrite(i % files);
-    i += clients;
-    const done = performance.now();
-    if (t >= warmEnd) {
-      lat.push(done - t);
-      ops++;
+await Promise.all(
+  Array.from({ length: clients }, async (_, c) => {
+    let i = c;
+    for (;;) {
+      const t = performance.now();
+      if (t >= end) return;
+      await durableWrite(i % files);
+      i += clients;
+      const done = performance.now();
+      if (t >= warmEnd) {
+        lat.push(done - t);
+        ops++;
+      }
     }
-  }
-}));
+  }),
+);
 rmSync(dir, { recursive: true, force: true });
 lat.sort((a, b) => a - b);
 const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((lat.length * p) / 100))] ?? 0;
-process.stdout.write(JSON.stringify({ ops_per_s: Math.round(ops / seconds), p50_ms: Math.round(pct(50) * 100) / 100, p99_ms: Math.round(pct(99) * 100) / 100 }) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    ops_per_s: Math.round(ops / seconds),
+    p50_ms: Math.round(pct(50) * 100) / 100,
+    p99_ms: Math.round(pct(99) * 100) / 100,
+  }) + '\n',
+);
 export {};

@@ -21,7 +21,9 @@ export function jsonClient(baseUrl: string, maxSockets = 64): JsonClient {
             path,
             method,
             agent,
-            headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+            headers: payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {},
           },
           (res) => {
             const chunks: Buffer[] = [];
@@ -60,7 +62,9 @@ export const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 1
 /** Runs `worker` on `clients` concurrent loops over `items`, each item taken by one loop at a time. */
 export async function pool<T>(items: T[], clients: number, worker: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next < items.length) await worker(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < items.length) await worker(items[next++]!);
+    }),
+  );
 }

@@ -14,7 +14,11 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ChildServer> {
+export async function startChildServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'test/support/server-child.ts')], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', ...env },

@@ -10,8 +10,8 @@
 // draw the top card of the deck. Score: stake plus pile. It ends when every
 // hand and the deck are empty.
 import { z } from 'zod';
-import { RuleError, type Outcome, type Rules, type Seat, type View } from '../../rules/types';
-import { seedRandom, shuffle, type RandomState } from '../../rules/random';
+import { RuleError, type Outcome, type Rules, type Seat, type View } from '../../rules/types.ts';
+import { seedRandom, shuffle, type RandomState } from '../../rules/random.ts';
 
 export interface HighCardState {
   random: RandomState;
@@ -65,7 +65,10 @@ export const highCard: Rules<HighCardState, HighCardAction> = {
   setup(seats, seed, options) {
     const random = seedRandom(seed);
     const size = options.short ? seats * HAND + 2 : seats * (HAND + 2);
-    const deck = shuffle(random, Array.from({ length: size }, (_, i) => i + 1));
+    const deck = shuffle(
+      random,
+      Array.from({ length: size }, (_, i) => i + 1),
+    );
     const hands = Array.from({ length: seats }, () => deck.splice(0, HAND));
     return {
       random,
@@ -170,12 +173,16 @@ export const highCard: Rules<HighCardState, HighCardAction> = {
     const bars = piles
       .map((p, i) => {
         const total = p.reduce((a, b) => a + b, 0);
-        return `<rect x="${10 + i * 60}" y="${110 - total}" width="40" height="${total}" fill="#3a6"/>` +
-          `<text x="${30 + i * 60}" y="128" text-anchor="middle" font-size="12">${total}</text>`;
+        return (
+          `<rect x="${10 + i * 60}" y="${110 - total}" width="40" height="${total}" fill="#3a6"/>` +
+          `<text x="${30 + i * 60}" y="128" text-anchor="middle" font-size="12">${total}</text>`
+        );
       })
       .join('');
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${20 + piles.length * 60}" height="140">` +
-      `<rect width="100%" height="100%" fill="#fff"/>${bars}</svg>`;
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${20 + piles.length * 60}" height="140">` +
+      `<rect width="100%" height="100%" fill="#fff"/>${bars}</svg>`
+    );
   },
 
   check(s) {

@@ -1,7 +1,7 @@
 // Random playouts through the public rules contract, shared by the contract
 // suite, game suites and the bench.
-import type { AnyRules, Options, Seat } from '../../rules/types';
-import { randomInt, seedRandom } from '../../rules/random';
+import type { AnyRules, Options, Seat } from '../../rules/types.ts';
+import { randomInt, seedRandom } from '../../rules/random.ts';
 
 export interface PlayoutResult {
   state: any;
@@ -26,7 +26,13 @@ export function defaultOptions(rules: AnyRules): Options {
  * A position `steps` random moves into a game (fewer if it ends first), from
  * seed `seed` and a picker seeded `pickerSeed`: a fuller board for pictures.
  */
-export function positionAfter(rules: AnyRules, seats: number, steps: number, seed: string, pickerSeed = `${seed}-picker`): any {
+export function positionAfter(
+  rules: AnyRules,
+  seats: number,
+  steps: number,
+  seed: string,
+  pickerSeed = `${seed}-picker`,
+): any {
   const state = rules.setup(seats, seed, defaultOptions(rules));
   const picker = seedRandom(pickerSeed);
   for (let i = 0; i < steps; i++) {
@@ -51,7 +57,8 @@ export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts
     if (toAct.length === 0) return { state, actions, steps: step };
     const seat = toAct[randomInt(picker, toAct.length)]!;
     const moves = rules.moves(state, seat);
-    if (moves.length === 0) throw new Error(`${rules.id}: no moves for seat ${seat} who must act (seed ${seed}, step ${step})`);
+    if (moves.length === 0)
+      throw new Error(`${rules.id}: no moves for seat ${seat} who must act (seed ${seed}, step ${step})`);
     const action = moves[randomInt(picker, moves.length)];
     rules.apply(state, seat, structuredClone(action));
     actions.push({ seat, action });

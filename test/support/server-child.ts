@@ -4,9 +4,9 @@
 // { url } on stdout once listening.
 process.env.UV_THREADPOOL_SIZE ??= '16';
 const { pino } = await import('pino');
-const { startServer } = await import('../../server/app');
-const { highCard } = await import('./high-card');
-const games = process.env.REGISTRY === 'all' ? (await import('../../rules/index')).games : [];
+const { startServer } = await import('../../server/app.ts');
+const { highCard } = await import('./high-card.ts');
+const games = process.env.REGISTRY === 'all' ? (await import('../../rules/index.ts')).games : [];
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');

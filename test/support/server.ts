@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import type { AnyRules, Options } from '../../rules/types';
-import { startServer, type AppContext, type AppPlugin } from '../../server/app';
-import type { GameEvent } from '../../server/events';
-import type { GameService, MoveChoice } from '../../server/service';
-import { highCard } from './high-card';
-import { fakeClock, TEST_SECRET, type TestClock } from './service';
+import type { AnyRules, Options } from '../../rules/types.ts';
+import { startServer, type AppContext, type AppPlugin } from '../../server/app.ts';
+import type { GameEvent } from '../../server/events.ts';
+import type { GameService, MoveChoice } from '../../server/service.ts';
+import { highCard } from './high-card.ts';
+import { fakeClock, TEST_SECRET, type TestClock } from './service.ts';
 
 export interface SeatHandle {
   name: string;
@@ -35,7 +35,14 @@ export interface TestGame {
 }
 
 export interface PlayState {
-  game: { id: string; status: string; seq: number; lastSeq: number; players: { seat: number; name: string }[]; outcome: unknown };
+  game: {
+    id: string;
+    status: string;
+    seq: number;
+    lastSeq: number;
+    players: { seat: number; name: string }[];
+    outcome: unknown;
+  };
   you: number;
   view: { seat: number | null; toAct: number[]; status: string; [k: string]: unknown };
   yourTurn: boolean;
@@ -58,13 +65,23 @@ export interface TestServer {
   events: GameEvent[];
   api<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>>;
   /** Creates a game (the first player is the creator), seats everyone, starts it. */
-  createGame(opts: { rules: string; players: string[]; seats?: number; options?: Options; start?: boolean; listed?: boolean }): Promise<TestGame>;
+  createGame(opts: {
+    rules: string;
+    players: string[];
+    seats?: number;
+    options?: Options;
+    start?: boolean;
+    listed?: boolean;
+  }): Promise<TestGame>;
   state(key: string): Promise<PlayState>;
   move(key: string, seq: number, action: unknown): Promise<ApiResult>;
   /** Posts the personal page's move form as a browser without script would (fields: seq, action or command). */
   postMoveForm(key: string, fields: Record<string, string>): Promise<{ status: number; text: string }>;
   /** Plays until the game is over (or maxMoves), each seat to act choosing with `pick` (default: the first move). */
-  playToEnd(game: TestGame, opts?: { pick?: (moves: MoveChoice[], state: PlayState) => MoveChoice; maxMoves?: number }): Promise<{ moves: number; final: PlayState }>;
+  playToEnd(
+    game: TestGame,
+    opts?: { pick?: (moves: MoveChoice[], state: PlayState) => MoveChoice; maxMoves?: number },
+  ): Promise<{ moves: number; final: PlayState }>;
   stop(): Promise<void>;
 }
 
@@ -133,17 +150,35 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       const [first, ...rest] = o.players;
       const email = (n: string) => `${n.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.test`;
       const created = must(
-        await api('POST', '/api/games', { rules: o.rules, seats: o.seats ?? o.players.length, options: o.options, name: first, email: email(first!), join: true, listed: o.listed ?? true }),
+        await api('POST', '/api/games', {
+          rules: o.rules,
+          seats: o.seats ?? o.players.length,
+          options: o.options,
+          name: first,
+          email: email(first!),
+          join: true,
+          listed: o.listed ?? true,
+        }),
         'create',
       );
       const seats: SeatHandle[] = [{ name: first!, email: email(first!), key: created.seatKey, seat: -1 }];
       for (const name of rest) {
-        const j = must(await api('POST', `/api/join/${created.inviteKey}`, { name, email: email(name) }), `join ${name}`);
+        const j = must(
+          await api('POST', `/api/join/${created.inviteKey}`, { name, email: email(name) }),
+          `join ${name}`,
+        );
         seats.push({ name, email: email(name), key: j.seatKey, seat: -1 });
       }
-      const game: TestGame = { gameId: created.gameId, adminKey: created.adminKey, inviteKey: created.inviteKey, spectatorKey: created.spectatorKey, seats };
+      const game: TestGame = {
+        gameId: created.gameId,
+        adminKey: created.adminKey,
+        inviteKey: created.inviteKey,
+        spectatorKey: created.spectatorKey,
+        seats,
+      };
       const admin = must(await api('GET', `/api/admin/${created.adminKey}`), 'admin');
-      if (admin.status === 'open' && o.start !== false) must(await api('POST', `/api/admin/${created.adminKey}/start`), 'start');
+      if (admin.status === 'open' && o.start !== false)
+        must(await api('POST', `/api/admin/${created.adminKey}/start`), 'start');
       if (o.start !== false) {
         for (const s of seats) s.seat = (await state(s.key)).you;
         seats.sort((a, b) => a.seat - b.seat);

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnyRules } from '../../rules/types';
-import type { GameEvent } from '../../server/events';
-import { createLinks } from '../../server/links';
-import { GameService } from '../../server/service';
-import { LowdbGameStore } from '../../server/store/lowdb-store';
-import { highCard } from './high-card';
+import type { AnyRules } from '../../rules/types.ts';
+import type { GameEvent } from '../../server/events.ts';
+import { createLinks } from '../../server/links.ts';
+import { GameService } from '../../server/service.ts';
+import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
+import { highCard } from './high-card.ts';
 
 export interface TestClock {
   now: () => Date;
@@ -33,13 +33,24 @@ export interface TestService {
 
 export const TEST_SECRET = Buffer.alloc(32, 7);
 
-export async function makeService(registry: AnyRules[] = [highCard], dataDir?: string, opts: { maxOpenGames?: number } = {}): Promise<TestService> {
+export async function makeService(
+  registry: AnyRules[] = [highCard],
+  dataDir?: string,
+  opts: { maxOpenGames?: number } = {},
+): Promise<TestService> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'pbem-svc-'));
   const clock = fakeClock();
   const events: GameEvent[] = [];
   const links = createLinks(TEST_SECRET, 'http://example.test');
   const store = new LowdbGameStore({ dataDir: dir });
-  const service = new GameService({ store, registry, links, now: clock.now, onEvent: (e) => void events.push(e), maxOpenGames: opts.maxOpenGames });
+  const service = new GameService({
+    store,
+    registry,
+    links,
+    now: clock.now,
+    onEvent: (e) => void events.push(e),
+    maxOpenGames: opts.maxOpenGames,
+  });
   await service.init();
   const others: LowdbGameStore[] = [];
   return {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import type { AnyRules } from '../../rules/types';
-import { run as verify } from '../../server/cli/verify';
+import type { AnyRules } from '../../rules/types.ts';
+import { run as verify } from '../../server/cli/verify.ts';
 
 /** Runs a command, keeping its standard output and silencing its errors. */
 export async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {

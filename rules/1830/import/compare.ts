@@ -1,9 +1,9 @@
 // Compares our state with one 18xx.games checkpoint line; returns the first difference.
-import { DATA } from '../data';
-import { sharePrice } from '../market';
-import { playerValue } from '../shares';
-import type { Game1830State } from '../state';
-import { trackPort } from '../track-port';
+import { DATA } from '../data.ts';
+import { sharePrice } from '../market.ts';
+import { playerValue } from '../shares.ts';
+import type { Game1830State } from '../state.ts';
+import { trackPort } from '../track-port.ts';
 
 export interface Checkpoint {
   after_action: number;
@@ -15,8 +15,16 @@ export interface Checkpoint {
   bank: number;
   players: { id: number | string; cash: number; value: number; shares: Record<string, number>; companies: string[] }[];
   corporations: {
-    name: string; cash: number; president: number | string | null; share_price: number; market: [number, number];
-    ipo_percent: number; pool_percent: number; trains: string[]; tokens: string[]; companies: string[];
+    name: string;
+    cash: number;
+    president: number | string | null;
+    share_price: number;
+    market: [number, number];
+    ipo_percent: number;
+    pool_percent: number;
+    trains: string[];
+    tokens: string[];
+    companies: string[];
   }[];
   depot: Record<string, number>;
   tiles: Record<string, string>;
@@ -29,7 +37,11 @@ export interface Difference {
 }
 
 function roundName(state: Game1830State): string {
-  return state.round.kind === 'auction' ? 'Auction Round' : state.round.kind === 'stock' ? 'Stock Round' : 'Operating Round';
+  return state.round.kind === 'auction'
+    ? 'Auction Round'
+    : state.round.kind === 'stock'
+      ? 'Stock Round'
+      : 'Operating Round';
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -44,7 +56,8 @@ export function compareCheckpoint(state: Game1830State, ids: string[], cp: Check
     const turn = state.turn;
     const roundNum = state.round.kind === 'operating' ? state.round.num : 1;
     if (cp.turn !== undefined && cp.turn !== turn) return { field: 'turn', ours: turn, theirs: cp.turn };
-    if (cp.round_num !== undefined && cp.round_num !== roundNum) return { field: 'round number', ours: roundNum, theirs: cp.round_num };
+    if (cp.round_num !== undefined && cp.round_num !== roundNum)
+      return { field: 'round number', ours: roundNum, theirs: cp.round_num };
   }
   const phase = DATA.phases[state.phase]!.name;
   if (cp.phase !== phase) return { field: 'phase', ours: phase, theirs: cp.phase };
@@ -59,13 +72,21 @@ export function compareCheckpoint(state: Game1830State, ids: string[], cp: Check
       if (!c.closed && c.held[seat]! > 0) shares[sym] = c.held[seat]!;
     }
     const theirShares = Object.fromEntries(Object.entries(p.shares).filter(([, v]) => v > 0));
-    if (!same(sortObj(shares), sortObj(theirShares))) return { field: `${name} shares`, ours: shares, theirs: theirShares };
-    const companies = Object.values(state.privates).filter((x) => x.owner === seat && !x.closed).map((x) => x.sym).sort();
-    if (!same(companies, [...p.companies].sort())) return { field: `${name} privates`, ours: companies, theirs: p.companies };
+    if (!same(sortObj(shares), sortObj(theirShares)))
+      return { field: `${name} shares`, ours: shares, theirs: theirShares };
+    const companies = Object.values(state.privates)
+      .filter((x) => x.owner === seat && !x.closed)
+      .map((x) => x.sym)
+      .sort();
+    if (!same(companies, [...p.companies].sort()))
+      return { field: `${name} privates`, ours: companies, theirs: p.companies };
     const value = playerValue(state, seat);
     if (value !== p.value) return { field: `${name} value`, ours: value, theirs: p.value };
   }
-  const ours = Object.values(state.corps).filter((c) => c.floated && !c.closed).map((c) => c.sym).sort();
+  const ours = Object.values(state.corps)
+    .filter((c) => c.floated && !c.closed)
+    .map((c) => c.sym)
+    .sort();
   const theirs = cp.corporations.map((c) => c.name).sort();
   if (!same(ours, theirs)) return { field: 'floated corporations', ours, theirs };
   for (const tc of cp.corporations) {
@@ -74,15 +95,19 @@ export function compareCheckpoint(state: Game1830State, ids: string[], cp: Check
     if (c.cash !== tc.cash) return { field: `${f} cash`, ours: c.cash, theirs: tc.cash };
     const pres = c.president === null ? null : ids[c.president];
     if (String(pres) !== String(tc.president)) return { field: `${f} president`, ours: pres, theirs: tc.president };
-    if (sharePrice(c) !== tc.share_price) return { field: `${f} share price`, ours: sharePrice(c), theirs: tc.share_price };
+    if (sharePrice(c) !== tc.share_price)
+      return { field: `${f} share price`, ours: sharePrice(c), theirs: tc.share_price };
     if (!same(c.cell, tc.market)) return { field: `${f} market position`, ours: c.cell, theirs: tc.market };
     if (c.ipo !== tc.ipo_percent) return { field: `${f} IPO percent`, ours: c.ipo, theirs: tc.ipo_percent };
     if (c.pool !== tc.pool_percent) return { field: `${f} pool percent`, ours: c.pool, theirs: tc.pool_percent };
     const trains = c.trains.map((t) => t.split('-')[0]);
-    if (!same([...trains].sort(), [...tc.trains].sort())) return { field: `${f} trains`, ours: trains, theirs: tc.trains };
+    if (!same([...trains].sort(), [...tc.trains].sort()))
+      return { field: `${f} trains`, ours: trains, theirs: tc.trains };
     const tokens = trackPort.tokenHexes(state.map, c.sym);
-    if (!same([...tokens].sort(), [...tc.tokens].sort())) return { field: `${f} tokens`, ours: tokens, theirs: tc.tokens };
-    if (!same([...c.companies].sort(), [...tc.companies].sort())) return { field: `${f} privates`, ours: c.companies, theirs: tc.companies };
+    if (!same([...tokens].sort(), [...tc.tokens].sort()))
+      return { field: `${f} tokens`, ours: tokens, theirs: tc.tokens };
+    if (!same([...c.companies].sort(), [...tc.companies].sort()))
+      return { field: `${f} privates`, ours: c.companies, theirs: tc.companies };
   }
   const depot: Record<string, number> = {};
   for (const t of state.trains) if (t.owner === 'depot') depot[t.name] = (depot[t.name] ?? 0) + 1;

@@ -1,8 +1,8 @@
 // One 18xx.games action -> the seat and our action, given our state just before it.
-import type { Action1830 } from '../actions';
-import type { Game1830State } from '../state';
-import type { Raw18xxAction } from './resolve';
-import { trackPort } from '../track-port';
+import type { Action1830 } from '../actions.ts';
+import type { Game1830State } from '../state.ts';
+import type { Raw18xxAction } from './resolve.ts';
+import { trackPort } from '../track-port.ts';
 
 export interface Converted {
   seat: number;
@@ -20,7 +20,11 @@ function parPriceOf(sharePrice: unknown): number {
 
 /** Share ids of a buy/sell (older exports have one `share`). */
 function shareIds(raw: Raw18xxAction): string[] {
-  const list = Array.isArray(raw['shares']) ? (raw['shares'] as unknown[]).map(String) : raw['share'] !== undefined ? [String(raw['share'])] : [];
+  const list = Array.isArray(raw['shares'])
+    ? (raw['shares'] as unknown[]).map(String)
+    : raw['share'] !== undefined
+      ? [String(raw['share'])]
+      : [];
   if (list.length === 0) throw new ConvertError(`${raw.type} without shares`);
   return list;
 }
@@ -54,9 +58,12 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
   } else throw new ConvertError(`unknown entity type ${et}`);
 
   switch (type) {
-    case 'bid': return { seat, action: { type: 'bid', company: String(raw['company']), price: Number(raw['price']) } };
-    case 'pass': return { seat, action: { type: 'pass' } };
-    case 'par': return { seat, action: { type: 'par', corp: String(raw['corporation']), price: parPriceOf(raw['share_price']) } };
+    case 'bid':
+      return { seat, action: { type: 'bid', company: String(raw['company']), price: Number(raw['price']) } };
+    case 'pass':
+      return { seat, action: { type: 'pass' } };
+    case 'par':
+      return { seat, action: { type: 'par', corp: String(raw['corporation']), price: parPriceOf(raw['share_price']) } };
     case 'buy_shares': {
       const shares = shareIds(raw);
       const corpSym = shareCorp(shares[0]!);
@@ -68,32 +75,82 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
     }
     case 'sell_shares': {
       const shares = shareIds(raw);
-      const percent = raw['percent'] !== undefined ? Number(raw['percent']) : shares.reduce((n, id) => n + (id.endsWith('_0') ? 20 : 10), 0);
+      const percent =
+        raw['percent'] !== undefined
+          ? Number(raw['percent'])
+          : shares.reduce((n, id) => n + (id.endsWith('_0') ? 20 : 10), 0);
       return { seat, action: { type: 'sell', corp: shareCorp(shares[0]!), percent } };
     }
     case 'buy_company':
       return { seat, action: { type: 'buyCompany', company: String(raw['company']), price: Number(raw['price']) } };
     case 'lay_tile': {
-      const lay = trackPort.layTileFrom18xx({ hex: String(raw['hex']), tile: String(raw['tile']), rotation: Number(raw['rotation']) });
+      const lay = trackPort.layTileFrom18xx({
+        hex: String(raw['hex']),
+        tile: String(raw['tile']),
+        rotation: Number(raw['rotation']),
+      });
       const via = et === 'company' ? (entity as 'CS' | 'DH') : undefined;
-      return { seat, action: { type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation, ...(lay.copy !== undefined ? { copy: lay.copy } : {}), ...(via ? { via } : {}) } };
+      return {
+        seat,
+        action: {
+          type: 'layTile',
+          hex: lay.hex,
+          tile: lay.tile,
+          rotation: lay.rotation,
+          ...(lay.copy !== undefined ? { copy: lay.copy } : {}),
+          ...(via ? { via } : {}),
+        },
+      };
     }
     case 'place_token': {
-      const place = trackPort.placeTokenFrom18xx(state.map, { city: String(raw['city']), slot: Number(raw['slot'] ?? 0) });
-      return { seat, action: { type: 'placeToken', hex: place.hex, city: place.city, ...(et === 'company' ? { via: 'DH' as const } : {}) } };
+      const place = trackPort.placeTokenFrom18xx(state.map, {
+        city: String(raw['city']),
+        slot: Number(raw['slot'] ?? 0),
+      });
+      return {
+        seat,
+        action: {
+          type: 'placeToken',
+          hex: place.hex,
+          city: place.city,
+          ...(et === 'company' ? { via: 'DH' as const } : {}),
+        },
+      };
     }
     case 'run_routes': {
       const routes = trackPort.routesFrom18xx({ routes: raw['routes'] as never });
-      return { seat, action: { type: 'runRoutes', routes: routes.map((r) => ({ train: r.train, connections: r.connections, ...(r.nodes ? { nodes: r.nodes } : {}) })) } };
+      return {
+        seat,
+        action: {
+          type: 'runRoutes',
+          routes: routes.map((r) => ({
+            train: r.train,
+            connections: r.connections,
+            ...(r.nodes ? { nodes: r.nodes } : {}),
+          })),
+        },
+      };
     }
-    case 'dividend': return { seat, action: { type: 'dividend', kind: raw['kind'] === 'payout' ? 'payout' : 'withhold' } };
+    case 'dividend':
+      return { seat, action: { type: 'dividend', kind: raw['kind'] === 'payout' ? 'payout' : 'withhold' } };
     case 'buy_train': {
       const exchange = raw['exchange'] ? String(raw['exchange']) : undefined;
-      return { seat, action: { type: 'buyTrain', train: String(raw['train']), price: Number(raw['price']), ...(exchange ? { exchange } : {}) } };
+      return {
+        seat,
+        action: {
+          type: 'buyTrain',
+          train: String(raw['train']),
+          price: Number(raw['price']),
+          ...(exchange ? { exchange } : {}),
+        },
+      };
     }
-    case 'discard_train': return { seat, action: { type: 'discardTrain', corp: entity, train: String(raw['train']) } };
-    case 'bankrupt': return { seat, action: { type: 'bankrupt' } };
-    default: throw new ConvertError(`unsupported 18xx.games action ${type}`);
+    case 'discard_train':
+      return { seat, action: { type: 'discardTrain', corp: entity, train: String(raw['train']) } };
+    case 'bankrupt':
+      return { seat, action: { type: 'bankrupt' } };
+    default:
+      throw new ConvertError(`unsupported 18xx.games action ${type}`);
   }
 }
 

@@ -7,14 +7,14 @@
 // replaying them gives `state`. When `report.stoppedAt` is not null the export could not be
 // replayed completely (the error says why) and should be refused. Throws RuleError when the
 // input is not an 18xx.games export of 1830.
-import { RuleError } from '../../types';
-import type { Action1830 } from '../actions';
-import type { Checkpoint } from './compare';
-import { importExport, type Export18xx, type ImportReport } from './replay';
+import { RuleError } from '../../types.ts';
+import type { Action1830 } from '../actions.ts';
+import type { Checkpoint } from './compare.ts';
+import { importExport, type Export18xx, type ImportReport } from './replay.ts';
 
-export type { Export18xx, ImportReport } from './replay';
-export type { Checkpoint } from './compare';
-export { importExport } from './replay';
+export type { Export18xx, ImportReport } from './replay.ts';
+export type { Checkpoint } from './compare.ts';
+export { importExport } from './replay.ts';
 
 export interface Imported18xx {
   rules: '1830';
@@ -37,7 +37,8 @@ export function import18xx(input: unknown, checkpoints?: Checkpoint[]): Imported
   if (!e || typeof e !== 'object' || !Array.isArray(e.players) || !Array.isArray(e.actions)) {
     throw new RuleError('this is not an 18xx.games export: players and actions are missing');
   }
-  if (e.players.length < 2 || e.players.length > 6) throw new RuleError(`1830 is for 2 to 6 players, the export has ${e.players.length}`);
+  if (e.players.length < 2 || e.players.length > 6)
+    throw new RuleError(`1830 is for 2 to 6 players, the export has ${e.players.length}`);
   const { seats, options, log, report } = importExport(e, checkpoints);
   return { rules: '1830', seats, options, actions: log.map(({ seat, action }) => ({ seat, action })), report };
 }

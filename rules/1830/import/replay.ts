@@ -1,15 +1,15 @@
 // Imports an 18xx.games export of 1830: converts its actions, replays them through our
 // engine, and (optionally) compares the state after every action with a checkpoint file.
-import { RuleError } from '../../types';
-import { game1830 } from '../index';
-import { DATA } from '../data';
-import { sharePrice } from '../market';
-import { playerValue } from '../shares';
-import type { Game1830State } from '../state';
-import type { Action1830 } from '../actions';
-import { convertAction, newConvertContext } from './convert';
-import { effectiveActions, type Raw18xxAction } from './resolve';
-import { compareCheckpoint, type Checkpoint } from './compare';
+import { RuleError } from '../../types.ts';
+import { game1830 } from '../index.ts';
+import { DATA } from '../data.ts';
+import { sharePrice } from '../market.ts';
+import { playerValue } from '../shares.ts';
+import type { Game1830State } from '../state.ts';
+import type { Action1830 } from '../actions.ts';
+import { convertAction, newConvertContext } from './convert.ts';
+import { effectiveActions, type Raw18xxAction } from './resolve.ts';
+import { compareCheckpoint, type Checkpoint } from './compare.ts';
 
 export interface Export18xx {
   id?: number;
@@ -54,7 +54,8 @@ export function resultOf(state: Game1830State, ids: string[]): Record<string, nu
 }
 
 export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): ImportedGame {
-  if (!exp || !Array.isArray(exp.players) || !Array.isArray(exp.actions)) throw new RuleError('this is not an 18xx.games export (players and actions are missing)');
+  if (!exp || !Array.isArray(exp.players) || !Array.isArray(exp.actions))
+    throw new RuleError('this is not an 18xx.games export (players and actions are missing)');
   if (exp.title !== undefined && exp.title !== '1830') throw new RuleError(`this export is of ${exp.title}, not 1830`);
   const ids = exp.players.map((p) => String(p.id));
   const options = optionsOf(exp);

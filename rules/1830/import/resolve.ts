@@ -26,7 +26,11 @@ export function resolveUndo(actions: Raw18xxAction[]): Raw18xxAction[] {
         }
       } else {
         to = 0;
-        for (let i = index - 1; i >= 0; i--) if (kept[i] && kept[i]!.type !== 'message') { to = i; break; }
+        for (let i = index - 1; i >= 0; i--)
+          if (kept[i] && kept[i]!.type !== 'message') {
+            to = i;
+            break;
+          }
       }
       const undone: [Raw18xxAction, number][] = [];
       for (let i = to; i < index; i++) {

@@ -1,17 +1,37 @@
 // Operating rounds: the actions of a turn (tiles, stations, routes, dividends, trains, privates, emergency sales, bankruptcy), each checked before anything changes.
-import { RuleError } from '../../types';
-import type { Action1830 } from '../actions';
-import { TRAINS } from '../data';
-import type { CorpState, Game1830State } from '../state';
-import { layTile as mapLayTile, placeHomeToken, placePendingToken, placeToken as mapPlaceToken, runRoutes as mapRunRoutes, suggestRoutes } from '../track';
-import type { RouteInput } from '../track';
+import { RuleError } from '../../types.ts';
+import type { Action1830 } from '../actions.ts';
+import { TRAINS } from '../data.ts';
+import type { CorpState, Game1830State } from '../state.ts';
+import {
+  layTile as mapLayTile,
+  placeHomeToken,
+  placePendingToken,
+  placeToken as mapPlaceToken,
+  runRoutes as mapRunRoutes,
+  suggestRoutes,
+} from '../track/index.ts';
+import type { RouteInput } from '../track/index.ts';
 
-import { OrStep, board, boardChanged, crowded, currentCorp, mustBuyTrain, nextTokenCost, orRound, phaseName, playerPrivates, tokensLeft, trainLimit } from './common';
-import { payDividend } from './dividends';
-import { emergencySell, goBankrupt } from './emergency';
-import { advance, passStep } from './flow';
-import { buyCompany } from './privates';
-import { buyTrain, discardTrain } from './trains';
+import {
+  OrStep,
+  board,
+  boardChanged,
+  crowded,
+  currentCorp,
+  mustBuyTrain,
+  nextTokenCost,
+  orRound,
+  phaseName,
+  playerPrivates,
+  tokensLeft,
+  trainLimit,
+} from './common.ts';
+import { payDividend } from './dividends.ts';
+import { emergencySell, goBankrupt } from './emergency.ts';
+import { advance, passStep } from './flow.ts';
+import { buyCompany } from './privates.ts';
+import { buyTrain, discardTrain } from './trains.ts';
 
 export function requireStep(state: Game1830State, step: OrStep, what: string): void {
   const r = orRound(state);
@@ -22,37 +42,52 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
   const r = orRound(state);
   const crowd = crowded(state);
   if (crowd.length) {
-    if (action.type !== 'discardTrain') throw new RuleError(`${crowd[0]!.sym} has more trains than the limit of ${trainLimit(state)} and must discard one first`);
+    if (action.type !== 'discardTrain')
+      throw new RuleError(
+        `${crowd[0]!.sym} has more trains than the limit of ${trainLimit(state)} and must discard one first`,
+      );
     return discardTrain(state, crowd[0]!, action.corp, action.train);
   }
   const corp = currentCorp(state);
   if (!corp) throw new RuleError('No corporation is operating');
   const lifted = board(state).pending[0];
   if (lifted && action.type !== 'placeToken') {
-    throw new RuleError(`${lifted.corp}'s station lifted from ${lifted.hex} must be put back into a city of ${lifted.hex} first`);
+    throw new RuleError(
+      `${lifted.corp}'s station lifted from ${lifted.hex} must be put back into a city of ${lifted.hex} first`,
+    );
   }
   switch (action.type) {
     case 'pass': {
       if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station`);
       if (r.step === 'dividend') throw new RuleError(`${corp.sym} must pay out or withhold`);
       if (r.step === 'route') throw new RuleError(`${corp.sym} must run its trains (an empty run is allowed)`);
-      if (r.step === 'train' && mustBuyTrain(state, corp)) throw new RuleError(`${corp.sym} has no train and must buy one`);
+      if (r.step === 'train' && mustBuyTrain(state, corp))
+        throw new RuleError(`${corp.sym} has no train and must buy one`);
       return passStep(state);
     }
-    case 'layTile': return layTile(state, corp, action);
-    case 'placeToken': return placeToken(state, corp, action);
-    case 'runRoutes': return runRoutes(state, corp, action.routes, action.dividend);
+    case 'layTile':
+      return layTile(state, corp, action);
+    case 'placeToken':
+      return placeToken(state, corp, action);
+    case 'runRoutes':
+      return runRoutes(state, corp, action.routes, action.dividend);
     case 'dividend': {
       requireStep(state, 'dividend', 'Paying a dividend');
       payDividend(state, corp, action.kind);
       return passStep(state);
     }
-    case 'buyTrain': return buyTrain(state, corp, action.train, action.price, action.exchange);
-    case 'buyCompany': return buyCompany(state, corp, action.company, action.price);
-    case 'sell': return emergencySell(state, seat, corp, action.corp, action.percent);
-    case 'bankrupt': return goBankrupt(state, seat, corp);
-    case 'discardTrain': throw new RuleError(`No corporation has to discard a train`);
-    default: throw new RuleError('That move belongs to a stock round or the auction');
+    case 'buyTrain':
+      return buyTrain(state, corp, action.train, action.price, action.exchange);
+    case 'buyCompany':
+      return buyCompany(state, corp, action.company, action.price);
+    case 'sell':
+      return emergencySell(state, seat, corp, action.corp, action.percent);
+    case 'bankrupt':
+      return goBankrupt(state, seat, corp);
+    case 'discardTrain':
+      throw new RuleError(`No corporation has to discard a train`);
+    default:
+      throw new RuleError('That move belongs to a stock round or the auction');
   }
 }
 
@@ -62,9 +97,17 @@ export function layTile(state: Game1830State, corp: CorpState, a: Extract<Action
     const p = state.privates[a.via]!;
     if (p.owner !== corp.sym || p.closed) throw new RuleError(`${corp.sym} does not own the ${a.via} private`);
     if (p.used.includes('tile')) throw new RuleError(`The ${a.via} ability has been used`);
-    if (a.via === 'DH' && r.step !== 'track') throw new RuleError('The D&H tile is the turn\'s tile lay; it is laid in the track step');
+    if (a.via === 'DH' && r.step !== 'track')
+      throw new RuleError("The D&H tile is the turn's tile lay; it is laid in the track step");
   } else requireStep(state, 'track', 'Laying a tile');
-  const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: r.turn.laid, playerPrivates: playerPrivates(state), cash: corp.cash, ...(a.via ? { via: a.via } : {}) };
+  const ctx = {
+    corp: corp.sym,
+    phase: phaseName(state),
+    layUsed: r.turn.laid,
+    playerPrivates: playerPrivates(state),
+    cash: corp.cash,
+    ...(a.via ? { via: a.via } : {}),
+  };
   const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
   const result = mapLayTile(board(state), ctx, lay);
   boardChanged(state);
@@ -78,7 +121,11 @@ export function layTile(state: Game1830State, corp: CorpState, a: Extract<Action
   else advance(state);
 }
 
-export function placeToken(state: Game1830State, corp: CorpState, a: Extract<Action1830, { type: 'placeToken' }>): void {
+export function placeToken(
+  state: Game1830State,
+  corp: CorpState,
+  a: Extract<Action1830, { type: 'placeToken' }>,
+): void {
   const r = orRound(state);
   const b = board(state);
   if (b.pending.length) {
@@ -121,7 +168,12 @@ export function trainInputs(corp: CorpState): { id: string; distance: number }[]
 }
 
 /** Runs the trains; with `dividend` the revenue is paid out or withheld at once (one quick link for both). */
-export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteInput[], dividend?: 'payout' | 'withhold'): void {
+export function runRoutes(
+  state: Game1830State,
+  corp: CorpState,
+  routes: RouteInput[],
+  dividend?: 'payout' | 'withhold',
+): void {
   const r = orRound(state);
   requireStep(state, 'route', 'Running trains');
   const seen = new Set<string>();
@@ -130,7 +182,9 @@ export function runRoutes(state: Game1830State, corp: CorpState, routes: RouteIn
     if (seen.has(route.train)) throw new RuleError(`Train ${route.train} cannot run twice`);
     seen.add(route.train);
   }
-  const result = routes.length ? mapRunRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes) : { revenue: 0 };
+  const result = routes.length
+    ? mapRunRoutes(board(state), corp.sym, phaseName(state), trainInputs(corp), routes)
+    : { revenue: 0 };
   r.turn.revenue = result.revenue;
   r.turn.ran = true;
   passStep(state);

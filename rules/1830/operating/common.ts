@@ -1,11 +1,17 @@
 // Operating rounds, shared facts: the board, the phase, trains for sale, the network a corporation reaches, and which steps a corporation can use.
-import { CORPS, DATA, PRIVATES, TRAINS } from '../data';
-import type { CorpState, Game1830State, OperatingRound, TrainState } from '../state';
-import { faceAt, hasHomeToken, hasTokenIn, hexReservedByOther, homeTokenChoices, parseNodeId, reservedSlots } from '../track';
-import { reachOf } from '../track/graph';
-import type { Board, PhaseName } from '../track';
-
-
+import { CORPS, DATA, PRIVATES, TRAINS } from '../data.ts';
+import type { CorpState, Game1830State, OperatingRound, TrainState } from '../state.ts';
+import {
+  faceAt,
+  hasHomeToken,
+  hasTokenIn,
+  hexReservedByOther,
+  homeTokenChoices,
+  parseNodeId,
+  reservedSlots,
+} from '../track/index.ts';
+import { reachOf } from '../track/graph.ts';
+import type { Board, PhaseName } from '../track/index.ts';
 
 export type OrStep = 'home' | 'track' | 'token' | 'route' | 'dividend' | 'train' | 'company' | 'done';
 export const STEPS: OrStep[] = ['home', 'track', 'token', 'route', 'dividend', 'train', 'company', 'done'];
@@ -24,8 +30,6 @@ export function currentCorp(state: Game1830State): CorpState | null {
   return r.kind === 'operating' && r.current ? state.corps[r.current]! : null;
 }
 
-
-
 export function trainLimit(state: Game1830State): number {
   return DATA.phases[state.phase]!.trainLimit;
 }
@@ -35,15 +39,24 @@ export function depotOffer(state: Game1830State): TrainState[] {
   const out: TrainState[] = [];
   const names = new Set<string>();
   const first = state.trains.find((t) => t.owner === 'depot');
-  if (first) { out.push(first); names.add(first.name); }
+  if (first) {
+    out.push(first);
+    names.add(first.name);
+  }
   for (const t of state.trains) {
     if (t.owner !== 'depot' || names.has(t.name)) continue;
     const on = TRAINS[t.name]!.availableOn;
-    if (on && DATA.phases.findIndex((p) => p.name === on) <= state.phase) { out.push(t); names.add(t.name); }
+    if (on && DATA.phases.findIndex((p) => p.name === on) <= state.phase) {
+      out.push(t);
+      names.add(t.name);
+    }
   }
   const pooled = new Set<string>();
   for (const t of state.trains) {
-    if (t.owner === 'pool' && !pooled.has(t.name)) { out.push(t); pooled.add(t.name); }
+    if (t.owner === 'pool' && !pooled.has(t.name)) {
+      out.push(t);
+      pooled.add(t.name);
+    }
   }
   return out;
 }
@@ -58,7 +71,10 @@ export function cheapestDepotPrice(state: Game1830State): number {
   let first = true;
   for (const t of state.trains) {
     if (t.owner === 'pool') min = Math.min(min, trainPrice(t));
-    else if (first && t.owner === 'depot') { min = Math.min(min, trainPrice(t)); first = false; }
+    else if (first && t.owner === 'depot') {
+      min = Math.min(min, trainPrice(t));
+      first = false;
+    }
   }
   return min === Infinity ? 0 : min;
 }
@@ -68,7 +84,14 @@ export function trainById(state: Game1830State, id: string): TrainState | undefi
 }
 
 export function otherCorpTrains(state: Game1830State, corp: CorpState): TrainState[] {
-  return state.trains.filter((t) => t.owner !== corp.sym && t.owner !== 'depot' && t.owner !== 'pool' && t.owner !== 'gone' && !state.corps[t.owner]?.closed);
+  return state.trains.filter(
+    (t) =>
+      t.owner !== corp.sym &&
+      t.owner !== 'depot' &&
+      t.owner !== 'pool' &&
+      t.owner !== 'gone' &&
+      !state.corps[t.owner]?.closed,
+  );
 }
 
 export const CORP_LIST = DATA.corporations.map((d) => d.sym);
@@ -87,8 +110,6 @@ export function crowded(state: Game1830State): CorpState[] {
   return out;
 }
 
-
-
 export function tokensLeft(corp: CorpState): number {
   return CORPS[corp.sym]!.tokens.length - corp.tokensUsed;
 }
@@ -97,7 +118,9 @@ export function nextTokenCost(corp: CorpState): number {
 }
 
 export function playerPrivates(state: Game1830State): string[] {
-  return Object.values(state.privates).filter((p) => !p.closed && typeof p.owner === 'number').map((p) => p.sym);
+  return Object.values(state.privates)
+    .filter((p) => !p.closed && typeof p.owner === 'number')
+    .map((p) => p.sym);
 }
 
 // The network a corporation reaches, cached per board until this module changes the board.
@@ -105,9 +128,15 @@ export const reachCache = new WeakMap<Board, Map<string, ReturnType<typeof reach
 export function reach(state: Game1830State, corp: string): ReturnType<typeof reachOf> {
   const b = board(state);
   let m = reachCache.get(b);
-  if (!m) { m = new Map(); reachCache.set(b, m); }
+  if (!m) {
+    m = new Map();
+    reachCache.set(b, m);
+  }
   let r = m.get(corp);
-  if (!r) { r = reachOf(b, corp); m.set(corp, r); }
+  if (!r) {
+    r = reachOf(b, corp);
+    m.set(corp, r);
+  }
   return r;
 }
 export function boardChanged(state: Game1830State): void {
@@ -204,13 +233,21 @@ export function hasUnusedAbility(state: Game1830State, corp: CorpState): boolean
 export function stepActive(state: Game1830State, corp: CorpState, step: OrStep): boolean {
   const r = orRound(state);
   switch (step) {
-    case 'home': return !hasHomeToken(board(state), corp.sym) && homeTokenChoices(board(state), corp.sym).length > 1;
-    case 'track': return !r.turn.laid;
-    case 'token': return canToken(state, corp);
-    case 'route': return corp.trains.length > 0 && routeAvailable(state, corp);
-    case 'dividend': return r.turn.revenue > 0;
-    case 'train': return mustBuyTrain(state, corp) || canBuyTrain(state, corp);
-    case 'company': return canBuyCompany(state, corp) || hasUnusedAbility(state, corp);
-    case 'done': return true;
+    case 'home':
+      return !hasHomeToken(board(state), corp.sym) && homeTokenChoices(board(state), corp.sym).length > 1;
+    case 'track':
+      return !r.turn.laid;
+    case 'token':
+      return canToken(state, corp);
+    case 'route':
+      return corp.trains.length > 0 && routeAvailable(state, corp);
+    case 'dividend':
+      return r.turn.revenue > 0;
+    case 'train':
+      return mustBuyTrain(state, corp) || canBuyTrain(state, corp);
+    case 'company':
+      return canBuyCompany(state, corp) || hasUnusedAbility(state, corp);
+    case 'done':
+      return true;
   }
 }

@@ -1,15 +1,18 @@
 // Operating rounds: paying out or withholding, and the share price moves.
-import { moveLeft, moveRight } from '../market';
-import { bankPays, SHARE_PERCENT } from '../shares';
-import type { CorpState, Game1830State } from '../state';
+import { moveLeft, moveRight } from '../market.ts';
+import { bankPays, SHARE_PERCENT } from '../shares.ts';
+import type { CorpState, Game1830State } from '../state.ts';
 
-import { orRound } from './common';
+import { orRound } from './common.ts';
 
 export function payDividend(state: Game1830State, corp: CorpState, kind: 'payout' | 'withhold'): void {
   const r = orRound(state);
   const revenue = r.turn.revenue;
   if (kind === 'withhold' || revenue === 0) {
-    if (revenue > 0) { bankPays(state, revenue); corp.cash += revenue; }
+    if (revenue > 0) {
+      bankPays(state, revenue);
+      corp.cash += revenue;
+    }
     moveLeft(state, corp);
   } else {
     const perShare = revenue / 10;

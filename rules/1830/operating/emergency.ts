@@ -1,14 +1,20 @@
 // Operating rounds: the president's emergency money (share sales) and bankruptcy.
-import { sentence } from '../words';
-import { RuleError } from '../../types';
-import { compareOperatingOrder, sharePrice } from '../market';
-import { sellProblem, sellShares, SHARE_PERCENT } from '../shares';
-import type { CorpState, Game1830State } from '../state';
+import { sentence } from '../words.ts';
+import { RuleError } from '../../types.ts';
+import { compareOperatingOrder, sharePrice } from '../market.ts';
+import { sellProblem, sellShares, SHARE_PERCENT } from '../shares.ts';
+import type { CorpState, Game1830State } from '../state.ts';
 
-import { cheapestDepotPrice, mustBuyTrain, orRound } from './common';
-import { endGame } from './flow';
+import { cheapestDepotPrice, mustBuyTrain, orRound } from './common.ts';
+import { endGame } from './flow.ts';
 
-export function emergencySellProblem(state: Game1830State, seat: number, corp: CorpState, target: CorpState, percent: number): string | null {
+export function emergencySellProblem(
+  state: Game1830State,
+  seat: number,
+  corp: CorpState,
+  target: CorpState,
+  percent: number,
+): string | null {
   const r = orRound(state);
   if (r.step !== 'train') return 'the president sells shares only to raise money for a train, in the train step';
   const problem = sellProblem(state, seat, target, percent);
@@ -16,7 +22,8 @@ export function emergencySellProblem(state: Game1830State, seat: number, corp: C
   if (target.sym === corp.sym && target.president === seat) {
     let next = 0;
     for (let s = 0; s < state.seats; s++) if (s !== seat) next = Math.max(next, target.held[s]!);
-    if (target.held[seat]! - percent < next) return `selling would give away the presidency of ${corp.sym}, which the rules forbid`;
+    if (target.held[seat]! - percent < next)
+      return `selling would give away the presidency of ${corp.sym}, which the rules forbid`;
   }
   const need = cheapestDepotPrice(state) - (state.cash[seat]! + corp.cash);
   const smaller = sharePrice(target) * (percent / SHARE_PERCENT - 1);
@@ -24,7 +31,13 @@ export function emergencySellProblem(state: Game1830State, seat: number, corp: C
   return null;
 }
 
-export function emergencySell(state: Game1830State, seat: number, corp: CorpState, targetSym: string, percent: number): void {
+export function emergencySell(
+  state: Game1830State,
+  seat: number,
+  corp: CorpState,
+  targetSym: string,
+  percent: number,
+): void {
   const target = state.corps[targetSym];
   if (!target) throw new RuleError(`There is no corporation ${targetSym}`);
   const problem = emergencySellProblem(state, seat, corp, target, percent);
@@ -67,7 +80,10 @@ export function canGoBankrupt(state: Game1830State, seat: number, corp: CorpStat
  * sold to the pool, as many as the rules allow, and his cash goes to the bank.
  */
 export function goBankrupt(state: Game1830State, seat: number, corp: CorpState): void {
-  if (!canGoBankrupt(state, seat, corp)) throw new RuleError(`${corp.sym} and its president can still raise the money for the cheapest train ($${cheapestDepotPrice(state)})`);
+  if (!canGoBankrupt(state, seat, corp))
+    throw new RuleError(
+      `${corp.sym} and its president can still raise the money for the cheapest train ($${cheapestDepotPrice(state)})`,
+    );
   const holdings = Object.values(state.corps).filter((c) => c.held[seat]! > 0 && c.ipoed);
   holdings.sort((a, b) => compareOperatingOrder(state, a, b));
   for (const t of holdings) {

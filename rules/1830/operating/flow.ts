@@ -1,15 +1,23 @@
 // Operating rounds, the flow: the order of corporations, the steps of a turn (skipping those a corporation cannot use, as on 18xx.games), who acts, the end of a round and of the game.
-import { compareOperatingOrder } from '../market';
-import { payPrivates } from '../rounds';
-import type { Game1830State, OperatingRound } from '../state';
-import { startStockRound } from '../stock-round';
-import { hasHomeToken, homeTokenChoices, newBoard, placeHomeToken } from '../track';
+import { compareOperatingOrder } from '../market.ts';
+import { payPrivates } from '../rounds.ts';
+import type { Game1830State, OperatingRound } from '../state.ts';
+import { startStockRound } from '../stock-round.ts';
+import { hasHomeToken, homeTokenChoices, newBoard, placeHomeToken } from '../track/index.ts';
 
-import { OrStep, STEPS, board, boardChanged, crowded, currentCorp, orRound, stepActive } from './common';
-import { payDividend } from './dividends';
+import { OrStep, STEPS, board, boardChanged, crowded, currentCorp, orRound, stepActive } from './common.ts';
+import { payDividend } from './dividends.ts';
 
 export function newTurn(): OperatingRound['turn'] {
-  return { laid: false, tokened: false, revenue: 0, ran: false, lastSoldPrice: null, teleport: false, boughtTrain: false };
+  return {
+    laid: false,
+    tokened: false,
+    revenue: 0,
+    ran: false,
+    lastSoldPrice: null,
+    teleport: false,
+    boughtTrain: false,
+  };
 }
 
 export function startOperatingRound(state: Game1830State, num: number): void {
@@ -17,7 +25,15 @@ export function startOperatingRound(state: Game1830State, num: number): void {
   payPrivates(state);
   const order = Object.values(state.corps).filter((c) => c.floated && !c.closed);
   order.sort((a, b) => compareOperatingOrder(state, a, b));
-  state.round = { kind: 'operating', num, order: order.map((c) => c.sym), index: -1, current: null, step: 'done', turn: newTurn() };
+  state.round = {
+    kind: 'operating',
+    num,
+    order: order.map((c) => c.sym),
+    index: -1,
+    current: null,
+    step: 'done',
+    turn: newTurn(),
+  };
   nextCorporation(state);
 }
 
@@ -59,7 +75,10 @@ export function advance(state: Game1830State): void {
   for (; i < STEPS.length; i++) {
     const step = STEPS[i]!;
     if (step === 'done') break;
-    if (stepActive(state, corp, step)) { r.step = step; return; }
+    if (stepActive(state, corp, step)) {
+      r.step = step;
+      return;
+    }
     if (step === 'dividend') payDividend(state, corp, 'withhold');
   }
   r.step = 'done';
@@ -92,8 +111,6 @@ export function endGame(state: Game1830State, code: 'bank' | 'bankrupt'): void {
   state.endCode = code;
   state.endReason = code === 'bank' ? 'the bank broke' : 'a player went bankrupt';
 }
-
-
 
 export function operatingActors(state: Game1830State): number[] {
   const c = crowded(state);

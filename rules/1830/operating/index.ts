@@ -9,10 +9,10 @@
 //   privates.ts   privates bought by corporations, closing, the M&H exchange
 //   emergency.ts  the president's emergency money and bankruptcy
 //   moves.ts      legal moves for bots and quick links; options.ts: choices for the move form
-export { startOperatingRound, operatingActors, endGame } from './flow';
-export { applyOperating, suggestRun } from './apply';
-export { depotOffer, mustBuyTrain, trainLimit } from './common';
-export { applyExchange, exchangeProblem, acceptCompanySale } from './privates';
-export { canGoBankrupt } from './emergency';
-export { operatingMoves } from './moves';
-export { operatingOptions, type OperatingOptions } from './options';
+export { startOperatingRound, operatingActors, endGame } from './flow.ts';
+export { applyOperating, suggestRun } from './apply.ts';
+export { depotOffer, mustBuyTrain, trainLimit } from './common.ts';
+export { applyExchange, exchangeProblem, acceptCompanySale } from './privates.ts';
+export { canGoBankrupt } from './emergency.ts';
+export { operatingMoves } from './moves.ts';
+export { operatingOptions, type OperatingOptions } from './options.ts';

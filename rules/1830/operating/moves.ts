@@ -1,14 +1,27 @@
 // Operating rounds: a sensible set of legal moves for bots, quick links and timed-out seats.
-import type { Action1830 } from '../actions';
-import { CORPS } from '../data';
-import { checkPresidency, PRESIDENT_PERCENT } from '../shares';
-import type { Game1830State, TrainState } from '../state';
-import { cityCount, homeTokenChoices, legalTileLays, legalTokens } from '../track';
+import type { Action1830 } from '../actions.ts';
+import { CORPS } from '../data.ts';
+import { checkPresidency, PRESIDENT_PERCENT } from '../shares.ts';
+import type { Game1830State, TrainState } from '../state.ts';
+import { cityCount, homeTokenChoices, legalTileLays, legalTokens } from '../track/index.ts';
 
-import { layTile, placeToken, runRoutes, suggestRun } from './apply';
-import { board, crowded, currentCorp, depotOffer, mustBuyTrain, orRound, otherCorpTrains, phaseName, playerPrivates, tokensLeft, trainLimit, trainPrice } from './common';
-import { canGoBankrupt, sellableMax } from './emergency';
-import { buyTrain, discardTrain } from './trains';
+import { layTile, placeToken, runRoutes, suggestRun } from './apply.ts';
+import {
+  board,
+  crowded,
+  currentCorp,
+  depotOffer,
+  mustBuyTrain,
+  orRound,
+  otherCorpTrains,
+  phaseName,
+  playerPrivates,
+  tokensLeft,
+  trainLimit,
+  trainPrice,
+} from './common.ts';
+import { canGoBankrupt, sellableMax } from './emergency.ts';
+import { buyTrain, discardTrain } from './trains.ts';
 
 export function operatingMoves(state: Game1830State, seat: number): Action1830[] {
   const out: Action1830[] = [];
@@ -31,26 +44,35 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
   if (!corp || corp.president !== seat) return out;
   switch (r.step) {
     case 'home':
-      for (const city of homeTokenChoices(b, corp.sym)) out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
+      for (const city of homeTokenChoices(b, corp.sym))
+        out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
       break;
     case 'track': {
-      const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
-      for (const lay of legalTileLays(b, ctx, 6)) out.push({ type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation });
+      const ctx = {
+        corp: corp.sym,
+        phase: phaseName(state),
+        layUsed: false,
+        playerPrivates: playerPrivates(state),
+        cash: corp.cash,
+      };
+      for (const lay of legalTileLays(b, ctx, 6))
+        out.push({ type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation });
       out.push({ type: 'pass' });
       break;
     }
     case 'token':
-      for (const t of legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }).slice(0, 4)) out.push({ type: 'placeToken', hex: t.hex, city: t.city });
+      for (const t of legalTokens(b, { corp: corp.sym, tokensLeft: tokensLeft(corp) }).slice(0, 4))
+        out.push({ type: 'placeToken', hex: t.hex, city: t.city });
       out.push({ type: 'pass' });
       break;
     case 'route':
-    {
-      // the suggestion with the dividend decided too (one click in a turn mail), then without
-      const routes = suggestRun(state, corp);
-      if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'payout' });
-      out.push({ type: 'runRoutes', routes });
-      if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'withhold' });
-    }
+      {
+        // the suggestion with the dividend decided too (one click in a turn mail), then without
+        const routes = suggestRun(state, corp);
+        if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'payout' });
+        out.push({ type: 'runRoutes', routes });
+        if (routes.length) out.push({ type: 'runRoutes', routes, dividend: 'withhold' });
+      }
       break;
     case 'dividend':
       out.push({ type: 'dividend', kind: 'payout' }, { type: 'dividend', kind: 'withhold' });
@@ -62,7 +84,8 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
       for (const t of offer) if (!cheapest || trainPrice(t) < trainPrice(cheapest)) cheapest = t;
       if (cheapest && corp.trains.length < trainLimit(state)) {
         const price = trainPrice(cheapest);
-        if (price <= corp.cash || (must && price <= corp.cash + state.cash[seat]!)) out.push({ type: 'buyTrain', train: cheapest.id, price });
+        if (price <= corp.cash || (must && price <= corp.cash + state.cash[seat]!))
+          out.push({ type: 'buyTrain', train: cheapest.id, price });
       }
       if (!must) out.push({ type: 'pass' });
       else if (out.length === 0) {
@@ -70,7 +93,10 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
         const possible = corp.cash + state.cash[seat]!;
         for (const t of otherCorpTrains(state, corp)) {
           const price = Math.min(trainPrice(t), possible);
-          if (price >= 1 && r.turn.lastSoldPrice === null) { out.push({ type: 'buyTrain', train: t.id, price }); break; }
+          if (price >= 1 && r.turn.lastSoldPrice === null) {
+            out.push({ type: 'buyTrain', train: t.id, price });
+            break;
+          }
         }
       }
       if (must && out.length === 0) {

@@ -1,12 +1,28 @@
 // Operating rounds: the choices of the acting president, for the move form.
-import { PRIVATES, TRAINS } from '../data';
-import type { Game1830State } from '../state';
-import { checkTileLay, cityCount, legalTileLays, legalTokens, routesToText, suggestRoutes } from '../track';
-import type { RouteInput } from '../track';
+import { PRIVATES, TRAINS } from '../data.ts';
+import type { Game1830State } from '../state.ts';
+import { checkTileLay, cityCount, legalTileLays, legalTokens, routesToText, suggestRoutes } from '../track/index.ts';
+import type { RouteInput } from '../track/index.ts';
 
-import { runRoutes, trainInputs } from './apply';
-import { buyTrain } from './trains';
-import { board, buyablePrivates, crowded, currentCorp, depotOffer, mustBuyTrain, nextTokenCost, orRound, otherCorpTrains, phaseName, playerPrivates, privateMax, privateMin, tokensLeft, trainPrice } from './common';
+import { runRoutes, trainInputs } from './apply.ts';
+import { buyTrain } from './trains.ts';
+import {
+  board,
+  buyablePrivates,
+  crowded,
+  currentCorp,
+  depotOffer,
+  mustBuyTrain,
+  nextTokenCost,
+  orRound,
+  otherCorpTrains,
+  phaseName,
+  playerPrivates,
+  privateMax,
+  privateMin,
+  tokensLeft,
+  trainPrice,
+} from './common.ts';
 
 export interface OperatingOptions {
   corp: string;
@@ -32,8 +48,18 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   const corp = currentCorp(state);
   if (!corp) return null;
   const out: OperatingOptions = {
-    corp: corp.sym, step: r.step, cash: corp.cash, lays: [], tokens: [], pendingToken: null, suggestion: null, dividend: null,
-    trains: [], privates: [], discard: null, mustBuyTrain: false,
+    corp: corp.sym,
+    step: r.step,
+    cash: corp.cash,
+    lays: [],
+    tokens: [],
+    pendingToken: null,
+    suggestion: null,
+    dividend: null,
+    trains: [],
+    privates: [],
+    discard: null,
+    mustBuyTrain: false,
   };
   if (crowd.length) {
     if (crowd[0]!.president !== seat) return null;
@@ -48,10 +74,20 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   }
   if (corp.president !== seat) return null;
   if (r.step === 'track') {
-    const ctx = { corp: corp.sym, phase: phaseName(state), layUsed: false, playerPrivates: playerPrivates(state), cash: corp.cash };
+    const ctx = {
+      corp: corp.sym,
+      phase: phaseName(state),
+      layUsed: false,
+      playerPrivates: playerPrivates(state),
+      cash: corp.cash,
+    };
     for (const lay of legalTileLays(b, ctx, 400)) {
       let cost = 0;
-      try { cost = checkTileLay(b, ctx, lay).cost; } catch { cost = 0; }
+      try {
+        cost = checkTileLay(b, ctx, lay).cost;
+      } catch {
+        cost = 0;
+      }
       out.lays.push({ ...lay, cost, command: `lay ${lay.hex} ${lay.tile} ${lay.rotation}` });
     }
   }
@@ -63,7 +99,9 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   if (r.step === 'route') {
     const sug = suggestRoutes(b, corp.sym, phaseName(state), trainInputs(corp));
     out.suggestion = {
-      revenue: sug.revenue, routes: sug.routes, json: JSON.stringify({ type: 'runRoutes', routes: sug.routes }),
+      revenue: sug.revenue,
+      routes: sug.routes,
+      json: JSON.stringify({ type: 'runRoutes', routes: sug.routes }),
       lines: sug.details.map((d) => `${d.train.split('-')[0]} train: ${d.hexes.join('-')} for $${d.revenue}`),
       command: sug.routes.length ? `run ${routesToText(sug.routes)}` : 'run none',
     };
@@ -74,16 +112,38 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
     // offered only when the purchase would go through as it stands (played on a copy)
     const works = (id: string, price: number, exchange?: string): boolean => {
       const copy = structuredClone(state);
-      try { buyTrain(copy, copy.corps[corp.sym]!, id, price, exchange); return true; } catch { return false; }
+      try {
+        buyTrain(copy, copy.corps[corp.sym]!, id, price, exchange);
+        return true;
+      } catch {
+        return false;
+      }
     };
     for (const t of depotOffer(state)) {
       const price = trainPrice(t);
-      if (works(t.id, price)) out.trains.push({ id: t.id, name: t.name, from: t.owner === 'pool' ? 'the bank pool' : 'the bank', price, min: price, max: price });
+      if (works(t.id, price))
+        out.trains.push({
+          id: t.id,
+          name: t.name,
+          from: t.owner === 'pool' ? 'the bank pool' : 'the bank',
+          price,
+          min: price,
+          max: price,
+        });
       const credits = TRAINS[t.name]!.tradeIn;
       if (credits) {
         for (const own of corp.trains) {
           const c = credits[own.split('-')[0]!];
-          if (c && works(t.id, price - c, own)) out.trains.push({ id: t.id, name: t.name, from: 'the bank', price: price - c, min: price - c, max: price - c, exchange: own });
+          if (c && works(t.id, price - c, own))
+            out.trains.push({
+              id: t.id,
+              name: t.name,
+              from: 'the bank',
+              price: price - c,
+              min: price - c,
+              max: price - c,
+              exchange: own,
+            });
         }
       }
     }
@@ -101,7 +161,8 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
     for (const sym of buyablePrivates(state)) {
       const p = state.privates[sym]!;
       const max = Math.min(privateMax(sym), corp.cash);
-      if (max >= privateMin(sym)) out.privates.push({ sym, name: PRIVATES[sym]!.name, owner: p.owner as number, min: privateMin(sym), max });
+      if (max >= privateMin(sym))
+        out.privates.push({ sym, name: PRIVATES[sym]!.name, owner: p.owner as number, min: privateMin(sym), max });
     }
   }
   return out;

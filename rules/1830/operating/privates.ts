@@ -1,23 +1,28 @@
 // Operating rounds: privates bought by corporations (phases 3 and 4, half to twice face value), closing, the M&H exchange.
-import { RuleError } from '../../types';
-import { DATA, PRIVATES } from '../data';
-import { buyShare, gainProblem, SHARE_PERCENT } from '../shares';
-import type { CorpState, Game1830State } from '../state';
+import { RuleError } from '../../types.ts';
+import { DATA, PRIVATES } from '../data.ts';
+import { buyShare, gainProblem, SHARE_PERCENT } from '../shares.ts';
+import type { CorpState, Game1830State } from '../state.ts';
 
-import { orRound, privateMax, privateMin, stepActive } from './common';
-import { advance, passStep } from './flow';
-import { closePrivate } from './trains';
+import { orRound, privateMax, privateMin, stepActive } from './common.ts';
+import { advance, passStep } from './flow.ts';
+import { closePrivate } from './trains.ts';
 
 export function buyCompany(state: Game1830State, corp: CorpState, sym: string, price: number, accepted = false): void {
   const r = orRound(state);
   if (r.step === 'home') throw new RuleError(`${corp.sym} must place its home station first`);
   const p = state.privates[sym];
   if (!p || p.closed) throw new RuleError(`There is no open private ${sym}`);
-  if (!DATA.phases[state.phase]!.corporationsBuyPrivates) throw new RuleError('Corporations may buy privates only in phases 3 and 4 (from the first 3-train to the first 5-train)');
+  if (!DATA.phases[state.phase]!.corporationsBuyPrivates)
+    throw new RuleError(
+      'Corporations may buy privates only in phases 3 and 4 (from the first 3-train to the first 5-train)',
+    );
   if (typeof p.owner !== 'number') throw new RuleError(`${sym} is not owned by a player`);
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold to a corporation`);
-  const min = privateMin(sym), max = privateMax(sym);
-  if (price < min || price > max) throw new RuleError(`${sym} may be bought for $${min} to $${max} (half to twice its face value)`);
+  const min = privateMin(sym),
+    max = privateMax(sym);
+  if (price < min || price > max)
+    throw new RuleError(`${sym} may be bought for $${min} to $${max} (half to twice its face value)`);
   if (price > corp.cash) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${price}`);
   if (!accepted && p.owner !== corp.president) {
     // another player's private: its owner accepts or declines the price first
@@ -48,7 +53,8 @@ export function exchangeProblem(state: Game1830State, seat: number, from: 'ipo' 
   if (p.closed || p.owner !== seat) return 'you do not own the Mohawk & Hudson';
   if (state.round.kind === 'auction') return 'the M&H cannot be exchanged during the private auction';
   const nyc = state.corps['NYC']!;
-  if (from === 'ipo' ? nyc.ipo <= 0 : nyc.pool <= 0) return `there is no NYC share in the ${from === 'ipo' ? 'IPO' : 'pool'}`;
+  if (from === 'ipo' ? nyc.ipo <= 0 : nyc.pool <= 0)
+    return `there is no NYC share in the ${from === 'ipo' ? 'IPO' : 'pool'}`;
   return gainProblem(state, seat, nyc, SHARE_PERCENT, true);
 }
 

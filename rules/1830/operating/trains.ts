@@ -1,11 +1,23 @@
 // Operating rounds: buying trains (from the bank in order, traded in, from other corporations), phases, rusting, discards.
-import { RuleError } from '../../types';
-import { DATA, PRIVATES, TRAINS } from '../data';
-import type { CorpState, Game1830State, TrainState } from '../state';
+import { RuleError } from '../../types.ts';
+import { DATA, PRIVATES, TRAINS } from '../data.ts';
+import type { CorpState, Game1830State, TrainState } from '../state.ts';
 
-import { requireStep } from './apply';
-import { canBuyTrain, cheapestDepotPrice, crowded, currentCorp, depotOffer, mustBuyTrain, orRound, stepActive, trainById, trainLimit, trainPrice } from './common';
-import { advance, passStep } from './flow';
+import { requireStep } from './apply.ts';
+import {
+  canBuyTrain,
+  cheapestDepotPrice,
+  crowded,
+  currentCorp,
+  depotOffer,
+  mustBuyTrain,
+  orRound,
+  stepActive,
+  trainById,
+  trainLimit,
+  trainPrice,
+} from './common.ts';
+import { advance, passStep } from './flow.ts';
 
 export function removeTrain(state: Game1830State, t: TrainState): void {
   if (t.owner !== 'depot' && t.owner !== 'pool' && t.owner !== 'gone') {
@@ -24,30 +36,43 @@ export function nextUnlimitedId(state: Game1830State, name: string): string {
  * One train bought (the train step repeats while more can be bought). A deliberate departure
  * from the seed: its limit of one train of a new type per turn is not enforced, as on 18xx.games.
  */
-export function buyTrain(state: Game1830State, corp: CorpState, trainId: string, price: number, exchangeId?: string): void {
+export function buyTrain(
+  state: Game1830State,
+  corp: CorpState,
+  trainId: string,
+  price: number,
+  exchangeId?: string,
+): void {
   const r = orRound(state);
   requireStep(state, 'train', 'Buying a train');
   const t = trainById(state, trainId);
   if (!t || t.owner === 'gone') throw new RuleError(`There is no train ${trainId} to buy`);
   if (t.owner === corp.sym) throw new RuleError(`${corp.sym} already owns ${trainId}`);
   // a trade-in leaves the number of trains as it was, so it is allowed at the limit (as on 18xx.games)
-  if (!exchangeId && corp.trains.length >= trainLimit(state)) throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
+  if (!exchangeId && corp.trains.length >= trainLimit(state))
+    throw new RuleError(`${corp.sym} is at its train limit of ${trainLimit(state)}`);
   const fromBank = t.owner === 'depot' || t.owner === 'pool';
   const president = corp.president!;
   let exchange: TrainState | undefined;
   if (fromBank) {
-    if (!depotOffer(state).includes(t)) throw new RuleError(`The ${t.name} train is not for sale yet: trains are bought in order`);
+    if (!depotOffer(state).includes(t))
+      throw new RuleError(`The ${t.name} train is not for sale yet: trains are bought in order`);
     let face = trainPrice(t);
     if (exchangeId) {
       exchange = trainById(state, exchangeId);
       const credit = TRAINS[t.name]!.tradeIn?.[exchange?.name ?? ''];
-      if (!exchange || exchange.owner !== corp.sym) throw new RuleError(`${corp.sym} does not own a train ${exchangeId} to trade in`);
+      if (!exchange || exchange.owner !== corp.sym)
+        throw new RuleError(`${corp.sym} does not own a train ${exchangeId} to trade in`);
       if (!credit) {
-        const ins = Object.entries(TRAINS).filter(([, d]) => d.tradeIn).map(([n, d]) => {
-          const olds = Object.keys(d.tradeIn!);
-          return `a ${olds.length > 1 ? `${olds.slice(0, -1).join(', ')} or ${olds[olds.length - 1]}` : olds[0]} train for a ${n} train`;
-        });
-        throw new RuleError(`A ${exchange.name} train cannot be traded in for a ${t.name} train; only ${ins.join('; ')}`);
+        const ins = Object.entries(TRAINS)
+          .filter(([, d]) => d.tradeIn)
+          .map(([n, d]) => {
+            const olds = Object.keys(d.tradeIn!);
+            return `a ${olds.length > 1 ? `${olds.slice(0, -1).join(', ')} or ${olds[olds.length - 1]}` : olds[0]} train for a ${n} train`;
+          });
+        throw new RuleError(
+          `A ${exchange.name} train cannot be traded in for a ${t.name} train; only ${ins.join('; ')}`,
+        );
       }
       face -= credit;
     }
@@ -55,9 +80,15 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
     if (price > corp.cash) {
       if (!mustBuyTrain(state, corp)) throw new RuleError(`${corp.sym} has $${corp.cash} and cannot pay $${price}`);
       if (exchange) throw new RuleError('The president cannot add money to a trade-in');
-      if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state)) throw new RuleError(`With the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`);
+      if (price > cheapestDepotPrice(state) && trainPrice(t) > cheapestDepotPrice(state))
+        throw new RuleError(
+          `With the president's money only the cheapest train ($${cheapestDepotPrice(state)}) may be bought`,
+        );
       const need = price - corp.cash;
-      if (state.cash[president]! < need) throw new RuleError(`${corp.sym} is $${need} short and its president has $${state.cash[president]}: the president must sell shares to raise the other $${need - state.cash[president]!}`);
+      if (state.cash[president]! < need)
+        throw new RuleError(
+          `${corp.sym} is $${need} short and its president has $${state.cash[president]}: the president must sell shares to raise the other $${need - state.cash[president]!}`,
+        );
       state.cash[president]! -= need;
       corp.cash += need;
     }
@@ -73,7 +104,8 @@ export function buyTrain(state: Game1830State, corp: CorpState, trainId: string,
       max = Math.min(trainPrice(t), possible);
       if (r.turn.lastSoldPrice !== null) min = possible - r.turn.lastSoldPrice + 1;
     }
-    if (price < min || price > max) throw new RuleError(`${corp.sym} may pay between $${min} and $${max} for ${owner.sym}'s ${t.name} train`);
+    if (price < min || price > max)
+      throw new RuleError(`${corp.sym} may pay between $${min} and $${max} for ${owner.sym}'s ${t.name} train`);
     if (price > corp.cash) {
       const need = price - corp.cash;
       state.cash[president]! -= need;

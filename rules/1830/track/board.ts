@@ -1,8 +1,8 @@
 // The board: which tile lies on each hex (and turned how), and the station tokens.
-import * as data from './data';
-import { HOMES, NODE, rotatedTrack, type End, type TileDef } from './data';
-import type { Board, LaidTile } from './types';
-import { RuleError } from '../../types';
+import * as data from './data.ts';
+import { HOMES, NODE, rotatedTrack, type End, type TileDef } from './data.ts';
+import type { Board, LaidTile } from './types.ts';
+import { RuleError } from '../../types.ts';
 
 // module-local references (no per-use lookup of another module's bindings on hot paths)
 const HEXES = data.HEXES;

@@ -1,7 +1,7 @@
 // 18xx.games export payloads -> our actions (pure functions for the importer).
-import { RuleError } from '../../types';
-import { HEXES } from './data';
-import type { Board, RouteInput, TileLay, TokenPlace } from './types';
+import { RuleError } from '../../types.ts';
+import { HEXES } from './data.ts';
+import type { Board, RouteInput, TileLay, TokenPlace } from './types.ts';
 
 /** A value as text for a message, cut short. */
 function short(v: unknown): string {
@@ -11,7 +11,8 @@ function short(v: unknown): string {
 
 /** lay_tile {hex, tile: "57-1", rotation} -> TileLay (tile number, copy, same rotation numbering). */
 export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number }): TileLay {
-  if (!a || typeof a !== 'object' || typeof a.tile !== 'string') throw new RuleError('An 18xx.games tile lay needs a hex, a tile id (like 57-1) and a rotation');
+  if (!a || typeof a !== 'object' || typeof a.tile !== 'string')
+    throw new RuleError('An 18xx.games tile lay needs a hex, a tile id (like 57-1) and a rotation');
   const m = typeof a.tile === 'string' ? /^([0-9]+)-([0-9]+)$/.exec(a.tile) : null;
   if (!m) throw new RuleError(`Unknown 18xx.games tile id "${short(a.tile)}"`);
   return { hex: a.hex, tile: m[1], copy: Number(m[2]), rotation: a.rotation };
@@ -22,7 +23,8 @@ export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number
  * ("57-1", a laid copy; or a printed hex's own id like "E11-0") and the city index.
  */
 export function placeTokenFrom18xx(board: Board, a: { city: string; slot?: number }): TokenPlace {
-  if (!a || typeof a !== 'object' || typeof a.city !== 'string') throw new RuleError('An 18xx.games station needs a city id (like 57-1-0)');
+  if (!a || typeof a !== 'object' || typeof a.city !== 'string')
+    throw new RuleError('An 18xx.games station needs a city id (like 57-1-0)');
   const m = typeof a.city === 'string' ? /^(.+)-([0-9]+)-([0-9]+)$/.exec(a.city) : null;
   if (!m) throw new RuleError(`Unknown 18xx.games city id "${short(a.city)}"`);
   const [, name, copy, city] = m;
@@ -34,7 +36,9 @@ export function placeTokenFrom18xx(board: Board, a: { city: string; slot?: numbe
 }
 
 /** run_routes {routes: [{train, connections, nodes?}]} -> RouteInput[] (the revenue is recomputed, not trusted; trains without track are left out). */
-export function routesFrom18xx(a: { routes: { train: string; connections: string[][]; nodes?: string[] }[] }): RouteInput[] {
+export function routesFrom18xx(a: {
+  routes: { train: string; connections: string[][]; nodes?: string[] }[];
+}): RouteInput[] {
   const ok =
     !!a &&
     Array.isArray(a.routes) &&
@@ -42,16 +46,20 @@ export function routesFrom18xx(a: { routes: { train: string; connections: string
       (r) =>
         !!r &&
         typeof r === 'object' &&
-        (r.connections === undefined || r.connections === null || (Array.isArray(r.connections) && r.connections.every((c) => Array.isArray(c)))) &&
+        (r.connections === undefined ||
+          r.connections === null ||
+          (Array.isArray(r.connections) && r.connections.every((c) => Array.isArray(c)))) &&
         (r.nodes === undefined || r.nodes === null || Array.isArray(r.nodes)),
     );
   if (!ok) throw new RuleError('18xx.games routes need a list of {train, connections: hex chains}');
   // a train listed without track ran nothing: leave it out
-  return a.routes.filter((r) => Array.isArray(r.connections) && r.connections.length > 0).map((r) => {
-    const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
-    if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
-    return out;
-  });
+  return a.routes
+    .filter((r) => Array.isArray(r.connections) && r.connections.length > 0)
+    .map((r) => {
+      const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
+      if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
+      return out;
+    });
 }
 
 /**
@@ -70,11 +78,19 @@ export function routesFromText(text: string): RouteInput[] {
     if (!m) throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${short(line)}")`);
     const connections = m[2]
       .split(',')
-      .map((c) => c.trim().toUpperCase().split(/[\s-]+/).filter(Boolean))
+      .map((c) =>
+        c
+          .trim()
+          .toUpperCase()
+          .split(/[\s-]+/)
+          .filter(Boolean),
+      )
       .filter((c) => c.length);
     for (const c of connections) {
-      if (c.length < 2) throw new RuleError(`A stretch of route needs at least two hexes (got "${short(c.join('-'))}")`);
-      for (const h of c) if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${short(h)}" is not a hex of the 1830 map`);
+      if (c.length < 2)
+        throw new RuleError(`A stretch of route needs at least two hexes (got "${short(c.join('-'))}")`);
+      for (const h of c)
+        if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${short(h)}" is not a hex of the 1830 map`);
     }
     out.push({ train: m[1].toUpperCase(), connections });
   }
@@ -96,7 +112,8 @@ export function routesToText(routes: RouteInput[]): string {
         let piece = c;
         if (i === 0) {
           const next = r.connections[1];
-          if (next && !next.includes(c[c.length - 1]) && (c[0] === next[0] || c[0] === next[next.length - 1])) piece = [...c].reverse();
+          if (next && !next.includes(c[c.length - 1]) && (c[0] === next[0] || c[0] === next[next.length - 1]))
+            piece = [...c].reverse();
         } else {
           const last = chain[chain.length - 1];
           if (piece[0] !== last && piece[piece.length - 1] === last) piece = [...c].reverse();

@@ -7,9 +7,9 @@
 // or off-board of the hex. Compiled, an end is a number: 0..5 an edge,
 // NODE + i the i-th node (cities first, then towns, then off-boards).
 import { z } from 'zod';
-import mapRaw from '../data/map.json';
-import tilesRaw from '../data/tiles.json';
-import type { PhaseName, TileColor } from './types';
+import mapRaw from '../data/map.json' with { type: 'json' };
+import tilesRaw from '../data/tiles.json' with { type: 'json' };
+import type { PhaseName, TileColor } from './types.ts';
 
 const end = z.string().regex(/^(e[0-5]|[cto][0-9])$/);
 const city = z.object({ revenue: z.number().int().nonnegative(), slots: z.number().int().positive() });
@@ -272,7 +272,8 @@ export function phaseColors(phase: PhaseName): TileColor[] {
 
 /** Off-board value in a phase: the brown value once brown tiles are available. */
 export function nodeRevenue(node: NodeDef, phase: PhaseName): number {
-  if (node.kind === 'offboard') return phaseColors(phase).includes('brown') ? (node.brown ?? node.revenue) : node.revenue;
+  if (node.kind === 'offboard')
+    return phaseColors(phase).includes('brown') ? (node.brown ?? node.revenue) : node.revenue;
   return node.revenue;
 }
 

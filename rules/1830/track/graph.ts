@@ -6,8 +6,8 @@
 // The walk runs over integer tables (./data): hex indexes, per-face bit masks
 // of which ends each path joins, typed arrays for what was seen. The string
 // forms (`edges`, `nodes`) are built only when someone asks for them.
-import * as data from './data';
-import type { Board } from './types';
+import * as data from './data.ts';
+import type { Board } from './types.ts';
 
 const HEX_IDS = data.HEX_IDS;
 const HEX_INDEX = data.HEX_INDEX;

@@ -81,12 +81,12 @@
 //   tileSvg(tile, rotation, size?): string       one tile turned, a small standalone SVG (for picking/turning a tile)
 //
 // Data: ../data/map.json (hexes) and ../data/tiles.json (manifest), zod-checked at load in ./data.
-export * from './types';
-export * from './board';
-export * from './lay';
-export * from './tokens';
-export * from './routes';
-export * from './suggest';
-export * from './convert';
-export * from './svg';
-export { reachOf, Reach } from './graph';
+export * from './types.ts';
+export * from './board.ts';
+export * from './lay.ts';
+export * from './tokens.ts';
+export * from './routes.ts';
+export * from './suggest.ts';
+export * from './convert.ts';
+export * from './svg.ts';
+export { reachOf, Reach } from './graph.ts';

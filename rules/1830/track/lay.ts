@@ -10,12 +10,12 @@
 // the first tile of the hex. The C&SL lays its tile in B20 free of the turn's
 // tile action and without connection; the D&H lays tile 57 in F16 as the turn's
 // tile action without connection (its station token follows, see ./tokens).
-import { RuleError } from '../../types';
-import { faceAt, tilesInSupply, tileAt } from './board';
-import * as data from './data';
-import { phaseColors, rotatedTrack, type End, type TileDef } from './data';
-import { reachOf, type Reach } from './graph';
-import { type Board, type LayContext, type LayResult, type TileLay } from './types';
+import { RuleError } from '../../types.ts';
+import { faceAt, tilesInSupply, tileAt } from './board.ts';
+import * as data from './data.ts';
+import { phaseColors, rotatedTrack, type End, type TileDef } from './data.ts';
+import { reachOf, type Reach } from './graph.ts';
+import { type Board, type LayContext, type LayResult, type TileLay } from './types.ts';
 
 // module-local references (no per-use lookup of another module's bindings)
 const HEXES = data.HEXES;
@@ -84,7 +84,12 @@ export function cityMap(oldTile: TileDef, oldTrack: [End, End][], newTile: TileD
   map.forEach((j, i) => {
     if (j >= 0) return;
     let k = i < newTile.cityCount && !taken.has(i) ? i : -1;
-    if (k < 0) for (let c = 0; c < newTile.cityCount; c++) if (!taken.has(c)) { k = c; break; }
+    if (k < 0)
+      for (let c = 0; c < newTile.cityCount; c++)
+        if (!taken.has(c)) {
+          k = c;
+          break;
+        }
     map[i] = k;
     if (k >= 0) taken.add(k);
   });
@@ -124,7 +129,8 @@ function checkRotation(
     const oldE = cityEdges(oldTile, oldTrack);
     const newE = cityEdges(tile, newTrack);
     const ok = oldE.every((oe) => oe.length === 0 || newE.filter((ne) => oe.every((e) => ne.includes(e))).length === 1);
-    if (!ok) return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
+    if (!ok)
+      return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
   }
   if (reach) {
     const touch = reach.edgesOf(hex);
@@ -151,19 +157,24 @@ function isTileLay(x: unknown): x is TileLay {
 }
 
 function check(board: Board, ctx: LayContext, input: unknown): Checked {
-  if (!isTileLay(input)) throw new RuleError('A tile lay needs a hex (like F20), a tile number (like 57) and a rotation from 0 to 5');
+  if (!isTileLay(input))
+    throw new RuleError('A tile lay needs a hex (like F20), a tile number (like 57) and a rotation from 0 to 5');
   const lay: TileLay = input;
   const h = HEXES[lay.hex];
   if (!h) throw new RuleError(`There is no hex ${lay.hex} on the 1830 map`);
   if (h.color === 'red') throw new RuleError(`${hexLabel(lay.hex)} is an off-board area; no tile can be laid there`);
-  if (h.color === 'gray') throw new RuleError(`${hexLabel(lay.hex)} is a grey hex; its track is printed and cannot be changed`);
+  if (h.color === 'gray')
+    throw new RuleError(`${hexLabel(lay.hex)} is a grey hex; its track is printed and cannot be changed`);
 
   const via = ctx.via ? PRIVATE_LAYS[ctx.via] : null;
   if (ctx.via && !via) throw new RuleError(`The ${ctx.via} private has no tile ability`);
   if (via) {
-    if (via.hex !== lay.hex) throw new RuleError(`The ${ctx.via} private may only lay its tile in ${hexLabel(via.hex)}`);
+    if (via.hex !== lay.hex)
+      throw new RuleError(`The ${ctx.via} private may only lay its tile in ${hexLabel(via.hex)}`);
     if (!via.tiles.includes(lay.tile))
-      throw new RuleError(`The ${ctx.via} private may only lay tile ${via.tiles.map((t) => '#' + t).join(', ')} in ${via.hex}`);
+      throw new RuleError(
+        `The ${ctx.via} private may only lay tile ${via.tiles.map((t) => '#' + t).join(', ')} in ${via.hex}`,
+      );
   }
   if ((!via || via.consumesLay) && ctx.layUsed) {
     throw new RuleError(`${ctx.corp} has already laid or upgraded a tile this turn (one tile per operating turn)`);
@@ -176,9 +187,12 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
 
   const tile = TILES[lay.tile];
   if (!tile) throw new RuleError(`There is no tile #${lay.tile} in 1830`);
-  const homeLay = !via && HOME_LAYS[ctx.corp]?.hex === lay.hex && HOME_LAYS[ctx.corp]?.tile === lay.tile ? HOME_LAYS[ctx.corp] : null;
+  const homeLay =
+    !via && HOME_LAYS[ctx.corp]?.hex === lay.hex && HOME_LAYS[ctx.corp]?.tile === lay.tile ? HOME_LAYS[ctx.corp] : null;
   if (!phaseColors(ctx.phase).includes(tile.color) && !(homeLay?.anyPhase && tile.color === 'green')) {
-    throw new RuleError(`${COLOR_WORD[tile.color]} tiles are not available before phase ${FIRST_PHASE[tile.color]} (now phase ${ctx.phase})`);
+    throw new RuleError(
+      `${COLOR_WORD[tile.color]} tiles are not available before phase ${FIRST_PHASE[tile.color]} (now phase ${ctx.phase})`,
+    );
   }
   const { tile: oldTile } = faceAt(board, lay.hex);
   const laid = tileAt(board, lay.hex);
@@ -186,7 +200,9 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
     const order = ['white', 'yellow', 'green', 'brown', 'gray'];
     const what = laid ? `tile #${laid.tile}` : 'the printed hex';
     if (order.indexOf(tile.color) !== order.indexOf(oldTile.color) + 1) {
-      throw new RuleError(`A ${tile.color} tile cannot go on ${hexLabel(lay.hex)}: it shows ${what}, which is ${oldTile.color}`);
+      throw new RuleError(
+        `A ${tile.color} tile cannot go on ${hexLabel(lay.hex)}: it shows ${what}, which is ${oldTile.color}`,
+      );
     }
     if ((oldTile.label ?? null) !== (tile.label ?? null)) {
       throw new RuleError(
@@ -223,7 +239,9 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
 
   const cost = laid ? 0 : h.cost;
   if (ctx.cash !== undefined && cost > ctx.cash) {
-    throw new RuleError(`${ctx.corp} cannot pay the $${cost} ${h.terrain ?? 'terrain'} cost of ${hexLabel(lay.hex)} (it has $${ctx.cash})`);
+    throw new RuleError(
+      `${ctx.corp} cannot pay the $${cost} ${h.terrain ?? 'terrain'} cost of ${hexLabel(lay.hex)} (it has $${ctx.cash})`,
+    );
   }
   return {
     cost,
@@ -235,7 +253,12 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   };
 }
 
-const result = (c: Checked): LayResult => ({ cost: c.cost, upgrade: c.upgrade, consumesLay: c.consumesLay, oldTile: c.oldTile });
+const result = (c: Checked): LayResult => ({
+  cost: c.cost,
+  upgrade: c.upgrade,
+  consumesLay: c.consumesLay,
+  oldTile: c.oldTile,
+});
 
 /** Checks a tile lay completely; throws RuleError saying which rule forbids it. */
 export function checkTileLay(board: Board, ctx: LayContext, lay: TileLay): LayResult {
@@ -292,7 +315,8 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
     for (const id of oldTile.upgrades) {
       const t = TILES[id];
       const homeLay = !!home && home.hex === hex && home.tile === id;
-      if ((!colors.includes(t.color) && !(homeLay && home!.anyPhase && t.color === 'green')) || supply[id] <= 0) continue;
+      if ((!colors.includes(t.color) && !(homeLay && home!.anyPhase && t.color === 'green')) || supply[id] <= 0)
+        continue;
       if (via && !via.tiles.includes(id)) continue;
       const needsReach = homeLay ? false : !via || via.needsConnection;
       const seen = new Set<string>();

@@ -2,9 +2,9 @@
 // the stretches of track between two stops ("chains"), each with the hex
 // sides it crosses. Two routes may not share a hex side (that is, a piece of
 // track), and a route may not come back to a stop.
-import { cityBlocks, faceAt, trackAt, nodeId } from './board';
-import { HEXES, HEX_IDS, NODE, invert, nodeRevenue } from './data';
-import type { Board, PhaseName } from './types';
+import { cityBlocks, faceAt, trackAt, nodeId } from './board.ts';
+import { HEXES, HEX_IDS, NODE, invert, nodeRevenue } from './data.ts';
+import type { Board, PhaseName } from './types.ts';
 
 /** Border ids: one per pair of adjacent hex sides that track can cross. */
 export const BORDER: Record<string, number[]> = {};

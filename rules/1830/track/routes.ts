@@ -8,13 +8,20 @@
 // number (a D train any number); no two routes, and no route twice, may use the
 // same piece of track (hex side); off-boards pay their yellow value, and their
 // brown value from phase 5 on.
-import { RuleError } from '../../types';
-import { faceAt, parseNodeId } from './board';
-import * as data from './data';
-import { nodeRevenue } from './data';
-import { hexLabel } from './lay';
-import { BORDER_AT, BORDER_COUNT } from './network';
-import { type Board, type PhaseName, type RouteInput, type RouteResult, type RunResult, type TrainInput } from './types';
+import { RuleError } from '../../types.ts';
+import { faceAt, parseNodeId } from './board.ts';
+import * as data from './data.ts';
+import { nodeRevenue } from './data.ts';
+import { hexLabel } from './lay.ts';
+import { BORDER_AT, BORDER_COUNT } from './network.ts';
+import {
+  type Board,
+  type PhaseName,
+  type RouteInput,
+  type RouteResult,
+  type RunResult,
+  type TrainInput,
+} from './types.ts';
 
 // module-local references to the integer tables (hot path)
 const HEX_IDS = data.HEX_IDS;
@@ -44,7 +51,9 @@ const label = (board: Board, id: string): string => {
 };
 
 function brokenChain(hexes: string[]): RuleError {
-  return new RuleError(`There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`);
+  return new RuleError(
+    `There is no track from a stop in ${hexes[0]} to a stop in ${hexes[hexes.length - 1]} through ${hexes.join('-')}`,
+  );
 }
 
 /** The path masks of the face on hex i as it lies: conn[base + end]. */
@@ -207,12 +216,21 @@ const HEX_RE = /^[A-Z][0-9]{1,2}$/;
 function wellFormed(routes: unknown): routes is RouteInput[] {
   if (!Array.isArray(routes)) return false;
   for (const r of routes) {
-    if (!r || typeof r !== 'object' || typeof r.train !== 'string' || !r.train || !Array.isArray(r.connections) || !r.connections.length) return false;
+    if (
+      !r ||
+      typeof r !== 'object' ||
+      typeof r.train !== 'string' ||
+      !r.train ||
+      !Array.isArray(r.connections) ||
+      !r.connections.length
+    )
+      return false;
     for (const c of r.connections) {
       if (!Array.isArray(c) || c.length < 2) return false;
       for (const h of c) if (typeof h !== 'string' || !(HEX_INDEX.has(h) || HEX_RE.test(h))) return false;
     }
-    if (r.nodes !== undefined && (!Array.isArray(r.nodes) || r.nodes.some((n: unknown) => typeof n !== 'string'))) return false;
+    if (r.nodes !== undefined && (!Array.isArray(r.nodes) || r.nodes.some((n: unknown) => typeof n !== 'string')))
+      return false;
   }
   return true;
 }
@@ -221,8 +239,15 @@ const BORDER_OWNER = new Int32Array(BORDER_COUNT);
 let runStamp = 1;
 
 /** Checks every route of a corporation's run together and computes the revenue; throws RuleError on the first broken rule. */
-export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: TrainInput[], routes: RouteInput[]): RunResult {
-  if (!wellFormed(routes)) throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
+export function runRoutes(
+  board: Board,
+  corp: string,
+  phase: PhaseName,
+  trains: TrainInput[],
+  routes: RouteInput[],
+): RunResult {
+  if (!wellFormed(routes))
+    throw new RuleError('Each route needs a train and its track as hex chains from stop to stop (like F20-G19)');
   const used = new Set<string>();
   // owner of each border in this run: BORDER_OWNER[b] - stamp is the route index (values below stamp: free)
   if (runStamp > 0x3fffffff) {
@@ -236,7 +261,10 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
   for (let ri = 0; ri < routes.length; ri++) {
     const route = routes[ri];
     const train = trains.find((t) => t.id === route.train);
-    if (!train) throw new RuleError(`${corp} has no train ${route.train.length > 24 ? `${route.train.slice(0, 24)}...` : route.train}`);
+    if (!train)
+      throw new RuleError(
+        `${corp} has no train ${route.train.length > 24 ? `${route.train.slice(0, 24)}...` : route.train}`,
+      );
     if (used.has(route.train)) throw new RuleError(`Train ${route.train} can run only one route`);
     used.add(route.train);
     const { stops: ids, lanes } = resolveRoute(board, route);
@@ -245,7 +273,8 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
     for (let k = 0; k < n; k++) {
       const key = NODE_KEY.get(ids[k])!;
       for (let j = 0; j < k; j++) {
-        if (keys[j] === key) throw new RuleError(`The route of train ${route.train} visits ${label(board, ids[k])} twice`);
+        if (keys[j] === key)
+          throw new RuleError(`The route of train ${route.train} visits ${label(board, ids[k])} twice`);
       }
       keys[k] = key;
     }
@@ -263,9 +292,14 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
       const toks = node.kind === 'city' ? board.tokens[hex]?.[index] : undefined;
       const mine = !!toks && toks.includes(corp);
       if (k > 0 && k + 1 < n) {
-        if (node.kind === 'offboard') throw new RuleError(`A route may only start or end at an off-board area like ${label(board, ids[k])}; train ${route.train} runs through it`);
+        if (node.kind === 'offboard')
+          throw new RuleError(
+            `A route may only start or end at an off-board area like ${label(board, ids[k])}; train ${route.train} runs through it`,
+          );
         if (toks && !mine && toks.length >= node.slots) {
-          throw new RuleError(`${label(board, ids[k])} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`);
+          throw new RuleError(
+            `${label(board, ids[k])} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`,
+          );
         }
       }
       if (mine) token = true;
@@ -275,9 +309,12 @@ export function runRoutes(board: Board, corp: string, phase: PhaseName, trains: 
     }
     if (!token) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
     if (n > train.distance) {
-      throw new RuleError(`Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${n}`);
+      throw new RuleError(
+        `Train ${route.train} counts at most ${train.distance} stops (towns count); its route has ${n}`,
+      );
     }
-    if (new Set(groups).size !== groups.length) throw new RuleError(`The route of train ${route.train} visits the ${groups[0]} off-board twice`);
+    if (new Set(groups).size !== groups.length)
+      throw new RuleError(`The route of train ${route.train} visits the ${groups[0]} off-board twice`);
     for (const c of lanes) {
       for (const b of c.borders) {
         const owner = BORDER_OWNER[b];

@@ -8,8 +8,8 @@
 //    sorted by revenue, with hex sides as bit masks: a route is skipped when it
 //    shares track with the routes already taken, and a branch is cut when even
 //    the best remaining routes could not beat the best set found.
-import { BORDER_COUNT, buildNetwork, type Chain, type Network } from './network';
-import type { Board, PhaseName, RouteInput, Suggestion, TrainInput } from './types';
+import { BORDER_COUNT, buildNetwork, type Chain, type Network } from './network.ts';
+import type { Board, PhaseName, RouteInput, Suggestion, TrainInput } from './types.ts';
 
 const WORDS = Math.ceil(BORDER_COUNT / 32) || 1;
 
@@ -75,7 +75,11 @@ export function listRoutes(net: Network, maxLength: number): Candidate[] {
     for (const c of net.chains[cur]) {
       if (onRoute[c.to]) continue;
       let free = true;
-      for (const b of c.borders) if (usedBorder[b]) { free = false; break; }
+      for (const b of c.borders)
+        if (usedBorder[b]) {
+          free = false;
+          break;
+        }
       if (!free) continue;
       for (const b of c.borders) usedBorder[b] = 1;
       onRoute[c.to] = 1;

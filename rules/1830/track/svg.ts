@@ -5,9 +5,20 @@
 // optionally routes drawn over the map. Plain shapes and generic sans-serif
 // text only, so it turns into a PNG cleanly. Every hex is a <g data-hex="F20">
 // so a page script may make hexes clickable.
-import { faceAt, trackAt, cityTokens } from './board';
-import { DIRECTIONS, HEXES, HEX_IDS, NODE, TILES, nodeRevenue, rotatedTrack, type End, type HexDef, type TileDef } from './data';
-import type { Board, PhaseName } from './types';
+import { faceAt, trackAt, cityTokens } from './board.ts';
+import {
+  DIRECTIONS,
+  HEXES,
+  HEX_IDS,
+  NODE,
+  TILES,
+  nodeRevenue,
+  rotatedTrack,
+  type End,
+  type HexDef,
+  type TileDef,
+} from './data.ts';
+import type { Board, PhaseName } from './types.ts';
 
 export interface MapSvgOptions {
   phase?: PhaseName;
@@ -135,7 +146,13 @@ function drawFace(d: FaceDraw, x0: number, y0: number, s: number, tokenOut?: str
         const c = d.colors[who] ?? { fill: '#888', text: '#fff' };
         toks_.push(
           `<circle cx="${f(sx)}" cy="${f(py)}" r="${f(r * 0.88)}" fill="${corp ? c.fill : '#fff'}" stroke="${c.fill}" stroke-width="${corp ? 0 : 1.5}"/>` +
-            text(sx, py + r * 0.3, r * (who.length > 3 ? 0.62 : 0.8), esc(who), ` text-anchor="middle" font-weight="bold" fill="${corp ? c.text : c.fill}"`),
+            text(
+              sx,
+              py + r * 0.3,
+              r * (who.length > 3 ? 0.62 : 0.8),
+              esc(who),
+              ` text-anchor="middle" font-weight="bold" fill="${corp ? c.text : c.fill}"`,
+            ),
         );
       }
       if (node.revenue) out.push(text(px, py - r - 3, s * 0.22, String(node.revenue), ' text-anchor="middle"'));
@@ -216,7 +233,15 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
     );
     if (!laid && h.cost) {
       const mark = h.terrain === 'river' ? '≈' : '▲';
-      parts.push(text(x0, y0 + s * 0.62, s * 0.22, `${mark}$${h.cost}`, ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`));
+      parts.push(
+        text(
+          x0,
+          y0 + s * 0.62,
+          s * 0.22,
+          `${mark}$${h.cost}`,
+          ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`,
+        ),
+      );
     }
     if (h.name && (!laid || tile.color === 'red' || tile.color === 'gray')) {
       parts.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
@@ -249,7 +274,10 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
  * city names and hex coordinates, drawn above the tiles. All three are <g>
  * fragments in the same frame; stacked base, live, names.
  */
-export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: string; live: string; names: string; height: number } {
+export function mapLayers(
+  board: Board,
+  opts: MapSvgOptions = {},
+): { base: string; live: string; names: string; height: number } {
   const phase = opts.phase ?? '2';
   const colors = { ...CORP_COLORS, ...(opts.colors ?? {}) };
   const width = opts.width ?? 960;
@@ -258,7 +286,8 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
   // Where the map sits in the whole document (live groups carry it, so each stands alone).
   const dy = opts.top ?? 0;
   const at = dy ? ` transform="translate(0,${dy})"` : '';
-  const box = (x0: number, y0: number, x1: number, y1: number) => [x0, y0 + dy, x1, y1 + dy].map((n) => n.toFixed(1)).join(' ');
+  const box = (x0: number, y0: number, x1: number, y1: number) =>
+    [x0, y0 + dy, x1, y1 + dy].map((n) => n.toFixed(1)).join(' ');
   const base: string[] = [];
   const live: string[] = [];
   const names: string[] = [];
@@ -266,14 +295,30 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
     const h = HEXES[id];
     const [x0, y0] = hexCenter(h, s, margin);
     const basePart = drawFace(
-      { tile: h.printed, track: rotatedTrack(h.printed, 0), tokens: [], reserved: [], phase, hiddenRevenue: h.hiddenRevenue, colors },
+      {
+        tile: h.printed,
+        track: rotatedTrack(h.printed, 0),
+        tokens: [],
+        reserved: [],
+        phase,
+        hiddenRevenue: h.hiddenRevenue,
+        colors,
+      },
       x0,
       y0,
       s,
     );
     if (h.cost) {
       const mark = h.terrain === 'river' ? '≈' : '▲';
-      basePart.push(text(x0, y0 + s * 0.62, s * 0.22, `${mark}$${h.cost}`, ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`));
+      basePart.push(
+        text(
+          x0,
+          y0 + s * 0.62,
+          s * 0.22,
+          `${mark}$${h.cost}`,
+          ` text-anchor="middle" fill="${h.terrain === 'river' ? '#1f5fbf' : '#6b4a2b'}"`,
+        ),
+      );
     }
     base.push(`<g data-hex="${h.id}">${basePart.join('')}</g>`);
     if (h.name) names.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
@@ -289,7 +334,13 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
     const parts: string[] = [];
     const tokenParts: string[] = [];
     if (laid || tokens.some((t) => t.length) || reserved.some((r) => r.length)) {
-      const face = drawFace({ tile, track: trackAt(board, h.id), tokens, reserved, phase, hiddenRevenue: h.hiddenRevenue, colors }, x0, y0, s, tokenParts);
+      const face = drawFace(
+        { tile, track: trackAt(board, h.id), tokens, reserved, phase, hiddenRevenue: h.hiddenRevenue, colors },
+        x0,
+        y0,
+        s,
+        tokenParts,
+      );
       if (laid) parts.push(...face, text(x0 + s * 0.45, y0 + s * 0.55, s * 0.16, `#${laid.tile}`, ' fill="#333"'));
       parts.push(...tokenParts);
     }
@@ -303,11 +354,19 @@ export function mapLayers(board: Board, opts: MapSvgOptions = {}): { base: strin
     // Each changed hex is a group that says where it paints (within the hex,
     // with room for its tokens and tile number), in the document's units: a
     // mail draws it once and keeps it until it changes (server/mail/lift.ts).
-    if (parts.length) live.push(`<g data-hex="${h.id}" data-box="${box(x0 - 1.1 * s, y0 - 1.1 * s, x0 + 1.1 * s, y0 + 1.1 * s)}"${at}>${parts.join('')}</g>`);
+    if (parts.length)
+      live.push(
+        `<g data-hex="${h.id}" data-box="${box(x0 - 1.1 * s, y0 - 1.1 * s, x0 + 1.1 * s, y0 + 1.1 * s)}"${at}>${parts.join('')}</g>`,
+      );
   }
   const routes = routeParts(opts.routes ?? [], s, margin).join('');
   if (routes) live.push(`<g data-box="${box(-8, -8, width + 8, height + 8)}"${at}>${routes}</g>`);
-  return { base: `<g class="map-1830">${base.join('')}</g>`, live: live.join(''), names: `<g>${names.join('')}</g>`, height };
+  return {
+    base: `<g class="map-1830">${base.join('')}</g>`,
+    live: live.join(''),
+    names: `<g>${names.join('')}</g>`,
+    height,
+  };
 }
 
 function routeParts(routes: NonNullable<MapSvgOptions['routes']>, s: number, margin: number): string[] {
@@ -325,7 +384,15 @@ function routeParts(routes: NonNullable<MapSvgOptions['routes']>, s: number, mar
     const first = route.connections[0]?.[0];
     if (first && HEXES[first]) {
       const [x, y] = hexCenter(HEXES[first], s, margin);
-      out.push(text(x + offset + s * 0.15, y + offset - s * 0.3, s * 0.22, esc(route.train), ` font-weight="bold" fill="${color}"`));
+      out.push(
+        text(
+          x + offset + s * 0.15,
+          y + offset - s * 0.3,
+          s * 0.22,
+          esc(route.train),
+          ` font-weight="bold" fill="${color}"`,
+        ),
+      );
     }
   });
   return out;
@@ -337,7 +404,15 @@ export function tileSvg(tile: string, rotation: number, size = 90): string {
   if (!t) return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"/>`;
   const s = size / 2 - 2;
   const parts = drawFace(
-    { tile: t, track: rotatedTrack(t, ((rotation % 6) + 6) % 6), tokens: [], reserved: [], phase: '2', hiddenRevenue: false, colors: CORP_COLORS },
+    {
+      tile: t,
+      track: rotatedTrack(t, ((rotation % 6) + 6) % 6),
+      tokens: [],
+      reserved: [],
+      phase: '2',
+      hiddenRevenue: false,
+      colors: CORP_COLORS,
+    },
     size / 2,
     size / 2,
     s,

@@ -7,19 +7,20 @@
 // never a second one of the same corporation in one hex. The caller charges
 // the cost (40 for the second token, 100 after); the D&H station is extra
 // and free.
-import { RuleError } from '../../types';
-import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } from './board';
-import { HEXES, HEX_IDS, HOMES, MAX_NODES, PRIVATE_LAYS } from './data';
-import { reachOf, type Reach } from './graph';
-import { hexLabel } from './lay';
-import { type Board, type TokenContext, type TokenPlace } from './types';
+import { RuleError } from '../../types.ts';
+import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } from './board.ts';
+import { HEXES, HEX_IDS, HOMES, MAX_NODES, PRIVATE_LAYS } from './data.ts';
+import { reachOf, type Reach } from './graph.ts';
+import { hexLabel } from './lay.ts';
+import { type Board, type TokenContext, type TokenPlace } from './types.ts';
 
 function openSlot(board: Board, corp: string, hex: string, city: number): string | null {
   const { tile } = faceAt(board, hex);
   const node = tile.nodes[city];
   const toks = cityTokens(board, hex)[city];
   const own = board.homes[corp];
-  if (own && own.hex === hex && own.city === city) return toks.length < node.slots ? null : `the city in ${hexLabel(hex)} is full`;
+  if (own && own.hex === hex && own.city === city)
+    return toks.length < node.slots ? null : `the city in ${hexLabel(hex)} is full`;
   const held = reservedSlots(board, hex, city, corp);
   if (toks.length + held >= node.slots) {
     if (held > 0) {
@@ -35,7 +36,15 @@ function openSlot(board: Board, corp: string, hex: string, city: number): string
 
 function checkCity(board: Board, place: unknown): TokenPlace {
   const p = place as Record<string, unknown> | null;
-  if (!p || typeof p !== 'object' || typeof p.hex !== 'string' || !/^[A-Z][0-9]{1,2}$/.test(p.hex) || !Number.isInteger(p.city) || (p.city as number) < 0 || (p.city as number) > 3) {
+  if (
+    !p ||
+    typeof p !== 'object' ||
+    typeof p.hex !== 'string' ||
+    !/^[A-Z][0-9]{1,2}$/.test(p.hex) ||
+    !Number.isInteger(p.city) ||
+    (p.city as number) < 0 ||
+    (p.city as number) > 3
+  ) {
     throw new RuleError('A station needs a hex (like E19) and a city number (0 unless the hex has two cities)');
   }
   const hex = p.hex;
@@ -43,7 +52,10 @@ function checkCity(board: Board, place: unknown): TokenPlace {
   if (!HEXES[hex]) throw new RuleError(`There is no hex ${hex} on the 1830 map`);
   const { tile } = faceAt(board, hex);
   if (tile.cityCount === 0) throw new RuleError(`${hexLabel(hex)} has no city for a station`);
-  if (city >= tile.cityCount) throw new RuleError(`${hexLabel(hex)} has only ${tile.cityCount} ${tile.cityCount === 1 ? 'city (number 0)' : 'cities (0 and 1)'}`);
+  if (city >= tile.cityCount)
+    throw new RuleError(
+      `${hexLabel(hex)} has only ${tile.cityCount} ${tile.cityCount === 1 ? 'city (number 0)' : 'cities (0 and 1)'}`,
+    );
   return { hex, city };
 }
 
@@ -61,8 +73,10 @@ function checkTokenWith(board: Board, ctx: TokenContext, place: TokenPlace, know
   } else if (ctx.tokensLeft <= 0) {
     throw new RuleError(`${ctx.corp} has no station tokens left`);
   }
-  if (ctx.via !== 'DH' && board.homes[ctx.corp]) throw new RuleError(`${ctx.corp} must place its home station in ${hexLabel(board.homes[ctx.corp].hex)} first`);
-  if (hasTokenIn(board, ctx.corp, hex)) throw new RuleError(`${ctx.corp} already has a station in ${hexLabel(hex)} (one per hex)`);
+  if (ctx.via !== 'DH' && board.homes[ctx.corp])
+    throw new RuleError(`${ctx.corp} must place its home station in ${hexLabel(board.homes[ctx.corp].hex)} first`);
+  if (hasTokenIn(board, ctx.corp, hex))
+    throw new RuleError(`${ctx.corp} already has a station in ${hexLabel(hex)} (one per hex)`);
   const holder = hexReservedByOther(board, hex, ctx.corp);
   if (holder) throw new RuleError(`${hexLabel(hex)} is kept for ${holder}'s home station until ${holder} places it`);
   const full = openSlot(board, ctx.corp, hex, city);
@@ -70,7 +84,9 @@ function checkTokenWith(board: Board, ctx: TokenContext, place: TokenPlace, know
   if (ctx.via !== 'DH') {
     const reach = known ?? ctx.reach ?? reachOf(board, ctx.corp);
     if (!reach.reaches(hex, city)) {
-      throw new RuleError(`${ctx.corp}'s track does not reach the city in ${hexLabel(hex)}${faceAt(board, hex).tile.cityCount > 1 ? ` (city ${city})` : ''}`);
+      throw new RuleError(
+        `${ctx.corp}'s track does not reach the city in ${hexLabel(hex)}${faceAt(board, hex).tile.cityCount > 1 ? ` (city ${city})` : ''}`,
+      );
     }
   }
 }
@@ -148,15 +164,28 @@ export function homeTokenChoices(board: Board, corp: string): number[] {
 /** Places the free home station (city needed when the corporation has a choice, Erie on a tiled E11). */
 export function placeHomeToken(board: Board, corp: string, city?: number): void {
   const r = Object.hasOwn(board.homes, corp) ? board.homes[corp] : null;
-  if (!r) throw new RuleError(Object.hasOwn(HOMES, corp) ? `${corp} has already placed its home station` : (typeof corp === 'string' && corp ? `There is no corporation ${corp.slice(0, 24)} in 1830` : 'A home station needs a corporation'));
+  if (!r)
+    throw new RuleError(
+      Object.hasOwn(HOMES, corp)
+        ? `${corp} has already placed its home station`
+        : typeof corp === 'string' && corp
+          ? `There is no corporation ${corp.slice(0, 24)} in 1830`
+          : 'A home station needs a corporation',
+    );
   const choices = homeTokenChoices(board, corp);
-  if (choices.length === 0) throw new RuleError(`There is no open slot for ${corp}'s home station in ${hexLabel(r.hex)}`);
+  if (choices.length === 0)
+    throw new RuleError(`There is no open slot for ${corp}'s home station in ${hexLabel(r.hex)}`);
   let c = city;
   if (c === undefined) {
-    if (choices.length > 1) throw new RuleError(`${corp} must choose which city of ${hexLabel(r.hex)} gets its home station (${choices.join(' or ')})`);
+    if (choices.length > 1)
+      throw new RuleError(
+        `${corp} must choose which city of ${hexLabel(r.hex)} gets its home station (${choices.join(' or ')})`,
+      );
     c = choices[0];
   } else if (!choices.includes(c)) {
-    throw new RuleError(`${corp}'s home station may go in city ${choices.join(' or ')} of ${hexLabel(r.hex)}, not city ${c}`);
+    throw new RuleError(
+      `${corp}'s home station may go in city ${choices.join(' or ')} of ${hexLabel(r.hex)}, not city ${c}`,
+    );
   }
   addToken(board, corp, r.hex, c);
   delete board.homes[corp];
@@ -168,7 +197,8 @@ export function placePendingToken(board: Board, corp: string, place: TokenPlace)
   const i = board.pending.findIndex((p) => p.corp === corp && p.hex === hex);
   if (i < 0) throw new RuleError(`No station of ${corp} waits to be put back in ${hexLabel(hex)}`);
   const { tile } = faceAt(board, hex);
-  if (cityTokens(board, hex)[city].length >= tile.nodes[city].slots) throw new RuleError(`The city ${city} of ${hexLabel(hex)} is full`);
+  if (cityTokens(board, hex)[city].length >= tile.nodes[city].slots)
+    throw new RuleError(`The city ${city} of ${hexLabel(hex)} is full`);
   board.pending.splice(i, 1);
   addToken(board, corp, hex, city);
 }

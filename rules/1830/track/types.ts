@@ -1,6 +1,6 @@
 // Plain-JSON types of the 1830 map module (see ./index.ts for the API).
 import { z } from 'zod';
-import type { Reach } from './graph';
+import type { Reach } from './graph.ts';
 
 export type PhaseName = '2' | '3' | '4' | '5' | '6' | 'D';
 export type TileColor = 'white' | 'yellow' | 'green' | 'brown' | 'gray' | 'red';

@@ -1,7 +1,7 @@
 // Random 4-player Airlines Europe games to the end, through the rules contract.
-import type { Emit } from '../index';
-import { airlinesEurope } from '../../../rules/airlines-europe/index';
-import { timedPlayouts } from '../playouts';
+import type { Emit } from '../index.ts';
+import { airlinesEurope } from '../../../rules/airlines-europe/index.ts';
+import { timedPlayouts } from '../playouts.ts';
 
 export function run(emit: Emit): void {
   const { moves_per_game: _, ...figure } = timedPlayouts(airlinesEurope, 4, 30, 600);

@@ -1,7 +1,7 @@
 // Random 4-player games of Airlines through the rules contract (target: 200 per second or more).
-import type { Emit } from '../index';
-import { airlines } from '../../../rules/airlines/index';
-import { timedPlayouts } from '../playouts';
+import type { Emit } from '../index.ts';
+import { airlines } from '../../../rules/airlines/index.ts';
+import { timedPlayouts } from '../playouts.ts';
 
 export function run(emit: Emit): void {
   emit({ name: 'airlines_playout', ...timedPlayouts(airlines, 4, 20, 600) });

@@ -12,15 +12,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Emit } from '../index';
-import { highCard } from '../../support/high-card';
-import { makeService } from '../../support/service';
-import { createLinks } from '../../../server/links';
-import { GameService } from '../../../server/service';
-import { LowdbGameStore } from '../../../server/store/lowdb-store';
-import type { IndexEntry } from '../../../server/store/types';
-import { createMailer } from '../../../server/mail/index';
-import { ReminderJob } from '../../../server/scheduler/reminders';
+import type { Emit } from '../index.ts';
+import { highCard } from '../../support/high-card.ts';
+import { makeService } from '../../support/service.ts';
+import { createLinks } from '../../../server/links.ts';
+import { GameService } from '../../../server/service.ts';
+import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
+import type { IndexEntry } from '../../../server/store/types.ts';
+import { createMailer } from '../../../server/mail/index.ts';
+import { ReminderJob } from '../../../server/scheduler/reminders.ts';
 
 const TOTAL = 10_000;
 const DUE = 100;
@@ -34,7 +34,14 @@ export async function run(emit: Emit): Promise<void> {
     for (let i = 0; i < DUE; i += 20) {
       await Promise.all(
         Array.from({ length: Math.min(20, DUE - i) }, async (_, j) => {
-          const { gameId } = await t.service.create({ rules: 'high-card', seats: 2, name: `A${i + j}`, email: `a${i + j}@example.test`, join: true, policy });
+          const { gameId } = await t.service.create({
+            rules: 'high-card',
+            seats: 2,
+            name: `A${i + j}`,
+            email: `a${i + j}@example.test`,
+            join: true,
+            policy,
+          });
           await t.service.join(gameId, { name: `B${i + j}`, email: `b${i + j}@example.test` });
           // Both stakes chosen: the game now waits for one seat, as most games do.
           for (const seat of [0, 1]) {
@@ -53,7 +60,18 @@ export async function run(emit: Emit): Promise<void> {
     const later = new Date(t.clock.now().getTime() + 30 * 24 * 3600_000).toISOString();
     for (let i = snap.games.length; i < TOTAL; i++) {
       const id = randomBytes(9).toString('base64url');
-      snap.games.push({ ...template, id, nextReminderAt: later, keys: { ...template.keys, admin: randomBytes(32).toString('hex'), spectator: randomBytes(32).toString('hex'), invite: null, seats: [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')] } });
+      snap.games.push({
+        ...template,
+        id,
+        nextReminderAt: later,
+        keys: {
+          ...template.keys,
+          admin: randomBytes(32).toString('hex'),
+          spectator: randomBytes(32).toString('hex'),
+          invite: null,
+          seats: [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')],
+        },
+      });
     }
     writeFileSync(indexFile, JSON.stringify(snap));
 
@@ -66,9 +84,19 @@ export async function run(emit: Emit): Promise<void> {
       loads++;
       return load(id);
     };
-    const service = new GameService({ store, registry: [highCard], links: createLinks(Buffer.alloc(32, 7), 'http://example.test'), now: t.clock.now });
+    const service = new GameService({
+      store,
+      registry: [highCard],
+      links: createLinks(Buffer.alloc(32, 7), 'http://example.test'),
+      now: t.clock.now,
+    });
     await service.init();
-    const mailer = createMailer({ service, dataDir: dir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: { send: async () => {} } });
+    const mailer = createMailer({
+      service,
+      dataDir: dir,
+      env: { MAIL_FROM: 'Games <games@example.test>' },
+      transport: { send: async () => {} },
+    });
     const job = new ReminderJob({ service, queue: mailer.queue, now: () => t.clock.now().getTime() });
     const listed = service.list().length;
 

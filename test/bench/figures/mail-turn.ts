@@ -16,15 +16,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Emit } from '../index';
-import { games } from '../../../rules/index';
-import type { AnyRules } from '../../../rules/types';
-import { highCard } from '../../support/high-card';
-import { makeService } from '../../support/service';
-import { createMailer } from '../../../server/mail/index';
-import { clearLayerCache, svgToPng } from '../../../server/mail/snapshot';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { positionAfter } from '../../support/playout';
+import type { Emit } from '../index.ts';
+import { games } from '../../../rules/index.ts';
+import type { AnyRules } from '../../../rules/types.ts';
+import { highCard } from '../../support/high-card.ts';
+import { makeService } from '../../support/service.ts';
+import { createMailer } from '../../../server/mail/index.ts';
+import { clearLayerCache, svgToPng } from '../../../server/mail/snapshot.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { positionAfter } from '../../support/playout.ts';
 
 /** Mails before the figures start: the first draws the static layers, the rest warm the JIT. */
 const WARM = 20;
@@ -34,13 +34,26 @@ export async function run(emit: Emit): Promise<void> {
   const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
   const dir = mkdtempSync(join(tmpdir(), 'bench-turn-mail-'));
   const t = await makeService(registry, dir);
-  const mailer = createMailer({ service: t.service, dataDir: dir, env: { MAIL_FROM: 'Games <games@example.test>' }, transport: { send: async () => {} }, pngCache: false });
+  const mailer = createMailer({
+    service: t.service,
+    dataDir: dir,
+    env: { MAIL_FROM: 'Games <games@example.test>' },
+    transport: { send: async () => {} },
+    pngCache: false,
+  });
   try {
     for (const rules of registry) {
       const seats = Math.min(rules.players.max, Math.max(rules.players.min, 3));
       const newGame = async () => {
-        const made = await t.service.create({ rules: rules.id, seats, name: 'P0', email: 'p0@example.test', join: true });
-        for (let i = 1; i < seats; i++) await t.service.join(made.gameId, { name: `P${i}`, email: `p${i}@example.test` });
+        const made = await t.service.create({
+          rules: rules.id,
+          seats,
+          name: 'P0',
+          email: 'p0@example.test',
+          join: true,
+        });
+        for (let i = 1; i < seats; i++)
+          await t.service.join(made.gameId, { name: `P${i}`, email: `p${i}@example.test` });
         if ((await t.service.open(made.gameId)).doc.status === 'open') await t.service.start(made.gameId);
         return made.gameId;
       };
@@ -60,7 +73,14 @@ export async function run(emit: Emit): Promise<void> {
         const toAct = rules.toAct(now.state);
         const mover = toAct[randomInt(picker, toAct.length)]!;
         const moverRec = now.doc.seats[mover]!;
-        const turn = { type: 'turn', gameId, seat: mover, slot: moverRec.slot, generation: moverRec.generation, stateSeq: now.stateSeq };
+        const turn = {
+          type: 'turn',
+          gameId,
+          seat: mover,
+          slot: moverRec.slot,
+          generation: moverRec.generation,
+          stateSeq: now.stateSeq,
+        };
         const start = performance.now();
         const c0 = process.cpuUsage();
         const mail = await mailer.composer.compose(turn, `bench:${i}`);
@@ -70,11 +90,17 @@ export async function run(emit: Emit): Promise<void> {
           // CPU time of the whole process (main thread and the pool threads resvg and zlib use):
           // the machine may be shared, so wall time alone can mislead.
           cpu.push((c1.user + c1.system) / 1000);
-          pngBytes = Math.max(pngBytes, mail?.attachments?.[0] ? Buffer.from(mail.attachments[0].contentBase64, 'base64').length : 0);
+          pngBytes = Math.max(
+            pngBytes,
+            mail?.attachments?.[0] ? Buffer.from(mail.attachments[0].contentBase64, 'base64').length : 0,
+          );
         }
         const moves = rules.moves(now.state, mover);
         if (moves.length === 0) break;
-        await t.service.move(gameId, mover, { seq: now.stateSeq, action: structuredClone(moves[randomInt(picker, moves.length)]) });
+        await t.service.move(gameId, mover, {
+          seq: now.stateSeq,
+          action: structuredClone(moves[randomInt(picker, moves.length)]),
+        });
       }
       const coldWall: number[] = [];
       const coldCpu: number[] = [];
@@ -82,7 +108,14 @@ export async function run(emit: Emit): Promise<void> {
       if (last.doc.status !== 'active') last = await t.service.open((gameId = await newGame()));
       const lastSeat = last.state && rules.toAct(last.state)[0];
       const lastRec = last.doc.seats[lastSeat ?? 0]!;
-      const spec = { type: 'turn', gameId, seat: lastSeat, slot: lastRec.slot, generation: lastRec.generation, stateSeq: last.stateSeq };
+      const spec = {
+        type: 'turn',
+        gameId,
+        seat: lastSeat,
+        slot: lastRec.slot,
+        generation: lastRec.generation,
+        stateSeq: last.stateSeq,
+      };
       for (let i = 0; lastSeat !== undefined && i < 15; i++) {
         clearLayerCache();
         const start = performance.now();
@@ -103,7 +136,10 @@ export async function run(emit: Emit): Promise<void> {
       };
       const png = await timePng(svg, { cache: false });
       const plain = await timePng(svg, { cache: false, layers: false });
-      const mid = await timePng(rules.svg ? rules.svg(rules.view(positionAfter(rules, seats, 60, 'bench-mid'), 0)) : null, { cache: false });
+      const mid = await timePng(
+        rules.svg ? rules.svg(rules.view(positionAfter(rules, seats, 60, 'bench-mid'), 0)) : null,
+        { cache: false },
+      );
       const median = (xs: number[]) => {
         const v = xs.slice(xs === wall || xs === cpu ? 0 : 2).sort((a, b) => a - b); // the first few warm up templates and fonts
         return v.length ? Math.round(v[Math.floor(v.length / 2)]! * 100) / 100 : null;
@@ -112,7 +148,22 @@ export async function run(emit: Emit): Promise<void> {
         const v = [...xs].sort((a, b) => a - b);
         return Math.round(v[Math.min(v.length - 1, Math.floor(0.9 * v.length))]! * 100) / 100;
       };
-      emit({ name: 'turn_mail', game: rules.id, mails: wall.length, svg_chars: svg?.length ?? 0, png_bytes: pngBytes, median_ms: median(wall), p90_ms: p90(wall), cpu_median_ms: median(cpu), cold_median_ms: median(coldWall), cold_cpu_median_ms: median(coldCpu), png_plain_median_ms: median(plain), png_again_median_ms: median(png), png_mid_again_median_ms: median(mid), target_ms: 25 });
+      emit({
+        name: 'turn_mail',
+        game: rules.id,
+        mails: wall.length,
+        svg_chars: svg?.length ?? 0,
+        png_bytes: pngBytes,
+        median_ms: median(wall),
+        p90_ms: p90(wall),
+        cpu_median_ms: median(cpu),
+        cold_median_ms: median(coldWall),
+        cold_cpu_median_ms: median(coldCpu),
+        png_plain_median_ms: median(plain),
+        png_again_median_ms: median(png),
+        png_mid_again_median_ms: median(mid),
+        target_ms: 25,
+      });
     }
   } finally {
     await t.cleanup();

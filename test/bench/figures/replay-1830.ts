@@ -1,9 +1,9 @@
 // Replays the 654-action 18xx.games game of 1830 (bank broke) through our engine.
 // The 18xx.games export is converted once; the figure is the engine replay alone.
 import { readFileSync } from 'node:fs';
-import type { Emit } from '../index';
-import { game1830 } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import type { Emit } from '../index.ts';
+import { game1830 } from '../../../rules/1830/index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
 
 const FILE = '1830_game_end_bank.json';
 
@@ -28,5 +28,13 @@ export function run(emit: Emit): void {
   cpu.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   const cpuMedian = cpu[Math.floor(cpu.length / 2)]!;
-  emit({ name: 'replay_1830', file: FILE, actions: exp.actions.length, applied: log.length, finished: final.finished, median_ms: Math.round(median * 100) / 100, cpu_median_ms: Math.round(cpuMedian * 100) / 100 });
+  emit({
+    name: 'replay_1830',
+    file: FILE,
+    actions: exp.actions.length,
+    applied: log.length,
+    finished: final.finished,
+    median_ms: Math.round(median * 100) / 100,
+    cpu_median_ms: Math.round(cpuMedian * 100) / 100,
+  });
 }

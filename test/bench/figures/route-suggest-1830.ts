@@ -1,8 +1,8 @@
 // The 1830 route suggestion over every run_routes of both real games: the
 // board each corporation ran on, with the trains it owned then.
-import type { Emit } from '../index';
-import { suggestRoutes, type Board, type PhaseName, type TrainInput } from '../../../rules/1830/track';
-import { GAMES, loadGame, replayBoard } from '../../rules/1830/track/real-games';
+import type { Emit } from '../index.ts';
+import { suggestRoutes, type Board, type PhaseName, type TrainInput } from '../../../rules/1830/track/index.ts';
+import { GAMES, loadGame, replayBoard } from '../../rules/1830/track/real-games.ts';
 
 export function run(emit: Emit): void {
   const cases: { board: Board; corp: string; phase: PhaseName; trains: TrainInput[] }[] = [];

@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Emit } from '../index';
-import { startChildServer } from '../../support/child';
-import { jsonClient, percentile, pool, round } from '../../support/bench-http';
+import type { Emit } from '../index.ts';
+import { startChildServer } from '../../support/child.ts';
+import { jsonClient, percentile, pool, round } from '../../support/bench-http.ts';
 
 const GAMES = 1000;
 const CLIENTS = 32;
@@ -31,7 +31,13 @@ interface BenchGame {
 async function fsyncFloor(size: number): Promise<{ ops_per_s: number; p50_ms: number; p99_ms: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/bench-fsync-floor.ts')], {
     cwd: root,
-    env: { ...process.env, CLIENTS: String(CLIENTS), SIZE: String(size), FILES: String(GAMES), SECONDS: String(SECONDS / ROUNDS) },
+    env: {
+      ...process.env,
+      CLIENTS: String(CLIENTS),
+      SIZE: String(size),
+      FILES: String(GAMES),
+      SECONDS: String(SECONDS / ROUNDS),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -48,28 +54,43 @@ export async function run(emit: Emit): Promise<void> {
   try {
     // 1000 games, four seats each, started when the fourth joins.
     const games: BenchGame[] = [];
-    await pool(Array.from({ length: GAMES }, (_, i) => i), CLIENTS, async () => {
-      const c = await client.call('POST', '/api/games', { rules: 'high-card', seats: 4, name: 'P0', email: 'p0@example.test', listed: true });
-      const joined = [c.body.seatKey as string];
-      for (let p = 1; p < 4; p++) joined.push((await client.call('POST', `/api/join/${c.body.inviteKey}`, { name: `P${p}`, email: `p${p}@example.test` })).body.seatKey);
-      const keys: string[] = [];
-      let seq = 0;
-      let toAct: number[] = [];
-      for (const key of joined) {
-        const st = (await client.call('GET', `/api/play/${key}`)).body;
-        keys[st.you] = key;
-        seq = st.game.seq;
-        toAct = st.view.toAct;
-      }
-      games.push({ keys, seq, toAct });
-    });
+    await pool(
+      Array.from({ length: GAMES }, (_, i) => i),
+      CLIENTS,
+      async () => {
+        const c = await client.call('POST', '/api/games', {
+          rules: 'high-card',
+          seats: 4,
+          name: 'P0',
+          email: 'p0@example.test',
+          listed: true,
+        });
+        const joined = [c.body.seatKey as string];
+        for (let p = 1; p < 4; p++)
+          joined.push(
+            (await client.call('POST', `/api/join/${c.body.inviteKey}`, { name: `P${p}`, email: `p${p}@example.test` }))
+              .body.seatKey,
+          );
+        const keys: string[] = [];
+        let seq = 0;
+        let toAct: number[] = [];
+        for (const key of joined) {
+          const st = (await client.call('GET', `/api/play/${key}`)).body;
+          keys[st.you] = key;
+          seq = st.game.seq;
+          toAct = st.view.toAct;
+        }
+        games.push({ keys, seq, toAct });
+      },
+    );
 
     // The machine may be shared, so commit and floor are measured in turns
     // (three rounds each) and summed; a drift in load hits both alike.
     const gamesDir = join(dataDir, 'games');
     // A game's newest copy may be only in the store's journal (game files are rewritten lazily).
     const newest = new Map<string, number>();
-    for (const f of readdirSync(gamesDir).filter((f) => f.endsWith('.json'))) newest.set(f.slice(0, -5), statSync(join(gamesDir, f)).size);
+    for (const f of readdirSync(gamesDir).filter((f) => f.endsWith('.json')))
+      newest.set(f.slice(0, -5), statSync(join(gamesDir, f)).size);
     for (const journal of ['index.journal.old', 'index.journal']) {
       if (!existsSync(join(dataDir, journal))) continue;
       for (const line of readFileSync(join(dataDir, journal), 'utf8').split('\n')) {
@@ -93,28 +114,30 @@ export async function run(emit: Emit): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const warmEnd = performance.now() + (round === 0 ? 1000 : 300);
       const end = warmEnd + (SECONDS / ROUNDS) * 1000;
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        for (;;) {
-          const t = performance.now();
-          if (t >= end) return;
-          const g = queue.shift();
-          if (!g) return;
-          const seat = g.toAct[0]!;
-          const r = await client.call('POST', `/api/play/${g.keys[seat]}/move`, { seq: g.seq, n: 0 });
-          const done = performance.now();
-          if (r.status !== 200) {
-            if (t >= warmEnd) errors++;
-            continue; // drop the game
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          for (;;) {
+            const t = performance.now();
+            if (t >= end) return;
+            const g = queue.shift();
+            if (!g) return;
+            const seat = g.toAct[0]!;
+            const r = await client.call('POST', `/api/play/${g.keys[seat]}/move`, { seq: g.seq, n: 0 });
+            const done = performance.now();
+            if (r.status !== 200) {
+              if (t >= warmEnd) errors++;
+              continue; // drop the game
+            }
+            if (t >= warmEnd && done <= end) {
+              latencies.push(done - t);
+              moves++;
+            }
+            g.seq = r.body.seq;
+            g.toAct = r.body.toAct;
+            if (r.body.status === 'active' && g.toAct.length > 0) queue.push(g);
           }
-          if (t >= warmEnd && done <= end) {
-            latencies.push(done - t);
-            moves++;
-          }
-          g.seq = r.body.seq;
-          g.toAct = r.body.toAct;
-          if (r.body.status === 'active' && g.toAct.length > 0) queue.push(g);
-        }
-      }));
+        }),
+      );
       measured += Math.max(0, Math.min(performance.now(), warmEnd + (SECONDS / ROUNDS) * 1000) - warmEnd) / 1000;
       floorRounds.push(await fsyncFloor(size));
     }
@@ -122,7 +145,14 @@ export async function run(emit: Emit): Promise<void> {
     await server.stop();
     const floorOps = Math.round(floorRounds.reduce((a, f) => a + f.ops_per_s, 0) / floorRounds.length);
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    emit({ name: 'fsync_floor', clients: CLIENTS, file_bytes: size, ops_per_s: floorOps, p50_ms: med(floorRounds.map((f) => f.p50_ms)), p99_ms: med(floorRounds.map((f) => f.p99_ms)) });
+    emit({
+      name: 'fsync_floor',
+      clients: CLIENTS,
+      file_bytes: size,
+      ops_per_s: floorOps,
+      p50_ms: med(floorRounds.map((f) => f.p50_ms)),
+      p99_ms: med(floorRounds.map((f) => f.p99_ms)),
+    });
     const movesPerS = Math.round(moves / measured);
     emit({
       name: 'move_commit',

@@ -9,15 +9,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Emit } from '../index';
-import { createLinks, keyHash } from '../../../server/links';
-import { GameService } from '../../../server/service';
-import { indexEntryOf } from '../../../server/store/index-entry';
-import { LowdbGameStore } from '../../../server/store/lowdb-store';
-import type { GameDoc } from '../../../server/store/types';
-import { highCard } from '../../support/high-card';
-import { makeService } from '../../support/service';
-import { jsonClient, percentile, round } from '../../support/bench-http';
+import type { Emit } from '../index.ts';
+import { createLinks, keyHash } from '../../../server/links.ts';
+import { GameService } from '../../../server/service.ts';
+import { indexEntryOf } from '../../../server/store/index-entry.ts';
+import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
+import type { GameDoc } from '../../../server/store/types.ts';
+import { highCard } from '../../support/high-card.ts';
+import { makeService } from '../../support/service.ts';
+import { jsonClient, percentile, round } from '../../support/bench-http.ts';
 
 const GAMES = 10_000;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -34,7 +34,13 @@ async function freePort(): Promise<number> {
 /** Writes 10,000 game files (copies of a real game under new ids) and their index. */
 export async function makeDataDir(): Promise<string> {
   const t = await makeService([highCard]);
-  const c = await t.service.create({ rules: 'high-card', seats: 3, name: 'Ada', email: 'ada@example.test', join: true });
+  const c = await t.service.create({
+    rules: 'high-card',
+    seats: 3,
+    name: 'Ada',
+    email: 'ada@example.test',
+    join: true,
+  });
   await t.service.join(c.gameId, { name: 'Bob', email: 'bob@example.test' });
   const open = structuredClone((await t.service.open(c.gameId)).doc);
   await t.service.join(c.gameId, { name: 'Cy', email: 'cy@example.test' });
@@ -77,7 +83,14 @@ async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () 
   const start = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', BASE_URL: url },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      BASE_URL: url,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -107,14 +120,18 @@ async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () 
 }
 
 export async function run(emit: Emit): Promise<void> {
-  const dbg = (m: string) => process.env.BENCH_DEBUG && process.stderr.write(m + "\n");
+  const dbg = (m: string) => process.env.BENCH_DEBUG && process.stderr.write(m + '\n');
   const dataDir = await makeDataDir();
-  dbg("made " + dataDir);
+  dbg('made ' + dataDir);
   try {
     // In-process: the index of 10,000 games, nothing else.
     const t0 = performance.now();
     const store = new LowdbGameStore({ dataDir });
-    const service = new GameService({ store, registry: [highCard], links: createLinks(Buffer.alloc(32, 3), 'http://localhost') });
+    const service = new GameService({
+      store,
+      registry: [highCard],
+      links: createLinks(Buffer.alloc(32, 3), 'http://localhost'),
+    });
     await service.init();
     const indexMs = performance.now() - t0;
     const listT = performance.now();
@@ -135,7 +152,13 @@ export async function run(emit: Emit): Promise<void> {
     const measured = await timeToFirstPage(dataDir);
     runs.push(measured.ms);
     runs.sort((a, b) => a - b);
-    emit({ name: 'startup_10k_games', games: GAMES, ms: Math.round(runs[1]!), min_ms: Math.round(runs[0]!), index_load_ms: round(indexMs, 1) });
+    emit({
+      name: 'startup_10k_games',
+      games: GAMES,
+      ms: Math.round(runs[1]!),
+      min_ms: Math.round(runs[0]!),
+      index_load_ms: round(indexMs, 1),
+    });
 
     const client = jsonClient(measured.url, 4);
     const time = async (path: string) => {

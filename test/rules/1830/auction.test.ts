@@ -1,7 +1,7 @@
 // The private auction, from hand-set positions.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { refuses } from './positions';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { refuses } from './positions.ts';
 
 function fresh(seats = 3): Game1830State {
   return g.setup(seats, 'auction', {});
@@ -95,7 +95,14 @@ describe('1830 private auction', () => {
     const s = fresh(2);
     s.cash = [2000, 2000];
     s.bank = 12000 - 4000;
-    for (const [seat, sym, price] of [[0, 'SV', 20], [1, 'CS', 40], [0, 'DH', 70], [1, 'MH', 110], [0, 'CA', 160], [1, 'BO', 220]] as const) {
+    for (const [seat, sym, price] of [
+      [0, 'SV', 20],
+      [1, 'CS', 40],
+      [0, 'DH', 70],
+      [1, 'MH', 110],
+      [0, 'CA', 160],
+      [1, 'BO', 220],
+    ] as const) {
       expect(g.toAct(s)).toEqual([seat]);
       g.apply(s, seat, { type: 'bid', company: sym, price });
     }

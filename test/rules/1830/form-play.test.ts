@@ -4,10 +4,10 @@
 // and what the players of a real game did was among the choices offered.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { routesToText } from '../../../rules/1830/track';
-import { PageRenderer } from '../../../server/render';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { routesToText } from '../../../rules/1830/track/index.ts';
+import { PageRenderer } from '../../../server/render.ts';
 
 /** The commands a form posts as it stands: input values, select options, submit buttons. */
 function formCommands(html: string): string[][] {
@@ -20,12 +20,24 @@ function formCommands(html: string): string[][] {
       for (const o of sel[1]!.matchAll(/<option value="([^"]*)"/g)) cmds.push(o[1]!);
     }
     for (const b of f.matchAll(/<button type="submit" name="command" value="([^"]*)"/g)) cmds.push(b[1]!);
-    if (cmds.length) forms.push(cmds.map((c) => c.replace(/&amp;/g, '&').replace(/&#x3D;/g, '=').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")));
+    if (cmds.length)
+      forms.push(
+        cmds.map((c) =>
+          c
+            .replace(/&amp;/g, '&')
+            .replace(/&#x3D;/g, '=')
+            .replace(/&quot;/g, '"')
+            .replace(/&#x27;/g, "'"),
+        ),
+      );
   }
   return forms;
 }
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8'),
+  ) as Export18xx;
 
 describe('1830 operating turn from the page without script', () => {
   it('every ready-made command of the form is legal, and the real move was offered', () => {
@@ -40,7 +52,14 @@ describe('1830 operating turn from the page without script', () => {
       const { seat, action } = log[i]!;
       if (s.round.kind === 'operating' && action.type !== 'exchange') {
         const view = g.view(s, seat);
-        const html = r.gameForm('1830', { view, players, you: seat, game: { id: 'g', title: '1830', seq: i }, moveUrl: '/m', seq: i })!;
+        const html = r.gameForm('1830', {
+          view,
+          players,
+          you: seat,
+          game: { id: 'g', title: '1830', seq: i },
+          moveUrl: '/m',
+          seq: i,
+        })!;
         const cmds = formCommands(html).flat();
         for (const c of cmds.length > 12 ? [...cmds.slice(0, 6), ...cmds.slice(-6)] : cmds) {
           const copy = structuredClone(s) as Game1830State;
@@ -62,9 +81,13 @@ describe('1830 operating turn from the page without script', () => {
           offered[k] ??= [0, 0];
           offered[k][1]++;
           // a rotation giving the same track counts as the same lay
-          const same = (c: string) => c === mine || c.startsWith(mine!) || (action.type === 'layTile' && c.startsWith(`lay ${action.hex} ${action.tile} `));
+          const same = (c: string) =>
+            c === mine ||
+            c.startsWith(mine!) ||
+            (action.type === 'layTile' && c.startsWith(`lay ${action.hex} ${action.tile} `));
           if (cmds.some(same)) offered[k][0]++;
-          else if (action.type !== 'layTile' && action.type !== 'placeToken') expect.fail(`${JSON.stringify(action)} not offered at ${i}: ${cmds.slice(0, 8).join(' | ')}`);
+          else if (action.type !== 'layTile' && action.type !== 'placeToken')
+            expect.fail(`${JSON.stringify(action)} not offered at ${i}: ${cmds.slice(0, 8).join(' | ')}`);
         }
         if (action.type === 'runRoutes') {
           // the routes field holds the suggestion as text; typing the players' own routes works too
@@ -79,7 +102,8 @@ describe('1830 operating turn from the page without script', () => {
       g.apply(s, seat, action);
     }
     expect(tried).toBeGreaterThan(500);
-    for (const k of ['layTile', 'placeToken', 'runRoutes', 'dividend', 'buyTrain', 'buyCompany', 'discardTrain']) expect(offered[k], k).toBeDefined();
+    for (const k of ['layTile', 'placeToken', 'runRoutes', 'dividend', 'buyTrain', 'buyCompany', 'discardTrain'])
+      expect(offered[k], k).toBeDefined();
     // every tile lay and station of the game was in the lists (rotations giving the same track aside)
     expect(offered.layTile![0]).toBe(offered.layTile![1]);
     expect(offered.placeToken![0]).toBe(offered.placeToken![1]);
@@ -87,7 +111,7 @@ describe('1830 operating turn from the page without script', () => {
 });
 
 describe('1830 quick links', () => {
-  it('a turn mail\'s first twelve moves hold the usual stock-round moves and the usual operating moves', () => {
+  it("a turn mail's first twelve moves hold the usual stock-round moves and the usual operating moves", () => {
     const e = fixture('29133');
     const { log, options } = importExport(e);
     const s = g.setup(e.players.length, 'links', options);
@@ -96,7 +120,9 @@ describe('1830 quick links', () => {
       if (!s.finished && s.round.kind !== 'auction') {
         const all = g.moves(s, seat);
         const first = all.slice(0, 12);
-        const kinds = new Set(first.map((m) => m.type === 'buy' ? `buy ${m.from}` : m.type === 'dividend' ? m.kind : m.type));
+        const kinds = new Set(
+          first.map((m) => (m.type === 'buy' ? `buy ${m.from}` : m.type === 'dividend' ? m.kind : m.type)),
+        );
         if (s.round.kind === 'stock') {
           if (all.some((m) => m.type === 'pass')) expect(kinds.has('pass')).toBe(true);
           if (all.some((m) => m.type === 'buy' && m.from === 'ipo')) expect(kinds.has('buy ipo')).toBe(true);
@@ -112,7 +138,19 @@ describe('1830 quick links', () => {
       }
       g.apply(s, seat, action);
     }
-    for (const k of ['stock buy ipo', 'stock buy pool', 'stock sell', 'stock pass', 'stock par', 'operating runRoutes', 'operating payout', 'operating buyTrain', 'operating layTile', 'operating placeToken', 'operating pass']) {
+    for (const k of [
+      'stock buy ipo',
+      'stock buy pool',
+      'stock sell',
+      'stock pass',
+      'stock par',
+      'operating runRoutes',
+      'operating payout',
+      'operating buyTrain',
+      'operating layTile',
+      'operating placeToken',
+      'operating pass',
+    ]) {
       expect(seen.has(k), k).toBe(true);
     }
   });
@@ -134,7 +172,9 @@ describe('1830 run and pay out in one move', () => {
         const one = structuredClone(s);
         const combined = { ...action, dividend: next.kind };
         const line = g.describe(combined, one, seat);
-        expect(line).toMatch(next.kind === 'payout' ? / and pays out \$\d+ per share \([A-Z&]+ (rises|stays)/ : / and withholds it \(/);
+        expect(line).toMatch(
+          next.kind === 'payout' ? / and pays out \$\d+ per share \([A-Z&]+ (rises|stays)/ : / and withholds it \(/,
+        );
         g.apply(one, seat, combined);
         expect(JSON.stringify(one)).toBe(JSON.stringify(two));
         const ms = g.moves(s, seat);
@@ -159,10 +199,23 @@ describe('1830 plain-text mail view', () => {
     for (let i = 0; i < 120; i++) {
       const seat = log[i]!.seat;
       if (s.round.kind === 'operating') {
-        const text = r.gameViewText('1830', { view: g.view(s, seat), players, you: seat, game: { id: 'g', title: '1830', seq: i } })!;
-        if (s.round.step === 'route') { expect(text).toMatch(/As a command: run (\d|D)-\d+: [A-K]\d+-/); seen.add('route'); }
+        const text = r.gameViewText('1830', {
+          view: g.view(s, seat),
+          players,
+          you: seat,
+          game: { id: 'g', title: '1830', seq: i },
+        })!;
+        if (s.round.step === 'route') {
+          expect(text).toMatch(/As a command: run (\d|D)-\d+: [A-K]\d+-/);
+          seen.add('route');
+        }
         if (s.round.step === 'train' && /Trains \S+ can buy/.test(text)) seen.add('train');
-        const other = r.gameViewText('1830', { view: g.view(s, (seat + 1) % s.seats), players, you: (seat + 1) % s.seats, game: { id: 'g', title: '1830', seq: i } })!;
+        const other = r.gameViewText('1830', {
+          view: g.view(s, (seat + 1) % s.seats),
+          players,
+          you: (seat + 1) % s.seats,
+          game: { id: 'g', title: '1830', seq: i },
+        })!;
         expect(other).not.toMatch(/As a command/);
       }
       g.apply(s, seat, log[i]!.action);

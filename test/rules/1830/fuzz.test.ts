@@ -2,28 +2,46 @@
 // refused with a RuleError, and a refused one leaves the state exactly as it was.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { game1830 as g } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { RuleError } from '../../../rules/types';
-import type { Action1830 } from '../../../rules/1830/actions';
+import { game1830 as g } from '../../../rules/1830/index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { RuleError } from '../../../rules/types.ts';
+import type { Action1830 } from '../../../rules/1830/actions.ts';
 
-const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = JSON.parse(
+  readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),
+) as Export18xx;
 
 const bogus: unknown[] = [
   { type: 'pass' },
-  { type: 'bid', company: 'ZZ', price: 10 }, { type: 'bid', company: 'CA', price: 0 }, { type: 'bid', company: 'SV', price: 99999 },
-  { type: 'par', corp: 'ZZZ', price: 67 }, { type: 'par', corp: 'PRR', price: 68 }, { type: 'par', corp: 'B&M', price: 100 },
-  { type: 'buy', corp: 'NYC', from: 'pool' }, { type: 'buy', corp: 'ZZZ', from: 'ipo' }, { type: 'buy', corp: 'B&O', from: 'ipo' },
-  { type: 'sell', corp: 'PRR', percent: 15 }, { type: 'sell', corp: 'NYC', percent: 100 }, { type: 'sell', corp: 'B&O', percent: 10 },
+  { type: 'bid', company: 'ZZ', price: 10 },
+  { type: 'bid', company: 'CA', price: 0 },
+  { type: 'bid', company: 'SV', price: 99999 },
+  { type: 'par', corp: 'ZZZ', price: 67 },
+  { type: 'par', corp: 'PRR', price: 68 },
+  { type: 'par', corp: 'B&M', price: 100 },
+  { type: 'buy', corp: 'NYC', from: 'pool' },
+  { type: 'buy', corp: 'ZZZ', from: 'ipo' },
+  { type: 'buy', corp: 'B&O', from: 'ipo' },
+  { type: 'sell', corp: 'PRR', percent: 15 },
+  { type: 'sell', corp: 'NYC', percent: 100 },
+  { type: 'sell', corp: 'B&O', percent: 10 },
   { type: 'exchange', company: 'MH', from: 'pool' },
-  { type: 'layTile', hex: 'Z99', tile: '57', rotation: 0 }, { type: 'layTile', hex: 'H10', tile: '999', rotation: 2 }, { type: 'layTile', hex: 'E19', tile: '57', rotation: 0, via: 'CS' },
-  { type: 'placeToken', hex: 'Q1', city: 0 }, { type: 'placeToken', hex: 'E19', city: 3 }, { type: 'placeToken', hex: 'F16', city: 0, via: 'DH' },
-  { type: 'runRoutes', routes: [{ train: '2-0', connections: [['I15', 'J14']] }] }, { type: 'runRoutes', routes: [{ train: 'nope', connections: [] }] },
+  { type: 'layTile', hex: 'Z99', tile: '57', rotation: 0 },
+  { type: 'layTile', hex: 'H10', tile: '999', rotation: 2 },
+  { type: 'layTile', hex: 'E19', tile: '57', rotation: 0, via: 'CS' },
+  { type: 'placeToken', hex: 'Q1', city: 0 },
+  { type: 'placeToken', hex: 'E19', city: 3 },
+  { type: 'placeToken', hex: 'F16', city: 0, via: 'DH' },
+  { type: 'runRoutes', routes: [{ train: '2-0', connections: [['I15', 'J14']] }] },
+  { type: 'runRoutes', routes: [{ train: 'nope', connections: [] }] },
   { type: 'dividend', kind: 'payout' },
-  { type: 'buyTrain', train: 'D-0', price: 1100 }, { type: 'buyTrain', train: '2-0', price: 1 }, { type: 'buyTrain', train: 'zz', price: 5 },
+  { type: 'buyTrain', train: 'D-0', price: 1100 },
+  { type: 'buyTrain', train: '2-0', price: 1 },
+  { type: 'buyTrain', train: 'zz', price: 5 },
   { type: 'buyTrain', train: 'D-0', price: 800, exchange: '2-0' },
   { type: 'discardTrain', corp: 'PRR', train: '2-0' },
-  { type: 'buyCompany', company: 'CA', price: 1 }, { type: 'buyCompany', company: 'ZZ', price: 50 },
+  { type: 'buyCompany', company: 'CA', price: 1 },
+  { type: 'buyCompany', company: 'ZZ', price: 50 },
   { type: 'bankrupt' },
 ];
 
@@ -66,25 +84,50 @@ function nearMisses(a: Action1830): unknown[] {
       out.push({ ...a, copy: 99 }, { ...a, via: 'CS' }, { ...a, via: 'DH' });
       break;
     case 'placeToken':
-      out.push({ ...a, city: a.city + 1 }, { ...a, hex: 'F20' }, { ...a, hex: 'E19' }, { ...a, hex: 'A19', city: 0 }, { ...a, via: 'DH' });
+      out.push(
+        { ...a, city: a.city + 1 },
+        { ...a, hex: 'F20' },
+        { ...a, hex: 'E19' },
+        { ...a, hex: 'A19', city: 0 },
+        { ...a, via: 'DH' },
+      );
       break;
     case 'runRoutes':
       if (a.routes.length) {
         const r0 = a.routes[0]!;
         out.push({ ...a, routes: [...a.routes, r0] });
         out.push({ ...a, routes: [{ ...r0, connections: r0.connections.slice(0, -1) }, ...a.routes.slice(1)] });
-        out.push({ ...a, routes: [{ ...r0, connections: [...r0.connections, ...r0.connections] }, ...a.routes.slice(1)] });
-        out.push({ ...a, routes: [{ ...r0, connections: r0.connections.map((c) => c.slice(1)) }, ...a.routes.slice(1)] });
+        out.push({
+          ...a,
+          routes: [{ ...r0, connections: [...r0.connections, ...r0.connections] }, ...a.routes.slice(1)],
+        });
+        out.push({
+          ...a,
+          routes: [{ ...r0, connections: r0.connections.map((c) => c.slice(1)) }, ...a.routes.slice(1)],
+        });
         out.push({ ...a, routes: [{ ...r0, train: 'D-7' }, ...a.routes.slice(1)] });
         out.push({ ...a, routes: [{ ...r0, nodes: ['Z1-0', 'Z2-0'] }, ...a.routes.slice(1)] });
         out.push({ ...a, routes: [{ ...r0, connections: [['A1', 'A3']] }] });
       }
       break;
     case 'buyTrain':
-      out.push({ ...a, price: a.price + 1 }, { ...a, price: Math.max(1, a.price - 1) }, { ...a, price: 1 }, { ...a, train: 'D-3' }, { ...a, train: '2-0' }, { ...a, exchange: '2-0' }, { ...a, exchange: 'zz' });
+      out.push(
+        { ...a, price: a.price + 1 },
+        { ...a, price: Math.max(1, a.price - 1) },
+        { ...a, price: 1 },
+        { ...a, train: 'D-3' },
+        { ...a, train: '2-0' },
+        { ...a, exchange: '2-0' },
+        { ...a, exchange: 'zz' },
+      );
       break;
     case 'buyCompany':
-      out.push({ ...a, price: a.price * 3 }, { ...a, price: 1 }, { ...a, company: 'BO' }, { ...a, company: 'CA', price: 1000 });
+      out.push(
+        { ...a, price: a.price * 3 },
+        { ...a, price: 1 },
+        { ...a, company: 'BO' },
+        { ...a, company: 'CA', price: 1000 },
+      );
       break;
     case 'sell':
       out.push({ ...a, percent: a.percent + 10 }, { ...a, percent: 60 }, { ...a, corp: 'CPR' });
@@ -95,7 +138,12 @@ function nearMisses(a: Action1830): unknown[] {
     default:
       break;
   }
-  out.push({ type: 'pass' }, { type: 'bankrupt' }, { type: 'dividend', kind: 'payout' }, { type: 'buyCompany', company: 'SV', price: 40 });
+  out.push(
+    { type: 'pass' },
+    { type: 'bankrupt' },
+    { type: 'dividend', kind: 'payout' },
+    { type: 'buyCompany', company: 'SV', price: 40 },
+  );
   return out;
 }
 
@@ -103,7 +151,9 @@ describe('1830 refuses near misses in operating rounds without changing anything
   it('every operating-round action of two real games, changed a little, by the acting seat and another', () => {
     let checked = 0;
     for (const name of ['29133', '26855']) {
-      const e = JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+      const e = JSON.parse(
+        readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8'),
+      ) as Export18xx;
       const { log, options } = importExport(e);
       const state = g.setup(e.players.length, 'fuzz', options);
       for (let i = 0; i < log.length; i++) {

@@ -1,8 +1,8 @@
 // Operating rounds, from positions of a real game (18xx.games export) changed by hand.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport } from '../../../rules/1830/import/replay';
-import { realGame, refuses } from './positions';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { importExport } from '../../../rules/1830/import/replay.ts';
+import { realGame, refuses } from './positions.ts';
 
 const exp = realGame('1830_game_end_bank');
 function after(n: number): Game1830State {
@@ -40,7 +40,8 @@ describe('1830 operating rounds', () => {
     const b = bo(s);
     const seat = b.president!;
     // put 20% of B&O in the pool, taken from its president
-    b.held[seat]! -= 20; b.pool += 20;
+    b.held[seat]! -= 20;
+    b.pool += 20;
     const cash = [...s.cash];
     const corpCash = b.cash;
     const cell = [...b.cell!];
@@ -63,7 +64,8 @@ describe('1830 operating rounds', () => {
   it('ends the game when the bank breaks, after the current set of operating rounds', () => {
     const s = after(44);
     const b = bo(s);
-    s.cash[0]! += s.bank - 10; s.bank = 10; // the bank has $10 left
+    s.cash[0]! += s.bank - 10;
+    s.bank = 10; // the bank has $10 left
     g.apply(s, b.president!, { type: 'dividend', kind: 'payout' });
     expect(s.bankBroken).toBe(true);
     expect(s.finished).toBe(false);
@@ -93,7 +95,7 @@ describe('1830 operating rounds', () => {
     refuses(s, owner, { type: 'exchange', company: 'MH', from: 'ipo' }, /do not own the Mohawk/);
   });
 
-  it('lets corporations buy players\' privates in phase 3 for half to twice the face value', () => {
+  it("lets corporations buy players' privates in phase 3 for half to twice the face value", () => {
     const i = exp.actions.findIndex((a) => a.id === 74);
     const s = importExport({ ...exp, actions: exp.actions.slice(0, i) }).state;
     const b = bo(s);

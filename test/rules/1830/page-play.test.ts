@@ -2,16 +2,22 @@
 // posting the page's own form fields as a browser without script would.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../../../rules/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { startTestServer, type TestServer } from '../../support/server';
+import { games } from '../../../rules/index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
-const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = JSON.parse(
+  readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),
+) as Export18xx;
 
 describe('1830 operating turn on the personal page', () => {
   let srv: TestServer;
-  beforeAll(async () => { srv = await startTestServer({ registry: games }); });
-  afterAll(async () => { await srv.stop(); });
+  beforeAll(async () => {
+    srv = await startTestServer({ registry: games });
+  });
+  afterAll(async () => {
+    await srv.stop();
+  });
 
   it('lays a tile, places a station, runs the suggested routes, pays out and buys trains, each by a form field as it stands', async () => {
     const { log } = importExport(exp);
@@ -34,15 +40,28 @@ describe('1830 operating turn on the personal page', () => {
       const html = await (await fetch(`${srv.url}/play/${key}`)).text();
       expect(html).toContain('to act');
       const form = html.slice(html.indexOf('operates (treasury'));
-      const m = /<option value="([^"]+)"/.exec(form) ?? /name="command" size="90" value="([^"]+)"/.exec(form) ?? /<button type="submit" name="command" value="([^"]+)"/.exec(form);
+      const m =
+        /<option value="([^"]+)"/.exec(form) ??
+        /name="command" size="90" value="([^"]+)"/.exec(form) ??
+        /<button type="submit" name="command" value="([^"]+)"/.exec(form);
       if (!m) break;
       const command = m[1]!.replace(/&amp;/g, '&');
-      const res = await fetch(`${srv.url}/play/${key}/move`, { method: 'POST', body: new URLSearchParams({ seq: String(st.game.seq), command }), redirect: 'manual' });
+      const res = await fetch(`${srv.url}/play/${key}/move`, {
+        method: 'POST',
+        body: new URLSearchParams({ seq: String(st.game.seq), command }),
+        redirect: 'manual',
+      });
       expect(res.status, `${command}: ${(await res.text()).slice(0, 200)}`).toBe(303);
     }
-    expect(statuses.map((x) => x.replace(/^Operating round 2\.1 of 2: /, ''))).toEqual(expect.arrayContaining([
-      'PRR may lay a tile', 'PRR may place a station', 'PRR runs its trains', 'PRR pays out or withholds $30', 'PRR may buy trains',
-    ]));
+    expect(statuses.map((x) => x.replace(/^Operating round 2\.1 of 2: /, ''))).toEqual(
+      expect.arrayContaining([
+        'PRR may lay a tile',
+        'PRR may place a station',
+        'PRR runs its trains',
+        'PRR pays out or withholds $30',
+        'PRR may buy trains',
+      ]),
+    );
     const hist = await srv.api('GET', `/api/play/${key}/history`);
     const texts = JSON.stringify(hist.body).replace(/\\"/g, '"');
     expect(texts).toMatch(/lays tile #57 on H10 \(rotation 1\) for PRR/);

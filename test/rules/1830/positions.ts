@@ -1,15 +1,22 @@
 // 1830 positions shared by the rule suites: hand-set ones, real games up to an action, and the refusal check.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { startStockRound } from '../../../rules/1830/stock-round';
-import { RuleError } from '../../../rules/types';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { startStockRound } from '../../../rules/1830/stock-round.ts';
+import { RuleError } from '../../../rules/types.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
 
 /** Four players; every private bought at face in seat order; B&O parred at 100 by seat 1; SR 1 begins. */
 export function afterAuction(seed = 'stock'): Game1830State {
   const s = g.setup(4, seed, {});
-  for (const [seat, sym, price] of [[0, 'SV', 20], [1, 'CS', 40], [2, 'DH', 70], [3, 'MH', 110], [0, 'CA', 160], [1, 'BO', 220]] as const) {
+  for (const [seat, sym, price] of [
+    [0, 'SV', 20],
+    [1, 'CS', 40],
+    [2, 'DH', 70],
+    [3, 'MH', 110],
+    [0, 'CA', 160],
+    [1, 'BO', 220],
+  ] as const) {
     g.apply(s, seat, { type: 'bid', company: sym, price });
   }
   g.apply(s, 1, { type: 'par', corp: 'B&O', price: 100 });
@@ -32,7 +39,11 @@ export function laterRound(cash = [1000, 1000, 1000, 1000]): Game1830State {
 export function refuses(state: Game1830State, seat: number, action: unknown, words: RegExp): void {
   const before = JSON.stringify(state);
   let error: unknown = null;
-  try { g.apply(state, seat, action); } catch (e) { error = e; }
+  try {
+    g.apply(state, seat, action);
+  } catch (e) {
+    error = e;
+  }
   expect(error).toBeInstanceOf(RuleError);
   expect((error as Error).message).toMatch(words);
   expect(JSON.stringify(state)).toBe(before);
@@ -40,7 +51,9 @@ export function refuses(state: Game1830State, seat: number, action: unknown, wor
 
 /** A real game from test/fixtures/18xx.games/1830/ (an 18xx.games export). */
 export function realGame(name: string): Export18xx {
-  return JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+  return JSON.parse(
+    readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8'),
+  ) as Export18xx;
 }
 
 /** That real game's state right after its action with this 18xx.games id. */

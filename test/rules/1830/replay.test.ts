@@ -1,20 +1,26 @@
 // The two real 18xx.games games replayed through our engine, compared with their checkpoints.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { game1830 } from '../../../rules/1830/index';
-import type { Checkpoint } from '../../../rules/1830/import/compare';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { game1830 } from '../../../rules/1830/index.ts';
+import type { Checkpoint } from '../../../rules/1830/import/compare.ts';
 
 // The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games).
 const DIR = new URL('../../fixtures/18xx.games/1830/', import.meta.url);
 
 function load(name: string): { exp: Export18xx; cps: Checkpoint[] } {
   const exp = JSON.parse(readFileSync(new URL(`${name}.json`, DIR), 'utf8')) as Export18xx;
-  const cps = readFileSync(new URL(`checkpoints/${name}.jsonl`, DIR), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Checkpoint);
+  const cps = readFileSync(new URL(`checkpoints/${name}.jsonl`, DIR), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Checkpoint);
   return { exp, cps };
 }
 
-const REACHED: Record<string, { reason: string }> = { '1830_game_end_bank': { reason: 'bank' }, '29133': { reason: 'bankrupt' } };
+const REACHED: Record<string, { reason: string }> = {
+  '1830_game_end_bank': { reason: 'bank' },
+  '29133': { reason: 'bankrupt' },
+};
 
 describe.each(Object.keys(REACHED))('replay of %s', (name) => {
   it('replays to the end with no divergence, the recorded result and end reason', () => {
@@ -33,7 +39,9 @@ describe.each(Object.keys(REACHED))('replay of %s', (name) => {
 // MIT), with the multiple_brown_from_ipo option; no checkpoints, but its final values.
 describe('replay of 26855 (multiple_brown_from_ipo)', () => {
   it('replays to the end with the recorded result and end reason', () => {
-    const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8')) as Export18xx;
+    const exp = JSON.parse(
+      readFileSync(new URL('../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8'),
+    ) as Export18xx;
     const { report } = importExport(exp);
     expect(report.stoppedAt).toBeNull();
     expect(report.finished).toBe(true);

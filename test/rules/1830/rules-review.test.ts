@@ -5,38 +5,64 @@
 // value at most from another corporation), rusting, the D trade-in, and the bank breaking
 // in a stock round.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { importExport } from '../../../rules/1830/import/replay';
-import { startOperatingSet } from '../../../rules/1830/rounds';
-import { sharePrice } from '../../../rules/1830/market';
-import type { Action1830 } from '../../../rules/1830/actions';
-import { afterAuction, laterRound, realGame, refuses, through } from './positions';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { importExport } from '../../../rules/1830/import/replay.ts';
+import { startOperatingSet } from '../../../rules/1830/rounds.ts';
+import { sharePrice } from '../../../rules/1830/market.ts';
+import type { Action1830 } from '../../../rules/1830/actions.ts';
+import { afterAuction, laterRound, realGame, refuses, through } from './positions.ts';
 
 /** Par and hand out shares by hand (first seat listed is president); floated at 60% sold. */
-function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>, parCell: [number, number] = cell): void {
+function parred(
+  s: Game1830State,
+  sym: string,
+  cell: [number, number],
+  holdings: Record<number, number>,
+  parCell: [number, number] = cell,
+): void {
   const c = s.corps[sym]!;
-  c.ipoed = true; c.par = [parCell[0], parCell[1]]; c.cell = [cell[0], cell[1]];
+  c.ipoed = true;
+  c.par = [parCell[0], parCell[1]];
+  c.cell = [cell[0], cell[1]];
   (s.stacks[`${cell[0]},${cell[1]}`] ??= []).push(sym);
   let first = true;
   for (const [seat, pct] of Object.entries(holdings)) {
-    c.held[Number(seat)] = pct; c.ipo -= pct;
-    if (first) { c.president = Number(seat); first = false; }
+    c.held[Number(seat)] = pct;
+    c.ipo -= pct;
+    if (first) {
+      c.president = Number(seat);
+      first = false;
+    }
   }
-  if (c.ipo <= 40) { c.floated = true; c.cash = 1000; s.bank -= 1000; }
+  if (c.ipo <= 40) {
+    c.floated = true;
+    c.cash = 1000;
+    s.bank -= 1000;
+  }
 }
-
 
 describe('1830 private auction: the seed example', () => {
   it('RT, Kevin, Kathy, Skr and Edward: lone bids resolve at once, C&A and B&O go to bid wars won by Skr ($220) and Kathy ($235)', () => {
     const s = g.setup(5, 'seed', {});
     const [RT, Kevin, Kathy, Skr, Edward] = [0, 1, 2, 3, 4];
     const bid = (seat: number, company: string, price: number) => g.apply(s, seat, { type: 'bid', company, price });
-    bid(RT, 'CA', 165); bid(Kevin, 'MH', 130); bid(Kathy, 'BO', 225); bid(Skr, 'CA', 170); bid(Edward, 'DH', 75);
-    bid(RT, 'BO', 230); bid(Kevin, 'CA', 180); bid(Kathy, 'CS', 45);
+    bid(RT, 'CA', 165);
+    bid(Kevin, 'MH', 130);
+    bid(Kathy, 'BO', 225);
+    bid(Skr, 'CA', 170);
+    bid(Edward, 'DH', 75);
+    bid(RT, 'BO', 230);
+    bid(Kevin, 'CA', 180);
+    bid(Kathy, 'CS', 45);
     // a bid must be $5 above the highest bid so far
     refuses(s, Skr, { type: 'bid', company: 'CA', price: 184 }, /minimum bid for CA is \$185/);
     bid(Skr, 'SV', 20); // buys the cheapest outright; C&SL, D&H and M&H had one bid each
-    expect([s.privates.SV!.owner, s.privates.CS!.owner, s.privates.DH!.owner, s.privates.MH!.owner]).toEqual([Skr, Kathy, Edward, Kevin]);
+    expect([s.privates.SV!.owner, s.privates.CS!.owner, s.privates.DH!.owner, s.privates.MH!.owner]).toEqual([
+      Skr,
+      Kathy,
+      Edward,
+      Kevin,
+    ]);
     expect(s.cash).toEqual([480, 480 - 130, 480 - 45, 480 - 20, 480 - 75]);
     // C&A: three bidders; the lowest bidder raises or passes; nobody else may act
     expect(s.round.kind === 'auction' && s.round.auctioning).toBe('CA');
@@ -87,7 +113,8 @@ describe('1830 stock round limits', () => {
   it('refuses a sale that would put more than 50% of a corporation in the pool', () => {
     const s = laterRound();
     parred(s, 'PRR', [0, 6], { 1: 20, 0: 30, 2: 10 });
-    s.corps.PRR!.pool = 40; s.corps.PRR!.ipo -= 40;
+    s.corps.PRR!.pool = 40;
+    s.corps.PRR!.ipo -= 40;
     refuses(s, 0, { type: 'sell', corp: 'PRR', percent: 20 }, /pool may not hold more than 50%/);
     g.apply(s, 0, { type: 'sell', corp: 'PRR', percent: 10 });
     expect(s.corps.PRR!.pool).toBe(50);
@@ -102,12 +129,14 @@ describe('1830 stock round limits', () => {
     // PRR 60% (president) 5 + NYC 60% 5 + C&O 30% 2 + SV + CA = 14 certificates
     const certs = (g.view(s, 0).players as { certs: number }[])[0]!.certs;
     expect(certs).toBe(14);
-    s.corps['C&O']!.held[0] = 50; s.corps['C&O']!.ipo -= 20; // 16: at the limit, not over
+    s.corps['C&O']!.held[0] = 50;
+    s.corps['C&O']!.ipo -= 20; // 16: at the limit, not over
     refuses(s, 0, { type: 'buy', corp: 'C&O', from: 'ipo' }, /certificate limit of 16/);
     // a private is a certificate too: no buying another player's at the limit
     refuses(s, 0, { type: 'buyCompany', company: 'CS', price: 40 }, /certificate limit of 16, and a private counts/);
     expect(g.moves(s, 0).some((m) => m.type === 'buyCompany')).toBe(false);
-    s.corps['C&O']!.held[0] = 60; s.corps['C&O']!.ipo -= 10; // 17: over (as after a presidency swap)
+    s.corps['C&O']!.held[0] = 60;
+    s.corps['C&O']!.ipo -= 10; // 17: over (as after a presidency swap)
     refuses(s, 0, { type: 'pass' }, /must sell/);
     refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /must sell/);
     expect(g.moves(s, 0).every((m) => m.type === 'sell' || m.type === 'exchange')).toBe(true);
@@ -138,17 +167,26 @@ describe('1830 operating order, privates, final values', () => {
     parred(s, 'C&O', [2, 8], { 3: 60 }, [0, 6]); // $100, column 8
     parred(s, 'ERIE', [2, 8], { 0: 30, 3: 30 }, [0, 6]); // same cell as C&O, arrived later
     parred(s, 'B&M', [0, 7], { 2: 60 }, [0, 6]); // $112
-    s.round = { kind: 'stock', index: 0, passed: [true, true, true, true], sold: [{}, {}, {}, {}], turnActions: [], boughtFromIpo: false };
+    s.round = {
+      kind: 'stock',
+      index: 0,
+      passed: [true, true, true, true],
+      sold: [{}, {}, {}, {}],
+      turnActions: [],
+      boughtFromIpo: false,
+    };
     startOperatingSet(s);
     const r = s.round as Game1830State['round'];
     expect(r.kind === 'operating' && r.order).toEqual(['B&M', 'NYC', 'C&O', 'ERIE', 'PRR']);
   });
 
-  it('pays each private\'s revenue to its owner at the start of every operating round, a corporation\'s into its treasury', () => {
+  it("pays each private's revenue to its owner at the start of every operating round, a corporation's into its treasury", () => {
     const s = afterAuction();
     parred(s, 'PRR', [0, 6], { 0: 60 });
-    s.privates.DH!.owner = 'PRR'; s.corps.PRR!.companies.push('DH');
-    s.privates.SV!.closed = true; s.privates.SV!.owner = null;
+    s.privates.DH!.owner = 'PRR';
+    s.corps.PRR!.companies.push('DH');
+    s.privates.SV!.closed = true;
+    s.privates.SV!.owner = null;
     const cash = [...s.cash];
     const prr = s.corps.PRR!.cash;
     startOperatingSet(s);
@@ -163,7 +201,8 @@ describe('1830 operating order, privates, final values', () => {
     const s = afterAuction();
     parred(s, 'PRR', [2, 8], { 0: 40, 1: 20 }, [0, 6]); // market $100
     s.privates.SV!.owner = 'PRR';
-    s.finished = true; s.endReason = 'the bank broke';
+    s.finished = true;
+    s.endReason = 'the bank broke';
     const o = g.outcome(s)!;
     // seat 0: cash + 40% PRR at $100 + C&A 160 (SV now belongs to a corporation: nothing)
     expect(o.scores[0]).toBe(s.cash[0]! + 400 + 160);
@@ -182,11 +221,18 @@ describe('1830 forced train purchase', () => {
     // another corporation's train: at most its face value even with the president's money
     refuses(s, seat, { type: 'buyTrain', train: '5-0', price: 451 }, /between \$\d+ and \$450/);
     // the president has $900: $19 short of the D
-    s.cash[seat] = 900; s.bank -= 900 - 354;
-    refuses(s, seat, { type: 'buyTrain', train: 'D-1', price: 1100 }, /\$919 short and its president has \$900: the president must sell shares to raise the other \$19/);
+    s.cash[seat] = 900;
+    s.bank -= 900 - 354;
+    refuses(
+      s,
+      seat,
+      { type: 'buyTrain', train: 'D-1', price: 1100 },
+      /\$919 short and its president has \$900: the president must sell shares to raise the other \$19/,
+    );
     refuses(s, seat, { type: 'sell', corp: 'NYC', percent: 20 }, /only as many shares as needed/i);
     // a tie keeps the presidency, falling below another holder would give it away
-    n.held[0] = 50; n.ipo -= 40;
+    n.held[0] = 50;
+    n.ipo -= 40;
     refuses(s, seat, { type: 'sell', corp: 'NYNH', percent: 20 }, /give away the presidency of NYNH/);
     g.apply(s, seat, { type: 'sell', corp: 'NYNH', percent: 10 });
     expect(n.president).toBe(seat);
@@ -203,13 +249,17 @@ describe('1830 the D trade-in at the train limit', () => {
     const s = through('29133', 449); // phase D, NYNH to buy a train, D-1 in the bank
     const n = s.corps.NYNH!;
     const seat = n.president!;
-    for (const [id, from] of [['5-0', 'B&M'], ['6-0', 'B&O']] as const) {
+    for (const [id, from] of [
+      ['5-0', 'B&M'],
+      ['6-0', 'B&O'],
+    ] as const) {
       const owner = s.corps[from]!;
       owner.trains.splice(owner.trains.indexOf(id), 1);
       s.trains.find((t) => t.id === id)!.owner = 'NYNH';
       n.trains.push(id);
     }
-    s.bank += n.cash - 800; n.cash = 800;
+    s.bank += n.cash - 800;
+    n.cash = 800;
     expect(s.phase).toBe(5);
     refuses(s, seat, { type: 'buyTrain', train: 'D-1', price: 1100 }, /at its train limit of 2/);
     g.apply(s, seat, { type: 'buyTrain', train: 'D-1', price: 800, exchange: '5-0' });
@@ -229,7 +279,12 @@ describe('1830 phases in a real game', () => {
       if (action.type === 'buyTrain' && action.exchange) {
         const probe = structuredClone(s);
         refuses(probe, seat, { ...action, price: 1100 }, /costs \$800/);
-        refuses(probe, seat, { type: 'buyTrain', train: action.train, price: 800 } satisfies Action1830, /costs \$1100|cannot pay/);
+        refuses(
+          probe,
+          seat,
+          { type: 'buyTrain', train: action.train, price: 800 } satisfies Action1830,
+          /costs \$1100|cannot pay/,
+        );
       }
       const phase = s.phase;
       const kind = s.round.kind;
@@ -246,7 +301,8 @@ describe('1830 phases in a real game', () => {
       if (s.phase !== phase) {
         const name = ['2', '3', '4', '5', '6', 'D'][s.phase]!;
         seen.push(name);
-        const alive = (t: string) => s.trains.filter((x) => x.name === t && x.owner !== 'gone' && x.owner !== 'depot').length;
+        const alive = (t: string) =>
+          s.trains.filter((x) => x.name === t && x.owner !== 'gone' && x.owner !== 'depot').length;
         if (name === '4') expect(alive('2')).toBe(0);
         if (name === '6') expect(alive('3')).toBe(0);
         if (name === 'D') expect(alive('4')).toBe(0);
@@ -262,7 +318,8 @@ describe('1830 the bank breaking in a stock round', () => {
   it('plays the following set of operating rounds to its end, then ends', () => {
     const s = laterRound();
     parred(s, 'NYC', [0, 6], { 0: 50 });
-    s.cash[1]! += s.bank - 500; s.bank = 500; // $500 left: NYC's float capital breaks it
+    s.cash[1]! += s.bank - 500;
+    s.bank = 500; // $500 left: NYC's float capital breaks it
     g.apply(s, 0, { type: 'buy', corp: 'NYC', from: 'ipo' });
     expect(s.corps.NYC!.floated).toBe(true);
     expect(s.bankBroken).toBe(true);
@@ -277,7 +334,14 @@ describe('1830 the bank breaking in a stock round', () => {
       expect(s.round.kind).toBe('operating');
       const seat = g.toAct(s)[0]!;
       const ms = g.moves(s, seat);
-      g.apply(s, seat, ms.find((m) => m.type === 'pass') ?? ms.find((m) => m.type === 'buyTrain') ?? ms.find((m) => m.type === 'dividend') ?? ms[0]!);
+      g.apply(
+        s,
+        seat,
+        ms.find((m) => m.type === 'pass') ??
+          ms.find((m) => m.type === 'buyTrain') ??
+          ms.find((m) => m.type === 'dividend') ??
+          ms[0]!,
+      );
     }
     expect(sawLast).toBe(true);
     expect(g.outcome(s)!.reason).toBe('the bank broke');
@@ -300,9 +364,13 @@ describe('1830 privates change hands only at a price both sides agree', () => {
     expect(s.offer).toBeUndefined();
     expect(s.cash).toEqual(cash);
     expect(g.toAct(s)).toEqual([0]); // still seat 0's turn, nothing bought yet
-    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 0)).toMatch(/^offers \$60 for Champlain & St\.Lawrence \(CS\); its owner accepts or declines$/);
+    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 0)).toMatch(
+      /^offers \$60 for Champlain & St\.Lawrence \(CS\); its owner accepts or declines$/,
+    );
     g.apply(s, 0, { type: 'buyCompany', company: 'CS', price: 60 });
-    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 1)).toBe('accepts $60 for their Champlain & St.Lawrence (CS)');
+    expect(g.describe({ type: 'buyCompany', company: 'CS', price: 60 }, s, 1)).toBe(
+      'accepts $60 for their Champlain & St.Lawrence (CS)',
+    );
     g.apply(s, 1, { type: 'buyCompany', company: 'CS', price: 60 });
     expect(s.privates.CS!.owner).toBe(0);
     expect(s.cash[0]).toBe(cash[0]! - 60);
@@ -311,13 +379,15 @@ describe('1830 privates change hands only at a price both sides agree', () => {
     expect(g.toAct(s)).toEqual([1]);
   });
 
-  it('a corporation buys its president\'s private at once, another player\'s only when that player accepts', () => {
+  it("a corporation buys its president's private at once, another player's only when that player accepts", () => {
     const e = realGame('1830_game_end_bank');
     const i = e.actions.findIndex((a) => a.id === 74);
     const s = importExport({ ...e, actions: e.actions.slice(0, i) }).state;
     const bo = s.corps['B&O']!;
     const seat = bo.president!;
-    const other = Object.values(s.privates).find((p) => typeof p.owner === 'number' && p.owner !== seat && !p.closed && p.sym !== 'BO')!;
+    const other = Object.values(s.privates).find(
+      (p) => typeof p.owner === 'number' && p.owner !== seat && !p.closed && p.sym !== 'BO',
+    )!;
     const owner = other.owner as number;
     const cash = bo.cash;
     g.apply(s, seat, { type: 'buyCompany', company: other.sym, price: Math.ceil(PRICE[other.sym]! / 2) });

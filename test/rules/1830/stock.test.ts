@@ -1,18 +1,26 @@
 // Stock rounds and the market, from hand-set positions.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { afterAuction, laterRound, refuses } from './positions';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { afterAuction, laterRound, refuses } from './positions.ts';
 
 /** Gives a corporation a par value and market cell and hands out its shares (the first seat listed is president). */
 function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>): void {
   const c = s.corps[sym]!;
-  c.ipoed = true; c.par = [cell[0], cell[1]]; c.cell = [cell[0], cell[1]];
+  c.ipoed = true;
+  c.par = [cell[0], cell[1]];
+  c.cell = [cell[0], cell[1]];
   (s.stacks[`${cell[0]},${cell[1]}`] ??= []).push(sym);
   let first = true;
   for (const [seat, pct] of Object.entries(holdings)) {
-    c.held[Number(seat)] = pct; c.ipo -= pct;
-    const price = 100 * pct / 10; s.cash[Number(seat)]! -= price; s.bank += price;
-    if (first) { c.president = Number(seat); first = false; }
+    c.held[Number(seat)] = pct;
+    c.ipo -= pct;
+    const price = (100 * pct) / 10;
+    s.cash[Number(seat)]! -= price;
+    s.bank += price;
+    if (first) {
+      c.president = Number(seat);
+      first = false;
+    }
   }
 }
 
@@ -21,7 +29,12 @@ describe('1830 stock rounds', () => {
     const s = afterAuction();
     expect(s.round.kind).toBe('stock');
     expect(g.toAct(s)).toEqual([2]); // the player after the last buyer of the auction
-    refuses(s, 2, { type: 'par', corp: 'PRR', price: 95 }, /par value must be one of \$100, \$90, \$82, \$76, \$71, \$67/i);
+    refuses(
+      s,
+      2,
+      { type: 'par', corp: 'PRR', price: 95 },
+      /par value must be one of \$100, \$90, \$82, \$76, \$71, \$67/i,
+    );
     g.apply(s, 2, { type: 'par', corp: 'PRR', price: 67 });
     expect(s.corps.PRR!.president).toBe(2);
     expect(s.cash[2]).toBe(600 - 70 - 134);
@@ -55,7 +68,8 @@ describe('1830 stock rounds', () => {
     refuses(s, 0, { type: 'buy', corp: 'PRR', from: 'ipo' }, /already hold 60% of PRR/);
     const prr = s.corps.PRR!;
     s.stacks['0,6']!.splice(s.stacks['0,6']!.indexOf('PRR'), 1);
-    prr.cell = [4, 1]; (s.stacks['4,1'] ??= []).push('PRR'); // $41, orange
+    prr.cell = [4, 1];
+    (s.stacks['4,1'] ??= []).push('PRR'); // $41, orange
     g.apply(s, 0, { type: 'buy', corp: 'PRR', from: 'ipo' });
     expect(prr.held[0]).toBe(70);
   });
@@ -65,11 +79,22 @@ describe('1830 stock rounds', () => {
     // 4 players: limit 16; seat 0 holds SV and CA (2 certificates) and is given 14 more
     for (const sym of ['NYC', 'C&O']) {
       const c = s.corps[sym]!;
-      c.ipoed = true; c.par = [0, 6]; c.cell = [0, 6]; (s.stacks['0,6'] ??= []).push(sym);
-      c.ipo -= 60; c.held[0] = 60; c.president = 0;
+      c.ipoed = true;
+      c.par = [0, 6];
+      c.cell = [0, 6];
+      (s.stacks['0,6'] ??= []).push(sym);
+      c.ipo -= 60;
+      c.held[0] = 60;
+      c.president = 0;
     }
     const erie = s.corps.ERIE!;
-    erie.ipoed = true; erie.par = [0, 6]; erie.cell = [0, 6]; s.stacks['0,6']!.push('ERIE'); erie.ipo -= 40; erie.held[0] = 40; erie.president = 0;
+    erie.ipoed = true;
+    erie.par = [0, 6];
+    erie.cell = [0, 6];
+    s.stacks['0,6']!.push('ERIE');
+    erie.ipo -= 40;
+    erie.held[0] = 40;
+    erie.president = 0;
     s.bank -= 0;
     refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /certificate limit of 16/);
   });
@@ -77,7 +102,10 @@ describe('1830 stock rounds', () => {
   it('moves the price down a row per share sold, pays the price before the drop, and refuses selling a company bought back', () => {
     const s = laterRound();
     const bo = s.corps['B&O']!;
-    bo.ipo -= 30; bo.held[0] = 30; s.cash[0]! -= 300; s.bank += 300;
+    bo.ipo -= 30;
+    bo.held[0] = 30;
+    s.cash[0]! -= 300;
+    s.bank += 300;
     g.apply(s, 0, { type: 'sell', corp: 'B&O', percent: 20 });
     expect(s.cash[0]).toBe(700 + 200);
     expect(bo.cell).toEqual([2, 6]);
@@ -91,7 +119,10 @@ describe('1830 stock rounds', () => {
     refuses(s, 0, { type: 'sell', corp: 'B&O', percent: 10 }, /hold only 0%/);
     g.apply(s, 0, { type: 'pass' });
     refuses(s, 1, { type: 'sell', corp: 'B&O', percent: 20 }, /no other player holds 20%/);
-    bo.ipo -= 30; bo.held[2] = 30; s.cash[2]! -= 300; s.bank += 300;
+    bo.ipo -= 30;
+    bo.held[2] = 30;
+    s.cash[2]! -= 300;
+    s.bank += 300;
     g.apply(s, 1, { type: 'sell', corp: 'B&O', percent: 20 });
     expect(bo.president).toBe(2);
     expect(bo.held[1]).toBe(0);
@@ -101,7 +132,14 @@ describe('1830 stock rounds', () => {
   it('keeps the presidency on a tie and passes it to the next player in seat order among equal holders', () => {
     const s = laterRound();
     const bo = s.corps['B&O']!;
-    bo.ipo -= 60; bo.held[1] = 40; bo.held[2] = 20; bo.held[3] = 20; s.cash[1]! -= 200; s.cash[2]! -= 200; s.cash[3]! -= 200; s.bank += 600;
+    bo.ipo -= 60;
+    bo.held[1] = 40;
+    bo.held[2] = 20;
+    bo.held[3] = 20;
+    s.cash[1]! -= 200;
+    s.cash[2]! -= 200;
+    s.cash[3]! -= 200;
+    s.bank += 600;
     g.apply(s, 0, { type: 'pass' });
     g.apply(s, 1, { type: 'sell', corp: 'B&O', percent: 30 });
     expect(bo.president).toBe(2);
@@ -134,14 +172,16 @@ describe('1830 stock rounds', () => {
     // B&O drops into the yellow zone ($60): its shares no longer count
     const bo = s.corps['B&O']!;
     s.stacks['0,6']!.splice(s.stacks['0,6']!.indexOf('B&O'), 1);
-    bo.cell = [1, 1]; (s.stacks['1,1'] ??= []).push('B&O');
+    bo.cell = [1, 1];
+    (s.stacks['1,1'] ??= []).push('B&O');
     g.apply(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' });
     expect(bo.held[0]).toBe(10);
     // brown zone ($25): several pool shares in one turn
     const s2 = laterRound();
     parred(s2, 'PRR', [5, 0], { 1: 20 });
     const prr = s2.corps.PRR!;
-    prr.ipo -= 30; prr.pool += 30;
+    prr.ipo -= 30;
+    prr.pool += 30;
     g.apply(s2, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
     g.apply(s2, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
     expect(prr.held[0]).toBe(30); // 10% from the C&A and two from the pool

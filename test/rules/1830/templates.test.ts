@@ -1,11 +1,13 @@
 // The 1830 templates render the view (auction, stock round, operating round) without errors.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { game1830 } from '../../../rules/1830/index';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
-import { PageRenderer } from '../../../server/render';
+import { game1830 } from '../../../rules/1830/index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { PageRenderer } from '../../../server/render.ts';
 
-const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8')) as Export18xx;
+const exp = JSON.parse(
+  readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8'),
+) as Export18xx;
 const players = exp.players.map((p, seat) => ({ seat, name: p.name }));
 
 describe('1830 templates', () => {
@@ -14,7 +16,14 @@ describe('1830 templates', () => {
       const { state } = importExport({ ...exp, actions: exp.actions.slice(0, upto) });
       const view = game1830.view(state, 0);
       const r = new PageRenderer();
-      const ctx = { view, players, you: 0, game: { id: 'g', title: '1830', seq: upto }, moveUrl: '/play/x/move', seq: upto };
+      const ctx = {
+        view,
+        players,
+        you: 0,
+        game: { id: 'g', title: '1830', seq: upto },
+        moveUrl: '/play/x/move',
+        seq: upto,
+      };
       const html = r.gameView('1830', ctx)!;
       expect(html, html.slice(0, 300)).not.toContain('could not be drawn');
       expect(html).toContain('Player 1');
@@ -38,7 +47,8 @@ describe('1830 operating-round form', () => {
       const ctx = { view, players, you: seat, game: { id: 'g', title: '1830', seq: upto }, moveUrl: '/m', seq: upto };
       const html = r.gameForm('1830', ctx)!;
       expect(html).not.toContain('could not be drawn');
-      for (const w of ['Lay or upgrade a tile', 'Suggested routes', 'Pay out', 'Buy a train', 'Place a station']) if (html.includes(w)) seen.add(w);
+      for (const w of ['Lay or upgrade a tile', 'Suggested routes', 'Pay out', 'Buy a train', 'Place a station'])
+        if (html.includes(w)) seen.add(w);
       expect(JSON.parse(JSON.stringify(view))).toEqual(view);
       // another seat gets no choices
       expect(game1830.view(state, (seat + 1) % 3).options).toBeNull();
@@ -52,7 +62,12 @@ describe('1830 auction view', () => {
     const { state } = importExport({ ...exp, actions: exp.actions.slice(0, 12) });
     expect(state.privates.CS!.owner).toBe(0);
     const view = game1830.view(state, 0);
-    const html = new PageRenderer().gameView('1830', { view, players, you: 0, game: { id: 'g', title: '1830', seq: 12 } })!;
+    const html = new PageRenderer().gameView('1830', {
+      view,
+      players,
+      you: 0,
+      game: { id: 'g', title: '1830', seq: 12 },
+    })!;
     const forSale = html.slice(0, html.indexOf('</table>'));
     expect(forSale).not.toContain('Champlain');
     expect(forSale).toContain('Camden');

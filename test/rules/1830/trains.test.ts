@@ -1,7 +1,7 @@
 // Trains, discards, forced purchases and bankruptcy, from positions of a real game (29133).
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index';
-import { refuses, through as throughGame } from './positions';
+import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { refuses, through as throughGame } from './positions.ts';
 
 const through = (id: number): Game1830State => throughGame('29133', id);
 

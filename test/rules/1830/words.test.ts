@@ -1,9 +1,9 @@
 // Text commands, history lines, and the invariants check.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g } from '../../../rules/1830/index';
-import { RuleError } from '../../../rules/types';
+import { game1830 as g } from '../../../rules/1830/index.ts';
+import { RuleError } from '../../../rules/types.ts';
 import { readFileSync } from 'node:fs';
-import { importExport, type Export18xx } from '../../../rules/1830/import/replay';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
 
 describe('1830 commands and words', () => {
   const s = g.setup(3, 'words', {});
@@ -21,9 +21,16 @@ describe('1830 commands and words', () => {
   });
   it('refuses typed numbers that are negative, fractional or out of range with the usage, not a move the rules then reject', () => {
     for (const [text, usage] of [
-      ['bid CA -5', /bid CA 165/], ['bid CA 1e3', /bid CA 165/], ['par PRR -67', /par PRR 67/], ['buy CA -1', /buy CA 160/],
-      ['buy train 2-0 -5', /buy train 3-1 120/], ['sell NYC -1', /sell NYC 2/], ['sell NYC 2.5', /sell NYC 2/],
-      ['lay H10 57 7', /lay H10 57 1/], ['lay H10 57 -1', /lay H10 57 1/], ['exchange junk', /"ipo" or "pool"/],
+      ['bid CA -5', /bid CA 165/],
+      ['bid CA 1e3', /bid CA 165/],
+      ['par PRR -67', /par PRR 67/],
+      ['buy CA -1', /buy CA 160/],
+      ['buy train 2-0 -5', /buy train 3-1 120/],
+      ['sell NYC -1', /sell NYC 2/],
+      ['sell NYC 2.5', /sell NYC 2/],
+      ['lay H10 57 7', /lay H10 57 1/],
+      ['lay H10 57 -1', /lay H10 57 1/],
+      ['exchange junk', /"ipo" or "pool"/],
     ] as const) {
       expect(() => g.parse!(text, s, 0), text).toThrow(RuleError);
       expect(() => g.parse!(text, s, 0), text).toThrow(usage);
@@ -35,8 +42,18 @@ describe('1830 commands and words', () => {
   it('names the wrong part of a badly formed move, and leaves the state alone', () => {
     const st = g.setup(3, 'shape', {});
     const before = JSON.stringify(st);
-    const refusal = (raw: unknown): string => { try { g.apply(st, 0, raw); } catch (e) { expect(e).toBeInstanceOf(RuleError); return (e as Error).message; } return 'accepted'; };
-    expect(refusal({ type: 'bid', company: 'CA', price: 1.5 })).toMatch(/^That bid move is not well formed \(price: .*integer/);
+    const refusal = (raw: unknown): string => {
+      try {
+        g.apply(st, 0, raw);
+      } catch (e) {
+        expect(e).toBeInstanceOf(RuleError);
+        return (e as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ type: 'bid', company: 'CA', price: 1.5 })).toMatch(
+      /^That bid move is not well formed \(price: .*integer/,
+    );
     expect(refusal({ type: 'layTile', hex: 'H10', tile: '57', rotation: 9 })).toMatch(/layTile move .*rotation: .*5/);
     expect(refusal({ type: 'pass', extra: 1 })).toMatch(/pass move .*'extra'/);
     expect(refusal({ type: 'dance' })).toBe('That is not a move of 1830');
@@ -52,7 +69,9 @@ describe('1830 commands and words', () => {
   it('every line of two real games starts with a verb and names the corporation, costs and effects', () => {
     const lines: string[] = [];
     for (const name of ['29133', '26855']) {
-      const exp = JSON.parse(readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8')) as Export18xx;
+      const exp = JSON.parse(
+        readFileSync(new URL(`../../fixtures/18xx.games/1830/${name}.json`, import.meta.url), 'utf8'),
+      ) as Export18xx;
       const { seats, options, log } = importExport(exp);
       const st = g.setup(seats.length, 'w', options);
       for (const { seat, action } of log) {
@@ -63,7 +82,11 @@ describe('1830 commands and words', () => {
         g.apply(st, seat, action);
       }
     }
-    const has = (re: RegExp) => expect(lines.some((l) => re.test(l)), String(re)).toBe(true);
+    const has = (re: RegExp) =>
+      expect(
+        lines.some((l) => re.test(l)),
+        String(re),
+      ).toBe(true);
     has(/^buys Baltimore & Ohio \(BO\) for \$220$/);
     has(/^passes on CS; CS goes to the last bidder for \$55; DH goes to its only bidder for \$75/);
     has(/^pars [A-Z&]+ at \$\d+ and buys the president's certificate for \$\d+$/);
@@ -88,7 +111,9 @@ describe('1830 commands and words', () => {
     has(/^passes; the stock round ends$/);
   });
   it('says in the status line what is happening and what the operating corporation is doing', () => {
-    const exp = JSON.parse(readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8')) as Export18xx;
+    const exp = JSON.parse(
+      readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),
+    ) as Export18xx;
     const { seats, options, log } = importExport(exp);
     const st = g.setup(seats.length, 'w', options);
     const seen = new Set<string>();
@@ -96,12 +121,14 @@ describe('1830 commands and words', () => {
       seen.add(String(g.view(st, null).status).replace(/\d+/g, '#'));
       g.apply(st, seat, action);
     }
-    expect([...seen]).toEqual(expect.arrayContaining([
-      'Private auction: buy the cheapest private, bid on another, or pass',
-      'Stock round #: buy, sell or pass',
-      'Operating round #.# of #: B&O runs its trains',
-      'Operating round #.# of #: PRR may lay a tile',
-    ]));
+    expect([...seen]).toEqual(
+      expect.arrayContaining([
+        'Private auction: buy the cheapest private, bid on another, or pass',
+        'Stock round #: buy, sell or pass',
+        'Operating round #.# of #: B&O runs its trains',
+        'Operating round #.# of #: PRR may lay a tile',
+      ]),
+    );
     // seats are named by the page, not by the status line
     expect([...seen].some((x) => /Player/.test(x))).toBe(false);
     expect([...seen].some((x) => /pays out or withholds \$#/.test(x))).toBe(true);
@@ -114,8 +141,8 @@ describe('1830 commands and words', () => {
   });
 });
 
-import { actionSchema, hasActionShape } from '../../../rules/1830/actions';
-import { randomPlayout } from '../../support/playout';
+import { actionSchema, hasActionShape } from '../../../rules/1830/actions.ts';
+import { randomPlayout } from '../../support/playout.ts';
 
 describe('1830 action shapes', () => {
   it('the fast shape check accepts only what the zod schema accepts, and every legal move', () => {

@@ -1,6 +1,6 @@
 // The opening, actions B (play shares), C (trade for Air Abacus), D (take money) and the bank going broke.
 import { describe, expect, it } from 'vitest';
-import { balanceShares, expectRefused, quietState, rules } from './helpers';
+import { balanceShares, expectRefused, quietState, rules } from './helpers.ts';
 
 describe('Airlines Europe opening', () => {
   it('all seats choose two shares of different airlines at once; they are revealed together', () => {
@@ -20,9 +20,15 @@ describe('Airlines Europe opening', () => {
     expect(s.portfolios[1]).toEqual({});
     expectRefused(s, 1, { type: 'open', airlines: ['red', 'black'] }, /not your turn/);
     rules.apply(s, 2, { type: 'open', airlines: ['brown', 'red'] });
-    expect(rules.describe({ type: 'open', airlines: ['red', 'grey'] }, s, 0)).toBe("chose two opening shares; everyone's opening shares are now revealed");
+    expect(rules.describe({ type: 'open', airlines: ['red', 'grey'] }, s, 0)).toBe(
+      "chose two opening shares; everyone's opening shares are now revealed",
+    );
     rules.apply(s, 0, { type: 'open', airlines: ['red', 'grey'] });
-    expect(s.portfolios).toEqual([{ red: 1, grey: 1 }, { blue: 1, white: 1 }, { brown: 1, red: 1 }]);
+    expect(s.portfolios).toEqual([
+      { red: 1, grey: 1 },
+      { blue: 1, white: 1 },
+      { brown: 1, red: 1 },
+    ]);
     expect(s.phase).toBe('play');
     expect(rules.toAct(s)).toEqual([0]);
     expect(s.money).toEqual([8, 8, 8]); // opening shares pay no dividend
@@ -42,15 +48,44 @@ describe('Airlines Europe play shares (B)', () => {
 
   it('or one share each of two airlines, Air Abacus included', () => {
     const s = quietState(4, { hands: [['red', 'red', 'abacus'], [], [], []] });
-    rules.apply(s, 0, { type: 'play', shares: [{ airline: 'red', count: 1 }, { airline: 'abacus', count: 1 }] });
+    rules.apply(s, 0, {
+      type: 'play',
+      shares: [
+        { airline: 'red', count: 1 },
+        { airline: 'abacus', count: 1 },
+      ],
+    });
     expect(s.portfolios[0]).toEqual({ red: 1, abacus: 1 });
     expect(s.money[0]).toBe(12);
   });
 
   it('not two of one and one of another, not three airlines, not shares one does not hold', () => {
     const s = quietState(4, { hands: [['red', 'red', 'blue', 'black'], [], [], []] });
-    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 2 }, { airline: 'blue', count: 1 }] }, /exactly one share of each/);
-    expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 1 }, { airline: 'blue', count: 1 }, { airline: 'black', count: 1 }] }, /not three airlines/);
+    expectRefused(
+      s,
+      0,
+      {
+        type: 'play',
+        shares: [
+          { airline: 'red', count: 2 },
+          { airline: 'blue', count: 1 },
+        ],
+      },
+      /exactly one share of each/,
+    );
+    expectRefused(
+      s,
+      0,
+      {
+        type: 'play',
+        shares: [
+          { airline: 'red', count: 1 },
+          { airline: 'blue', count: 1 },
+          { airline: 'black', count: 1 },
+        ],
+      },
+      /not three airlines/,
+    );
     expectRefused(s, 0, { type: 'play', shares: [{ airline: 'red', count: 3 }] }, /only 2 Red shares/);
     expectRefused(s, 0, { type: 'play', shares: [{ airline: 'white', count: 1 }] }, /no White share/);
   });
@@ -71,7 +106,15 @@ describe('Airlines Europe trade for Air Abacus (C)', () => {
     const s = quietState(4, { hands: [['red', 'blue'], [], [], []] });
     s.portfolios[0] = { black: 2 };
     balanceShares(s);
-    rules.apply(s, 0, { type: 'trade', get: 2, give: [{ airline: 'red', from: 'hand' }, { airline: 'blue', from: 'hand' }, { airline: 'black', from: 'portfolio' }] });
+    rules.apply(s, 0, {
+      type: 'trade',
+      get: 2,
+      give: [
+        { airline: 'red', from: 'hand' },
+        { airline: 'blue', from: 'hand' },
+        { airline: 'black', from: 'portfolio' },
+      ],
+    });
     expect(s.hands[0]).toEqual(['abacus', 'abacus']);
     expect(s.portfolios[0]).toEqual({ black: 1 });
     expect(s.abacusSupply).toBe(18);
@@ -82,13 +125,28 @@ describe('Airlines Europe trade for Air Abacus (C)', () => {
     const five = Array(5).fill({ airline: 'red', from: 'hand' });
     expectRefused(s, 0, { type: 'trade', get: 3, give: five }, /at most 2 Air Abacus shares at a time/);
     expectRefused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 2) }, /cost exactly 3 shares/);
-    expectRefused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'abacus', from: 'hand' }] }, /cannot be traded for Air Abacus/);
-    expectRefused(s, 0, { type: 'trade', get: 1, give: [{ airline: 'red', from: 'portfolio' }] }, /Red share in your portfolio/);
+    expectRefused(
+      s,
+      0,
+      { type: 'trade', get: 1, give: [{ airline: 'abacus', from: 'hand' }] },
+      /cannot be traded for Air Abacus/,
+    );
+    expectRefused(
+      s,
+      0,
+      { type: 'trade', get: 1, give: [{ airline: 'red', from: 'portfolio' }] },
+      /Red share in your portfolio/,
+    );
     s.abacusSupply = 1;
     s.portfolios[1] = { abacus: 18 };
     balanceShares(s);
     expectRefused(s, 0, { type: 'trade', get: 2, give: five.slice(0, 3) }, /Only 1 Air Abacus share is left/);
-    expect(rules.moves(s, 0).filter((m) => m.type === 'trade').every((m) => m.type === 'trade' && m.get === 1)).toBe(true);
+    expect(
+      rules
+        .moves(s, 0)
+        .filter((m) => m.type === 'trade')
+        .every((m) => m.type === 'trade' && m.get === 1),
+    ).toBe(true);
   });
 });
 
@@ -101,7 +159,11 @@ describe('Airlines Europe take money (D) and the bank going broke', () => {
   });
 
   it('a bank that cannot pay goes broke: players keep at most 8 M, the market is replaced, then the player is paid', () => {
-    const s = quietState(4, { money: [3, 30, 8, 50], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'white', 'green', 'green', 'grey', 'grey', 'scoring', 'orange', 'scoring', 'orange', 'scoring'] });
+    const s = quietState(4, {
+      money: [3, 30, 8, 50],
+      market: ['red', 'red', 'black', 'black', 'brown'],
+      deck: ['white', 'white', 'green', 'green', 'grey', 'grey', 'scoring', 'orange', 'scoring', 'orange', 'scoring'],
+    });
     expect(s.bank).toBe(120 - 91);
     s.money[3]! += s.bank - 5;
     s.bank = 5;

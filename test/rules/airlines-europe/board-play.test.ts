@@ -4,10 +4,10 @@
 // must let every airline grow, make routes shared, and let each connection
 // bonus be reached in some games but not in all (reachable but contested).
 import { describe, expect, it } from 'vitest';
-import { buyableRoutes, nextLicenceCost, type Licence } from '../../../rules/airlines-europe/licences';
-import { randomInt, seedRandom } from '../../../rules/random';
-import type { AEState } from '../../../rules/airlines-europe/state';
-import { board, rules } from './helpers';
+import { buyableRoutes, nextLicenceCost, type Licence } from '../../../rules/airlines-europe/licences.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import type { AEState } from '../../../rules/airlines-europe/state.ts';
+import { board, rules } from './helpers.ts';
 
 /** Hops from the airline's network (plus `extra` cities) to `target` over routes it could still fly. */
 function hops(s: AEState, airline: string, extra: readonly string[], target: string): number {
@@ -39,9 +39,15 @@ function interest(s: AEState, seat: number, airline: string): number {
   return (s.portfolios[seat]![airline] ?? 0) + 0.5 * inHand + 0.2;
 }
 
-function bestLicence(s: AEState, seat: number, money: number, earlier: Licence[]): (Licence & { score: number }) | null {
+function bestLicence(
+  s: AEState,
+  seat: number,
+  money: number,
+  earlier: Licence[],
+): (Licence & { score: number }) | null {
   let best: (Licence & { score: number }) | null = null;
-  const citiesOf = (a: string) => earlier.filter((l) => l.airline === a).flatMap((l) => [board.routes[l.route]!.from, board.routes[l.route]!.to]);
+  const citiesOf = (a: string) =>
+    earlier.filter((l) => l.airline === a).flatMap((l) => [board.routes[l.route]!.from, board.routes[l.route]!.to]);
   for (const airline of s.airlines) {
     for (const route of buyableRoutes(s, airline, earlier)) {
       const cost = nextLicenceCost(s, route, earlier)!;
@@ -68,7 +74,8 @@ function greedyMove(s: AEState, seat: number, roll: number): unknown {
     return { type: 'open', airlines: [kinds[0], kinds[1]] };
   }
   const wanted = [...s.market].sort((a, b) => interest(s, seat, b) - interest(s, seat, a));
-  if (s.phase === 'clearout') return { type: 'take', take: wanted.length ? { from: 'market', airline: wanted[0] } : { from: 'deck' } };
+  if (s.phase === 'clearout')
+    return { type: 'take', take: wanted.length ? { from: 'market', airline: wanted[0] } : { from: 'deck' } };
   const counts = new Map<string, number>();
   for (const a of hand) counts.set(a, (counts.get(a) ?? 0) + 1);
   const top = [...counts].sort((a, b) => b[1] - a[1])[0];
@@ -79,8 +86,13 @@ function greedyMove(s: AEState, seat: number, roll: number): unknown {
     const licences = [first];
     const second = bestLicence(s, seat, s.money[seat]! - nextLicenceCost(s, first.route)!, [first]);
     if (second && second.score > 0.5) licences.push(second);
-    const take = wanted.length && interest(s, seat, wanted[0]!) >= 1 ? { from: 'market', airline: wanted[0] } : { from: 'deck' };
-    return { type: 'buy', licences: licences.map((l) => ({ airline: l.airline, route: board.routes[l.route]!.id })), take };
+    const take =
+      wanted.length && interest(s, seat, wanted[0]!) >= 1 ? { from: 'market', airline: wanted[0] } : { from: 'deck' };
+    return {
+      type: 'buy',
+      licences: licences.map((l) => ({ airline: l.airline, route: board.routes[l.route]!.id })),
+      take,
+    };
   }
   return roll < 95 ? play : { type: 'money' };
 }
@@ -118,20 +130,23 @@ function botGames(seats: number, games: number) {
 }
 
 describe('Airlines Europe board in play', () => {
-  it.each([2, 4])('%i players, greedy bots: every airline grows, routes are shared, each bonus reached in some games but not all', (seats) => {
-    const games = 30;
-    const { bonusReached, outAtFirstScoring, usedRoutes, shared, grown } = botGames(seats, games);
-    const airlines = board.airlinesFor(seats);
-    for (const a of airlines) expect(grown[a] ?? 0, `${a} reaches 4 cities`).toBeGreaterThan(games / 2);
-    for (const a of airlines.filter((x) => board.airlineById[x]!.bonus)) {
-      expect(bonusReached[a] ?? 0, `${a} bonus`).toBeGreaterThan(games * 0.2);
-      expect(bonusReached[a] ?? 0, `${a} bonus`).toBeLessThan(games * 0.95);
-    }
-    // Nearly every route is flown in some game, and many carry two or more airlines.
-    expect(usedRoutes.size).toBeGreaterThan(board.routes.length * 0.9);
-    expect(shared).toBeGreaterThan(seats * 3);
-    // Airlines do not run dry before the first scoring (on average well under one).
-    const meanOut = outAtFirstScoring.reduce((t, n) => t + n, 0) / outAtFirstScoring.length;
-    expect(meanOut).toBeLessThan(1);
-  });
+  it.each([2, 4])(
+    '%i players, greedy bots: every airline grows, routes are shared, each bonus reached in some games but not all',
+    (seats) => {
+      const games = 30;
+      const { bonusReached, outAtFirstScoring, usedRoutes, shared, grown } = botGames(seats, games);
+      const airlines = board.airlinesFor(seats);
+      for (const a of airlines) expect(grown[a] ?? 0, `${a} reaches 4 cities`).toBeGreaterThan(games / 2);
+      for (const a of airlines.filter((x) => board.airlineById[x]!.bonus)) {
+        expect(bonusReached[a] ?? 0, `${a} bonus`).toBeGreaterThan(games * 0.2);
+        expect(bonusReached[a] ?? 0, `${a} bonus`).toBeLessThan(games * 0.95);
+      }
+      // Nearly every route is flown in some game, and many carry two or more airlines.
+      expect(usedRoutes.size).toBeGreaterThan(board.routes.length * 0.9);
+      expect(shared).toBeGreaterThan(seats * 3);
+      // Airlines do not run dry before the first scoring (on average well under one).
+      const meanOut = outAtFirstScoring.reduce((t, n) => t + n, 0) / outAtFirstScoring.length;
+      expect(meanOut).toBeLessThan(1);
+    },
+  );
 });

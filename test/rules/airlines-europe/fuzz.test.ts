@@ -1,12 +1,27 @@
 // Mangled moves at random points of random games: each is either legal (and the
 // invariants hold after it) or refused with a RuleError, the state untouched.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { randomPlayout } from '../../support/playout';
-import { rules } from './helpers';
+import { RuleError } from '../../../rules/types.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { randomPlayout } from '../../support/playout.ts';
+import { rules } from './helpers.ts';
 
-const words = ['red', 'blue', 'yellow', 'abacus', 'orange', 'constructor', '__proto__', 'athens-sofia', 'frankfurt-zurich', 'london-frankfurt', 'deck', 'market', 'hand', 'portfolio'];
+const words = [
+  'red',
+  'blue',
+  'yellow',
+  'abacus',
+  'orange',
+  'constructor',
+  '__proto__',
+  'athens-sofia',
+  'frankfurt-zurich',
+  'london-frankfurt',
+  'deck',
+  'market',
+  'hand',
+  'portfolio',
+];
 
 function mangle(r: ReturnType<typeof seedRandom>, action: any): any {
   const a = structuredClone(action);
@@ -19,7 +34,8 @@ function mangle(r: ReturnType<typeof seedRandom>, action: any): any {
   };
   walk(a, 0);
   if (randomInt(r, 6) === 0 && Array.isArray(a.licences)) a.licences.push({ airline: pick(words), route: pick(words) });
-  if (randomInt(r, 6) === 0 && Array.isArray(a.give)) a.give.push({ airline: pick(words), from: pick(['hand', 'portfolio']) });
+  if (randomInt(r, 6) === 0 && Array.isArray(a.give))
+    a.give.push({ airline: pick(words), from: pick(['hand', 'portfolio']) });
   if (randomInt(r, 8) === 0) a.type = pick(['buy', 'play', 'trade', 'money', 'take', 'open']);
   return a;
 }

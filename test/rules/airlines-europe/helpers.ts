@@ -1,9 +1,9 @@
 // Hand-set Airlines Europe states for the rule tests.
 import { expect } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { airlinesEurope as rules, type AEState } from '../../../rules/airlines-europe/index';
-import { board } from '../../../rules/airlines-europe/board';
-import { SCORING_CARD } from '../../../rules/airlines-europe/state';
+import { RuleError } from '../../../rules/types.ts';
+import { airlinesEurope as rules, type AEState } from '../../../rules/airlines-europe/index.ts';
+import { board } from '../../../rules/airlines-europe/board.ts';
+import { SCORING_CARD } from '../../../rules/airlines-europe/state.ts';
 
 export { rules, board, SCORING_CARD };
 
@@ -19,7 +19,10 @@ export function playState(seats = 4, seed = 'hand-set'): AEState {
  * draw pile as given (shares not placed elsewhere go out of the game so the
  * counts still add up).
  */
-export function quietState(seats: number, opts: { deck?: string[]; market?: string[]; hands?: string[][]; money?: number[] } = {}): AEState {
+export function quietState(
+  seats: number,
+  opts: { deck?: string[]; market?: string[]; hands?: string[][]; money?: number[] } = {},
+): AEState {
   const s = playState(seats);
   s.hands = opts.hands ?? Array.from({ length: seats }, () => []);
   s.portfolios = Array.from({ length: seats }, () => ({}));
@@ -38,7 +41,9 @@ export function quietState(seats: number, opts: { deck?: string[]; market?: stri
 export function balanceShares(s: AEState): void {
   if (s.seats === 2) s.discard = [];
   const seen: Record<string, number> = {};
-  const add = (a: string, n = 1) => { seen[a] = (seen[a] ?? 0) + n; };
+  const add = (a: string, n = 1) => {
+    seen[a] = (seen[a] ?? 0) + n;
+  };
   for (const c of s.deck) if (c !== SCORING_CARD) add(c);
   for (const c of [...s.market, ...s.discard, ...s.hands.flat(), ...s.opening.flatMap((o) => o ?? [])]) add(c);
   for (const p of s.portfolios) for (const [a, n] of Object.entries(p)) add(a, n);
@@ -79,7 +84,9 @@ export function allPlanesFlownButRedsLast(s: AEState): void {
   for (const a of [...s.airlines.filter((x) => x !== 'red'), 'red']) {
     const keep = a === 'red' ? 1 : 0;
     while (s.planes[a]! > keep) {
-      const free = board.routes.findIndex((r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(a));
+      const free = board.routes.findIndex(
+        (r, i) => s.licences[i]!.length < r.costs.length && !s.licences[i]!.includes(a),
+      );
       giveLicences(s, a, [board.routes[free]!.id]);
     }
   }

@@ -1,17 +1,20 @@
 // Hidden information: hands, the opening choice before all have chosen, the
 // draw pile's order and victory points never reach another seat's view or a history line.
 import { describe, expect, it } from 'vitest';
-import { playState, quietState, rules, SCORING_CARD } from './helpers';
-import type { AEAction } from '../../../rules/airlines-europe/index';
+import { playState, quietState, rules, SCORING_CARD } from './helpers.ts';
+import type { AEAction } from '../../../rules/airlines-europe/index.ts';
 
-const seatsAndSpectator = (n: number, except: number) => [null, ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== except)];
+const seatsAndSpectator = (n: number, except: number) => [
+  null,
+  ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== except),
+];
 
 function viewsOf(s: any, seats: (number | null)[]): string[] {
   return seats.map((seat) => JSON.stringify(rules.view(s, seat)));
 }
 
 describe('Airlines Europe hidden information', () => {
-  it('a seat\'s opening choice is invisible to the others and to the history until all have chosen', () => {
+  it("a seat's opening choice is invisible to the others and to the history until all have chosen", () => {
     const a = rules.setup(4, 'hidden-opening', {});
     const b = rules.setup(4, 'hidden-opening', {});
     const options = rules.moves(a, 1);
@@ -44,7 +47,7 @@ describe('Airlines Europe hidden information', () => {
     expect((rules.view(a, null) as any).hand).toBeNull();
   });
 
-  it('the draw pile\'s order is seen by nobody', () => {
+  it("the draw pile's order is seen by nobody", () => {
     const a = quietState(3, { deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, SCORING_CARD] });
     const b = quietState(3, { deck: ['grey', SCORING_CARD, 'green', SCORING_CARD, 'white', SCORING_CARD] });
     expect(viewsOf(a, [null, 0, 1, 2])).toEqual(viewsOf(b, [null, 0, 1, 2]));
@@ -60,17 +63,25 @@ describe('Airlines Europe hidden information', () => {
     expect((rules.view(b, 0) as any).players.map((p: any) => p.vp)).toEqual([1, null, null, null]);
     expect((rules.view(b, null) as any).players.map((p: any) => p.vp)).toEqual([null, null, null, null]);
     // A seat that does not exist (out of range, fractional, negative) sees what a spectator sees.
-    for (const odd of [4, 1.5, -1, NaN]) expect(JSON.stringify(rules.view(b, odd))).toBe(JSON.stringify(rules.view(b, null)));
+    for (const odd of [4, 1.5, -1, NaN])
+      expect(JSON.stringify(rules.view(b, odd))).toBe(JSON.stringify(rules.view(b, null)));
     b.phase = 'over';
     b.endReason = 'the third scoring';
     expect((rules.view(b, null) as any).players.map((p: any) => p.vp)).toEqual([1, 2, 57, 4]);
   });
 
   it('a scoring shows each seat its own points only', () => {
-    const s = quietState(3, { money: [20, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', SCORING_CARD, SCORING_CARD] });
+    const s = quietState(3, {
+      money: [20, 8, 8],
+      deck: [SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', SCORING_CARD, SCORING_CARD],
+    });
     s.portfolios = [{ red: 2 }, { red: 1 }, {}];
     s.removed.red! -= 3;
-    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'deck' } });
+    rules.apply(s, 0, {
+      type: 'buy',
+      licences: [{ airline: 'red', route: 'frankfurt-zurich' }],
+      take: { from: 'deck' },
+    });
     for (const seat of [1, 2, 0]) rules.apply(s, seat, { type: 'take', take: { from: 'deck' } });
     expect(s.scoringsDone).toBe(1);
     const v0 = rules.view(s, 0) as any;
@@ -80,9 +91,21 @@ describe('Airlines Europe hidden information', () => {
   });
 
   it('history lines do not say which share was drawn blind or traded from the hand', () => {
-    const a = quietState(3, { money: [20, 8, 8], hands: [['red'], [], []], deck: ['white', SCORING_CARD, SCORING_CARD, SCORING_CARD] });
-    const b = quietState(3, { money: [20, 8, 8], hands: [['black'], [], []], deck: ['green', SCORING_CARD, SCORING_CARD, SCORING_CARD] });
-    const draw: AEAction = { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'deck' as const } };
+    const a = quietState(3, {
+      money: [20, 8, 8],
+      hands: [['red'], [], []],
+      deck: ['white', SCORING_CARD, SCORING_CARD, SCORING_CARD],
+    });
+    const b = quietState(3, {
+      money: [20, 8, 8],
+      hands: [['black'], [], []],
+      deck: ['green', SCORING_CARD, SCORING_CARD, SCORING_CARD],
+    });
+    const draw: AEAction = {
+      type: 'buy',
+      licences: [{ airline: 'red', route: 'frankfurt-zurich' }],
+      take: { from: 'deck' as const },
+    };
     expect(rules.describe(draw, a, 0)).toBe(rules.describe(draw, b, 0));
     expect(rules.describe(draw, a, 0)).toBe('bought Red Frankfurt-Zurich for 1 M, drew a share from the pile');
     const tradeA = rules.describe({ type: 'trade', get: 1, give: [{ airline: 'red', from: 'hand' }] }, a, 0);
@@ -97,7 +120,10 @@ describe('Airlines Europe hidden information', () => {
     const pileB = ['white', 'green', 'grey', 'orange', 'grey', SCORING_CARD, SCORING_CARD, SCORING_CARD];
     const set = (deck: string[], bank: number | null) => {
       const s = quietState(3, { money: [20, 8, 8], hands: [['red', 'red'], [], []], deck });
-      if (bank !== null) { s.money[1]! += s.bank - bank; s.bank = bank; } // the bank goes broke on the next payment
+      if (bank !== null) {
+        s.money[1]! += s.bank - bank;
+        s.bank = bank;
+      } // the bank goes broke on the next payment
       return s;
     };
     for (const bank of [null, 1]) {

@@ -1,7 +1,15 @@
 // Action A: buying licences, their five rules, connection bonuses, blocked airlines, taking a share.
 import { describe, expect, it } from 'vitest';
-import { isBlocked } from '../../../rules/airlines-europe/licences';
-import { allPlanesFlownButRedsLast, board, expectRefused, giveLicences, quietState, rules, SCORING_CARD } from './helpers';
+import { isBlocked } from '../../../rules/airlines-europe/licences.ts';
+import {
+  allPlanesFlownButRedsLast,
+  board,
+  expectRefused,
+  giveLicences,
+  quietState,
+  rules,
+  SCORING_CARD,
+} from './helpers.ts';
 
 const route = (id: string) => board.routeIndex[id]!;
 const deckTake = { from: 'deck' as const };
@@ -40,9 +48,14 @@ describe('Airlines Europe licences', () => {
     expect(s.licences[route('paris-frankfurt')]).toEqual(['red', 'blue']);
   });
 
-  it('a route must touch the airline\'s network; it may branch anywhere from it', () => {
+  it("a route must touch the airline's network; it may branch anywhere from it", () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
-    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deckTake }, /not connected to Red's network/);
+    expectRefused(
+      s,
+      0,
+      { type: 'buy', licences: [{ airline: 'red', route: 'sofia-athens' }], take: deckTake },
+      /not connected to Red's network/,
+    );
     giveLicences(s, 'red', ['frankfurt-zurich', 'zurich-milan']);
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
     rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'milan-rome' }], take: deckTake });
@@ -52,23 +65,46 @@ describe('Airlines Europe licences', () => {
   it('an airline holds at most one licence per route; a full route has none left', () => {
     const s = quietState(4, { money: [20, 20, 8, 8] });
     giveLicences(s, 'red', ['paris-frankfurt']);
-    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake }, /Red already flies Paris-Frankfurt/);
+    expectRefused(
+      s,
+      0,
+      { type: 'buy', licences: [{ airline: 'red', route: 'paris-frankfurt' }], take: deckTake },
+      /Red already flies Paris-Frankfurt/,
+    );
     rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'london-frankfurt' }], take: deckTake });
-    expectRefused(s, 1, { type: 'buy', licences: [{ airline: 'grey', route: 'london-frankfurt' }], take: deckTake }, /London-Frankfurt has no free licence/);
+    expectRefused(
+      s,
+      1,
+      { type: 'buy', licences: [{ airline: 'grey', route: 'london-frankfurt' }], take: deckTake },
+      /London-Frankfurt has no free licence/,
+    );
   });
 
   it('an airline without planes buys no licence, and Air Abacus never does', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
     s.planes.red = 0;
-    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake }, /Red has no planes left/);
-    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'abacus', route: 'frankfurt-zurich' }], take: deckTake }, /Air Abacus has no planes/);
+    expectRefused(
+      s,
+      0,
+      { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: deckTake },
+      /Red has no planes left/,
+    );
+    expectRefused(
+      s,
+      0,
+      { type: 'buy', licences: [{ airline: 'abacus', route: 'frankfurt-zurich' }], take: deckTake },
+      /Air Abacus has no planes/,
+    );
   });
 
   it('the second licence follows the same rules, may extend the first and may be for another airline', () => {
     const s = quietState(4, { money: [20, 20, 8, 8] });
     rules.apply(s, 0, {
       type: 'buy',
-      licences: [{ airline: 'red', route: 'frankfurt-zurich' }, { airline: 'red', route: 'zurich-milan' }],
+      licences: [
+        { airline: 'red', route: 'frankfurt-zurich' },
+        { airline: 'red', route: 'zurich-milan' },
+      ],
       take: deckTake,
     });
     expect(s.networks.red).toEqual(['frankfurt', 'zurich', 'milan']);
@@ -76,25 +112,44 @@ describe('Airlines Europe licences', () => {
     expect(s.money[0]).toBe(18);
     rules.apply(s, 1, {
       type: 'buy',
-      licences: [{ airline: 'black', route: 'berlin-warsaw' }, { airline: 'grey', route: 'london-paris' }],
+      licences: [
+        { airline: 'black', route: 'berlin-warsaw' },
+        { airline: 'grey', route: 'london-paris' },
+      ],
       take: deckTake,
     });
     expect(s.planes.black).toBe(12);
     expect(s.planes.grey).toBe(7);
     // The same licence twice in one move is still one licence per airline and route.
-    expectRefused(s, 2, {
-      type: 'buy',
-      licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'vienna-budapest' }],
-      take: deckTake,
-    }, /Brown already flies Vienna-Budapest/);
+    expectRefused(
+      s,
+      2,
+      {
+        type: 'buy',
+        licences: [
+          { airline: 'brown', route: 'vienna-budapest' },
+          { airline: 'brown', route: 'vienna-budapest' },
+        ],
+        take: deckTake,
+      },
+      /Brown already flies Vienna-Budapest/,
+    );
     // Money counts both licences together.
     s.money[2] = 1;
     s.bank += 7;
-    expectRefused(s, 2, {
-      type: 'buy',
-      licences: [{ airline: 'brown', route: 'vienna-budapest' }, { airline: 'brown', route: 'munich-vienna' }],
-      take: deckTake,
-    }, /2 M in all\) and you have only 1 M/);
+    expectRefused(
+      s,
+      2,
+      {
+        type: 'buy',
+        licences: [
+          { airline: 'brown', route: 'vienna-budapest' },
+          { airline: 'brown', route: 'munich-vienna' },
+        ],
+        take: deckTake,
+      },
+      /2 M in all\) and you have only 1 M/,
+    );
   });
 
   it('connection bonus: Orange reaching London moves on by the licence and then by the bonus, only the first time', () => {
@@ -139,8 +194,15 @@ describe('Airlines Europe licences', () => {
     }
     expect(isBlocked(s, 'orange')).toBe(true);
     expect(rules.view(s, 0).airlines).toContainEqual(expect.objectContaining({ id: 'orange', blocked: true }));
-    expect(rules.moves(s, 0).some((m) => m.type === 'buy' && m.licences.some((l) => l.airline === 'orange'))).toBe(false);
-    expectRefused(s, 0, { type: 'buy', licences: [{ airline: 'orange', route: 'sofia-athens' }], take: deckTake }, /Sofia-Athens has no free licence/);
+    expect(rules.moves(s, 0).some((m) => m.type === 'buy' && m.licences.some((l) => l.airline === 'orange'))).toBe(
+      false,
+    );
+    expectRefused(
+      s,
+      0,
+      { type: 'buy', licences: [{ airline: 'orange', route: 'sofia-athens' }], take: deckTake },
+      /Sofia-Athens has no free licence/,
+    );
   });
 
   it('when a licence leaves every airline blocked, the game ends at once with the final scoring', () => {
@@ -184,7 +246,8 @@ describe('Airlines Europe licences', () => {
 
   it('listed moves show, for each open connection bonus, the licence leading nearest its city (round a full route)', () => {
     const s = quietState(4, { money: [20, 8, 8, 8] });
-    const listed = () => rules.moves(s, 0).flatMap((m) => (m.type === 'buy' ? m.licences.map((l) => `${l.airline} ${l.route}`) : []));
+    const listed = () =>
+      rules.moves(s, 0).flatMap((m) => (m.type === 'buy' ? m.licences.map((l) => `${l.airline} ${l.route}`) : []));
     // Orange's cheapest licences are Sofia, Istanbul and Belgrade; Rome (4 M) is on the way to London.
     expect(listed()).toContain('orange rome-athens');
     expect(listed()).toContain('grey london-milan');
@@ -198,13 +261,30 @@ describe('Airlines Europe licences', () => {
   });
 
   it('after the licences the player takes one share: from the market (refilled at once) or blind from the pile', () => {
-    const s = quietState(4, { money: [20, 20, 8, 8], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
-    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'market', airline: 'black' } });
+    const s = quietState(4, {
+      money: [20, 20, 8, 8],
+      market: ['red', 'red', 'black', 'black', 'brown'],
+      deck: ['white', 'green', SCORING_CARD, 'grey', SCORING_CARD, 'grey', SCORING_CARD],
+    });
+    rules.apply(s, 0, {
+      type: 'buy',
+      licences: [{ airline: 'red', route: 'frankfurt-zurich' }],
+      take: { from: 'market', airline: 'black' },
+    });
     expect(s.hands[0]).toEqual(['black']);
     expect(s.market).toEqual(['red', 'red', 'black', 'brown', 'white']);
     rules.apply(s, 1, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-munich' }], take: deckTake });
     expect(s.hands[1]).toEqual(['green']);
-    expectRefused(s, 2, { type: 'buy', licences: [{ airline: 'brown', route: 'vienna-budapest' }], take: { from: 'market', airline: 'orange' } }, /no Orange share in the market/);
+    expectRefused(
+      s,
+      2,
+      {
+        type: 'buy',
+        licences: [{ airline: 'brown', route: 'vienna-budapest' }],
+        take: { from: 'market', airline: 'orange' },
+      },
+      /no Orange share in the market/,
+    );
   });
 
   it('a licence must be bought to take a share this way', () => {

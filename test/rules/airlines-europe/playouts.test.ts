@@ -2,8 +2,8 @@
 // invariants after every move: shares, planes and money conserved, value track
 // positions only rising, and exactly three scorings unless every airline was blocked.
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../support/playout';
-import { rules } from './helpers';
+import { randomPlayout } from '../../support/playout.ts';
+import { rules } from './helpers.ts';
 
 const GAMES = 100;
 
@@ -17,7 +17,9 @@ describe.each([2, 3, 4, 5])('Airlines Europe random playouts, %i players', (seat
         afterMove: (s) => {
           const problems = rules.check!(s);
           if (problems.length) throw new Error(`${seed}: ${problems.join('; ')}`);
-          if (track) for (const a of s.airlines) if (s.track[a] < track[a]!) throw new Error(`${seed}: ${a} went back on the track`);
+          if (track)
+            for (const a of s.airlines)
+              if (s.track[a] < track[a]!) throw new Error(`${seed}: ${a} went back on the track`);
           track = { ...s.track };
         },
       });

@@ -1,15 +1,21 @@
 // Scoring cards, the market clear-out, airline scoring, the tie rule, Air Abacus rows and the end.
 import { describe, expect, it } from 'vitest';
-import { rankPoints } from '../../../rules/airlines-europe/scoring';
-import type { AEState } from '../../../rules/airlines-europe/index';
-import { balanceShares, board, quietState, rules, SCORING_CARD } from './helpers';
+import { rankPoints } from '../../../rules/airlines-europe/scoring.ts';
+import type { AEState } from '../../../rules/airlines-europe/index.ts';
+import { balanceShares, board, quietState, rules, SCORING_CARD } from './helpers.ts';
 
 const deckTake = { from: 'deck' as const };
-const buyRed = (route: string, take: unknown = deckTake) => ({ type: 'buy', licences: [{ airline: 'red', route }], take });
+const buyRed = (route: string, take: unknown = deckTake) => ({
+  type: 'buy',
+  licences: [{ airline: 'red', route }],
+  take,
+});
 /** Four players, seat 0 to move with 20 M, the market red, red, black, brown, brown; the draw pile as given (top first). */
-const seat0ToBuy = (deck: string[]) => quietState(4, { money: [20, 8, 8, 8], market: ['red', 'red', 'black', 'brown', 'brown'], deck });
+const seat0ToBuy = (deck: string[]) =>
+  quietState(4, { money: [20, 8, 8, 8], market: ['red', 'red', 'black', 'brown', 'brown'], deck });
 /** In the clear-out, the seat takes the first share in the market. */
-const takeFirstInMarket = (s: AEState, seat: number) => rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
+const takeFirstInMarket = (s: AEState, seat: number) =>
+  rules.apply(s, seat, { type: 'take', take: { from: 'market', airline: s.market[0]! } });
 
 describe('Airlines Europe scoring', () => {
   it('tie rule: 3 / 2 / 2 / 0 shares on a 6-3-2-1-0 row gives 6, 3, 3, 0', () => {
@@ -20,9 +26,13 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card turned up while refilling the market goes to the next player, the market is filled, and the clear-out begins with that player', () => {
-    const s = quietState(4, { money: [20, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
-    expect(rules.describe(buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }) as any, s, 0))
-      .toBe('bought Red Frankfurt-Zurich for 1 M, took Brown from the market'); // the line labels the button too: it never peeks at the pile
+    const s = quietState(4, {
+      money: [20, 8, 8, 8],
+      deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD],
+    });
+    expect(rules.describe(buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }) as any, s, 0)).toBe(
+      'bought Red Frankfurt-Zurich for 1 M, took Brown from the market',
+    ); // the line labels the button too: it never peeks at the pile
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.scoringQueue).toEqual([1]);
     expect(s.market).toEqual(['red', 'red', 'black', 'black', 'white']);
@@ -32,8 +42,13 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card drawn blind goes to the next player and the drawer draws again', () => {
-    const s = quietState(4, { money: [20, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD] });
-    expect(rules.describe(buyRed('frankfurt-zurich') as any, s, 0)).toBe('bought Red Frankfurt-Zurich for 1 M, drew a share from the pile');
+    const s = quietState(4, {
+      money: [20, 8, 8, 8],
+      deck: [SCORING_CARD, 'white', 'green', 'grey', SCORING_CARD, 'grey', SCORING_CARD],
+    });
+    expect(rules.describe(buyRed('frankfurt-zurich') as any, s, 0)).toBe(
+      'bought Red Frankfurt-Zurich for 1 M, drew a share from the pile',
+    );
     rules.apply(s, 0, buyRed('frankfurt-zurich'));
     expect(s.hands[0]).toEqual(['white']);
     expect(s.scoringQueue).toEqual([1]);
@@ -41,12 +56,26 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('clear-out: from the card holder on, each takes one share (market or pile), the market is not refilled, the rest leaves play, then refill and scoring', () => {
-    const s = seat0ToBuy([SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', SCORING_CARD, 'grey', SCORING_CARD]);
+    const s = seat0ToBuy([
+      SCORING_CARD,
+      'white',
+      'green',
+      'grey',
+      'orange',
+      'orange',
+      'grey',
+      'grey',
+      'white',
+      SCORING_CARD,
+      'grey',
+      SCORING_CARD,
+    ]);
     const removed = { red: s.removed.red ?? 0, brown: s.removed.brown ?? 0 };
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.market).toEqual(['red', 'red', 'black', 'brown', 'white']);
     expect(rules.toAct(s)).toEqual([1]);
-    const refuse = (seat: number, action: unknown, message: RegExp) => expect(() => rules.apply(s, seat, action)).toThrow(message);
+    const refuse = (seat: number, action: unknown, message: RegExp) =>
+      expect(() => rules.apply(s, seat, action)).toThrow(message);
     refuse(1, { type: 'money' }, /scoring is under way/);
     refuse(2, { type: 'take', take: deckTake }, /not your turn/);
     rules.apply(s, 1, { type: 'take', take: { from: 'market', airline: 'red' } });
@@ -66,7 +95,24 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card drawn blind in the clear-out brings a second scoring at once; then the player after the one on turn plays', () => {
-    const s = seat0ToBuy([SCORING_CARD, 'white', SCORING_CARD, 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'green', 'green', 'orange', 'grey', 'white', SCORING_CARD]);
+    const s = seat0ToBuy([
+      SCORING_CARD,
+      'white',
+      SCORING_CARD,
+      'green',
+      'grey',
+      'orange',
+      'orange',
+      'grey',
+      'grey',
+      'white',
+      'green',
+      'green',
+      'orange',
+      'grey',
+      'white',
+      SCORING_CARD,
+    ]);
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(rules.toAct(s)).toEqual([1]);
     rules.apply(s, 1, { type: 'take', take: deckTake }); // the second scoring card: to seat 2; seat 1 draws green
@@ -84,7 +130,23 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card turning up while the market is refilled after a clear-out lies in front of the player on turn next; a second scoring follows at once', () => {
-    const s = seat0ToBuy([SCORING_CARD, 'white', 'green', SCORING_CARD, 'grey', 'orange', 'orange', 'grey', 'white', 'grey', 'white', 'green', 'orange', 'grey', SCORING_CARD]);
+    const s = seat0ToBuy([
+      SCORING_CARD,
+      'white',
+      'green',
+      SCORING_CARD,
+      'grey',
+      'orange',
+      'orange',
+      'grey',
+      'white',
+      'grey',
+      'white',
+      'green',
+      'orange',
+      'grey',
+      SCORING_CARD,
+    ]);
     rules.apply(s, 0, buyRed('frankfurt-zurich', { from: 'market', airline: 'brown' }));
     expect(s.scoringQueue).toEqual([1]);
     for (const seat of [1, 2, 3, 0]) takeFirstInMarket(s, seat);
@@ -101,7 +163,23 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('a scoring card turning up while the market is laid out anew after the bank went broke lies in front of the next player; the player who broke it is paid first', () => {
-    const s = quietState(4, { money: [3, 30, 8, 50], market: ['red', 'red', 'black', 'black', 'brown'], deck: ['white', 'white', SCORING_CARD, 'green', 'green', 'grey', 'grey', 'orange', SCORING_CARD, 'orange', SCORING_CARD] });
+    const s = quietState(4, {
+      money: [3, 30, 8, 50],
+      market: ['red', 'red', 'black', 'black', 'brown'],
+      deck: [
+        'white',
+        'white',
+        SCORING_CARD,
+        'green',
+        'green',
+        'grey',
+        'grey',
+        'orange',
+        SCORING_CARD,
+        'orange',
+        SCORING_CARD,
+      ],
+    });
     s.money[3]! += s.bank - 5;
     s.bank = 5;
     rules.apply(s, 0, { type: 'money' });
@@ -117,7 +195,20 @@ describe('Airlines Europe scoring', () => {
     const s = quietState(4, {
       money: [20, 8, 8, 8],
       hands: [[], [], [], ['red', 'red', 'red', 'red']],
-      deck: ['white', SCORING_CARD, 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', SCORING_CARD, 'grey', SCORING_CARD],
+      deck: [
+        'white',
+        SCORING_CARD,
+        'green',
+        'grey',
+        'orange',
+        'orange',
+        'grey',
+        'grey',
+        'white',
+        SCORING_CARD,
+        'grey',
+        SCORING_CARD,
+      ],
     });
     s.portfolios = [{ red: 3, abacus: 2 }, { red: 2, abacus: 1 }, { red: 2, abacus: 1 }, { black: 1 }];
     balanceShares(s);
@@ -140,9 +231,19 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('Air Abacus scores 8-4-2-1-0 at the second scoring and 16-8-4-2-1 at the third', () => {
-    expect(board.abacus.rows).toEqual([[4, 2, 1, 0], [8, 4, 2, 1, 0], [16, 8, 4, 2, 1]]);
-    for (const [done, row] of [[1, [8, 4, 2, 1, 0]], [2, [16, 8, 4, 2, 1]]] as const) {
-      const s = quietState(5, { money: [20, 8, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'grey'] });
+    expect(board.abacus.rows).toEqual([
+      [4, 2, 1, 0],
+      [8, 4, 2, 1, 0],
+      [16, 8, 4, 2, 1],
+    ]);
+    for (const [done, row] of [
+      [1, [8, 4, 2, 1, 0]],
+      [2, [16, 8, 4, 2, 1]],
+    ] as const) {
+      const s = quietState(5, {
+        money: [20, 8, 8, 8, 8],
+        deck: [SCORING_CARD, 'white', 'green', 'grey', 'orange', 'orange', 'grey', 'grey', 'white', 'grey'],
+      });
       s.scoringsDone = done;
       s.deck.push(...(done === 1 ? [SCORING_CARD] : []));
       s.portfolios = [{ abacus: 5 }, { abacus: 4 }, { abacus: 3 }, { abacus: 2 }, { abacus: 1 }];
@@ -177,7 +278,11 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('two players: at the third scoring a third player holds the Air Abacus supply, the market, the pile and the discard pile', () => {
-    const s = quietState(2, { money: [20, 8], market: ['white', 'white', 'white', 'white', 'black'], deck: [SCORING_CARD, 'white', 'white', 'white', 'black'] });
+    const s = quietState(2, {
+      money: [20, 8],
+      market: ['white', 'white', 'white', 'white', 'black'],
+      deck: [SCORING_CARD, 'white', 'white', 'white', 'black'],
+    });
     s.scoringsDone = 2;
     s.portfolios = [{ red: 3, abacus: 1 }, { red: 1 }];
     balanceShares(s);
@@ -194,7 +299,28 @@ describe('Airlines Europe scoring', () => {
   });
 
   it('two players: shares leaving play in the clear-out, a trade or a broken bank go face down onto the discard pile', () => {
-    const s = quietState(2, { money: [20, 8], market: ['white', 'white', 'red', 'red', 'black'], deck: [SCORING_CARD, 'white', 'green', 'grey', 'grey', 'grey', 'grey', 'orange', 'orange', 'orange', 'orange', 'green', 'green', 'green', SCORING_CARD, SCORING_CARD] });
+    const s = quietState(2, {
+      money: [20, 8],
+      market: ['white', 'white', 'red', 'red', 'black'],
+      deck: [
+        SCORING_CARD,
+        'white',
+        'green',
+        'grey',
+        'grey',
+        'grey',
+        'grey',
+        'orange',
+        'orange',
+        'orange',
+        'orange',
+        'green',
+        'green',
+        'green',
+        SCORING_CARD,
+        SCORING_CARD,
+      ],
+    });
     s.hands[0] = ['black'];
     balanceShares(s);
     const discard = s.discard.length;

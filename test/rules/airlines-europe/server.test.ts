@@ -3,9 +3,9 @@
 // until all have chosen), the map form for licences, typed commands and listed
 // moves, a refused move with its message, and the end with the points shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airlinesEurope } from '../../../rules/airlines-europe/index';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { startTestServer, type TestGame, type TestServer } from '../../support/server';
+import { airlinesEurope } from '../../../rules/airlines-europe/index.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
 
 let srv: TestServer;
 let game: TestGame;
@@ -31,20 +31,29 @@ describe('Airlines Europe through the server', () => {
     let res = await srv.postMoveForm(ada!.key, { seq, action: JSON.stringify(adaChoice) });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
     const adaPage = await page(ada!.key);
-    expect(adaPage).toContain(`Your opening choice (hidden until everyone has chosen): ${adaChoice.airlines.join(', ')}`);
+    expect(adaPage).toContain(
+      `Your opening choice (hidden until everyone has chosen): ${adaChoice.airlines.join(', ')}`,
+    );
     const bobPage = await page(bob!.key);
     expect(bobPage).not.toContain('Your opening choice');
     const bobState = await srv.state(bob!.key);
     expect(JSON.stringify(bobState.view)).not.toContain('myOpening":["');
-    expect(bobState.sinceLastTurn.map((l) => l.text).join(' ')).not.toMatch(new RegExp(adaChoice.airlines.join('|'), 'i'));
+    expect(bobState.sinceLastTurn.map((l) => l.text).join(' ')).not.toMatch(
+      new RegExp(adaChoice.airlines.join('|'), 'i'),
+    );
     // Bob and Cy answer against the seq they were shown (older than now): still taken.
     res = await srv.postMoveForm(bob!.key, { seq, action: JSON.stringify(states[1]!.moves[0]!.action) });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
-    res = await srv.postMoveForm(cy!.key, { seq, command: `open ${(states[2]!.moves[1]!.action as any).airlines.join(' ')}` });
+    res = await srv.postMoveForm(cy!.key, {
+      seq,
+      command: `open ${(states[2]!.moves[1]!.action as any).airlines.join(' ')}`,
+    });
     expect(res.status, res.text.slice(0, 300)).toBe(303);
     const after = await srv.state(bob!.key);
     expect(after.view.toAct).toEqual([0]);
-    const portfolios = (after.view as any).players.map((p: any) => p.portfolio.reduce((t: number, x: any) => t + x.count, 0));
+    const portfolios = (after.view as any).players.map((p: any) =>
+      p.portfolio.reduce((t: number, x: any) => t + x.count, 0),
+    );
     expect(portfolios).toEqual([2, 2, 2]);
   });
 
@@ -55,7 +64,10 @@ describe('Airlines Europe through the server', () => {
     expect(html).toContain('id="ae-buy-form"');
     expect(html).toContain('Your hand');
     const st = await srv.state(ada.key);
-    const bad = await srv.postMoveForm(ada.key, { seq: String(st.game.seq), command: 'buy red athens-sofia take deck' });
+    const bad = await srv.postMoveForm(ada.key, {
+      seq: String(st.game.seq),
+      command: 'buy red athens-sofia take deck',
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.text).toContain('not connected to Red');
     const other = await page(game.seats[1]!.key);
@@ -77,7 +89,10 @@ describe('Airlines Europe through the server', () => {
       if (view.buyable.length > 0 && moves % 3 !== 2) {
         const l = view.buyable[randomInt(pick, view.buyable.length)];
         const take = view.market.length > 0 && moves % 2 === 0 ? view.market[0] : 'deck';
-        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `buy ${l.airline} ${l.route} take ${take}` });
+        res = await srv.postMoveForm(handle.key, {
+          seq: String(mine.game.seq),
+          command: `buy ${l.airline} ${l.route} take ${take}`,
+        });
         typed++;
       } else {
         const choice = mine.moves[randomInt(pick, mine.moves.length)]!;

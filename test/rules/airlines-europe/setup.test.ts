@@ -1,8 +1,8 @@
 // Setting up: airlines by player count, money, points, hands, the market and the three-stack draw pile.
 import { describe, expect, it } from 'vitest';
-import { seedRandom } from '../../../rules/random';
-import { isUniformHand, redealUniformHands } from '../../../rules/airlines-europe/setup';
-import { board, rules, SCORING_CARD } from './helpers';
+import { seedRandom } from '../../../rules/random.ts';
+import { isUniformHand, redealUniformHands } from '../../../rules/airlines-europe/setup.ts';
+import { board, rules, SCORING_CARD } from './helpers.ts';
 
 describe('Airlines Europe setup', () => {
   it('the board: 112 shares and planes over ten airlines, Air Abacus 20 shares without planes or home', () => {
@@ -12,12 +12,25 @@ describe('Airlines Europe setup', () => {
     expect(board.abacus.shares).toBe(20);
     expect(board.airlineById.green!.shares).toBe(9);
     expect(board.airlineById.blue!.shares).toBe(15);
-    const smallest = [...board.airlines].sort((a, b) => a.shares - b.shares).slice(0, 4).map((a) => a.id).sort();
+    const smallest = [...board.airlines]
+      .sort((a, b) => a.shares - b.shares)
+      .slice(0, 4)
+      .map((a) => a.id)
+      .sort();
     expect(smallest).toEqual(['green', 'grey', 'orange', 'white']);
     const fifth = [...board.airlines].sort((a, b) => a.shares - b.shares)[4]!;
-    expect(fifth.shares).toBeGreaterThan(Math.max(...board.airlines.filter((a) => smallest.includes(a.id)).map((a) => a.shares)));
-    const bonuses = Object.fromEntries(board.airlines.filter((a) => a.bonus).map((a) => [a.id, `${a.home}>${a.bonus!.city}`]));
-    expect(bonuses).toEqual({ orange: 'athens>london', green: 'stockholm>athens', grey: 'london>ankara', white: 'moscow>madrid' });
+    expect(fifth.shares).toBeGreaterThan(
+      Math.max(...board.airlines.filter((a) => smallest.includes(a.id)).map((a) => a.shares)),
+    );
+    const bonuses = Object.fromEntries(
+      board.airlines.filter((a) => a.bonus).map((a) => [a.id, `${a.home}>${a.bonus!.city}`]),
+    );
+    expect(bonuses).toEqual({
+      orange: 'athens>london',
+      green: 'stockholm>athens',
+      grey: 'london>ankara',
+      white: 'moscow>madrid',
+    });
   });
 
   it.each([
@@ -66,7 +79,10 @@ describe('Airlines Europe setup', () => {
   it('redeals a hand of 8 shares of one airline: back into the pile, shuffled, 8 new shares', () => {
     const random = seedRandom('redeal');
     const pile = ['black', 'brown', 'white', 'green', 'grey', 'orange', 'black', 'brown', 'red', 'red'];
-    const hands = [Array(8).fill('red') as string[], ['black', 'brown', 'black', 'brown', 'white', 'white', 'grey', 'grey']];
+    const hands = [
+      Array(8).fill('red') as string[],
+      ['black', 'brown', 'black', 'brown', 'white', 'white', 'grey', 'grey'],
+    ];
     const before = [...pile, ...hands.flat()].sort();
     redealUniformHands(random, pile, hands);
     expect(isUniformHand(hands[0]!)).toBe(false);

@@ -1,16 +1,24 @@
 // The game's templates: the view (HTML and text) and the map form render in every phase,
 // show a seat only its own hand and points, and the form's options are legal licences.
 import { describe, expect, it } from 'vitest';
-import { PageRenderer } from '../../../server/render';
-import { playState, quietState, rules, SCORING_CARD } from './helpers';
-import { parseCommand } from '../../../rules/airlines-europe/parse';
+import { PageRenderer } from '../../../server/render.ts';
+import { playState, quietState, rules, SCORING_CARD } from './helpers.ts';
+import { parseCommand } from '../../../rules/airlines-europe/parse.ts';
 
 const renderer = new PageRenderer();
 const players = [0, 1, 2, 3].map((seat) => ({ seat, name: ['Ada', 'Bob', 'Cy', 'Dee'][seat]! }));
 
 function contextFor(s: any, seat: number | null) {
   const view = rules.view(s, seat);
-  return { view, players, you: seat, game: { id: 'g', title: 'Airlines Europe', seq: 9 }, moveUrl: '/play/k/move', seq: 9, moves: [] };
+  return {
+    view,
+    players,
+    you: seat,
+    game: { id: 'g', title: 'Airlines Europe', seq: 9 },
+    moveUrl: '/play/k/move',
+    seq: 9,
+    moves: [],
+  };
 }
 
 function renderAll(s: any, seat: number | null) {
@@ -64,9 +72,16 @@ describe('Airlines Europe templates', () => {
     expect(renderAll(s, 1).form).not.toContain('id="ae-buy-form"');
   });
 
-  it('the clear-out and the end render, the end with everyone\'s points', () => {
-    const s = quietState(4, { money: [20, 8, 8, 8], deck: [SCORING_CARD, 'white', 'green', 'grey', 'grey', 'grey', 'grey', 'orange', SCORING_CARD, SCORING_CARD] });
-    rules.apply(s, 0, { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-zurich' }], take: { from: 'deck' } });
+  it("the clear-out and the end render, the end with everyone's points", () => {
+    const s = quietState(4, {
+      money: [20, 8, 8, 8],
+      deck: [SCORING_CARD, 'white', 'green', 'grey', 'grey', 'grey', 'grey', 'orange', SCORING_CARD, SCORING_CARD],
+    });
+    rules.apply(s, 0, {
+      type: 'buy',
+      licences: [{ airline: 'red', route: 'frankfurt-zurich' }],
+      take: { from: 'deck' },
+    });
     expect(renderAll(s, 1).html).toContain('Scoring card: everybody takes one share');
     const done = playState(3, 'tpl-end');
     while (rules.toAct(done).length) {
@@ -79,12 +94,14 @@ describe('Airlines Europe templates', () => {
     expect(end.text).toContain('points');
   });
 
-  it('another seat\'s page, mail text, form and picture are the same whatever seat 1 holds, scored or chose, and however the pile lies', () => {
+  it("another seat's page, mail text, form and picture are the same whatever seat 1 holds, scored or chose, and however the pile lies", () => {
     const make = (variant: number) => {
       const s = quietState(4, {
         money: [20, 8, 8, 8],
         hands: [['red'], variant ? ['white', 'green', 'grey'] : ['black', 'black', 'brown'], [], []],
-        deck: variant ? ['white', SCORING_CARD, 'green', 'grey', SCORING_CARD, 'orange', SCORING_CARD] : [SCORING_CARD, 'grey', 'green', 'white', 'orange', SCORING_CARD, SCORING_CARD],
+        deck: variant
+          ? ['white', SCORING_CARD, 'green', 'grey', SCORING_CARD, 'orange', SCORING_CARD]
+          : [SCORING_CARD, 'grey', 'green', 'white', 'orange', SCORING_CARD, SCORING_CARD],
       });
       s.vp[1] = variant ? 40 : 3;
       return s;

@@ -4,8 +4,19 @@
 // stock card from the open row (refilled to five) or the pile.
 import { describe, expect, it } from 'vitest';
 import {
-  airlines, checked, co, found, giveRoute, giveStock, handSet, mark, markerAt, refused, stackPile, topRoute,
-} from './hand-set';
+  airlines,
+  checked,
+  co,
+  found,
+  giveRoute,
+  giveStock,
+  handSet,
+  mark,
+  markerAt,
+  refused,
+  stackPile,
+  topRoute,
+} from './hand-set.ts';
 
 /** GLA flies Minneapolis–Chicago; seat 0 holds a few dotted cards and is about to draw a dotted 3. */
 function ready() {
@@ -60,52 +71,111 @@ describe('airlines: extending a network', () => {
   it('refuses a card whose pattern does not match the route', () => {
     const { s, dotted5 } = ready();
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-DTW/1', draw: 'pile' }, /dotted 5 does not match Chicago–Detroit, a solid route/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-DTW/1', draw: 'pile' },
+      /dotted 5 does not match Chicago–Detroit, a solid route/,
+    );
   });
 
   it('refuses a card whose value is below the circle', () => {
     const { s, dotted2 } = ready();
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted2, circle: 'DEN-MSP/1', draw: 'pile' }, /dotted 2 is too low for circle 1 of Denver–Minneapolis \(value 3\)/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted2, circle: 'DEN-MSP/1', draw: 'pile' },
+      /dotted 2 is too low for circle 1 of Denver–Minneapolis \(value 3\)/,
+    );
   });
 
   it('refuses an airline whose network does not touch the route', () => {
     const { s, dotted5 } = ready();
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'ELP-SAT/2', draw: 'pile' }, /GLA's network does not reach El Paso–San Antonio/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'ELP-SAT/2', draw: 'pile' },
+      /GLA's network does not reach El Paso–San Antonio/,
+    );
   });
 
   it('refuses a second marker of one airline on a route', () => {
     const { s, dotted5 } = ready();
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'MSP-ORD/2', draw: 'pile' }, /GLA already flies Minneapolis–Chicago; each airline only once per route/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'MSP-ORD/2', draw: 'pile' },
+      /GLA already flies Minneapolis–Chicago; each airline only once per route/,
+    );
   });
 
   it('refuses a pattern the airline may not fly', () => {
     const { s, double8 } = ready();
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: double8, circle: 'MCI-ORD/1', draw: 'pile' }, /Great Lakes Airways \(GLA\) may not fly double routes/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: double8, circle: 'MCI-ORD/1', draw: 'pile' },
+      /Great Lakes Airways \(GLA\) may not fly double routes/,
+    );
   });
 
   it('refuses a taken circle, an airline not founded, an airline out of markers', () => {
     const { s, dotted5, double8 } = ready();
     mark(s, 'ORD-YYZ/1', 'EMP');
     airlines.apply(s, 0, { type: 'drawRoute' });
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/1', draw: 'pile' }, /Circle 1 of Chicago–Toronto is taken/);
-    refused(s, 0, { type: 'extend', company: 'RMA', card: double8, circle: 'DEN-MCI/1', draw: 'pile' }, /RMA has not been founded yet/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/1', draw: 'pile' },
+      /Circle 1 of Chicago–Toronto is taken/,
+    );
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'RMA', card: double8, circle: 'DEN-MCI/1', draw: 'pile' },
+      /RMA has not been founded yet/,
+    );
     // GLA with all fifteen markers out: home, MSP-ORD and thirteen sabotage markers elsewhere.
     let placed = 0;
-    for (const label of ['SFO-SLC/3', 'DFW-ATL/3', 'IAH-MEX/3', 'MIA-JFK/3', 'MSY-MIA/3', 'ORD-JFK/3', 'DEN-DFW/3', 'LAX-MEX/2', 'DEN-YYC/2', 'MEX-MIA/2', 'YWG-YYZ/2', 'MTY-MEX/2', 'STL-MSY/2']) {
+    for (const label of [
+      'SFO-SLC/3',
+      'DFW-ATL/3',
+      'IAH-MEX/3',
+      'MIA-JFK/3',
+      'MSY-MIA/3',
+      'ORD-JFK/3',
+      'DEN-DFW/3',
+      'LAX-MEX/2',
+      'DEN-YYC/2',
+      'MEX-MIA/2',
+      'YWG-YYZ/2',
+      'MTY-MEX/2',
+      'STL-MSY/2',
+    ]) {
       mark(s, label, 'GLA', true);
       placed++;
     }
     expect(placed).toBe(13);
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/2', draw: 'pile' }, /GLA has no markers left/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/2', draw: 'pile' },
+      /GLA has no markers left/,
+    );
   });
 
   it('refuses playing a route card before drawing one, and drawing twice', () => {
     const { s, dotted5 } = ready();
-    refused(s, 0, { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/2', draw: 'pile' }, /first draw a route card/);
+    refused(
+      s,
+      0,
+      { type: 'extend', company: 'GLA', card: dotted5, circle: 'ORD-YYZ/2', draw: 'pile' },
+      /first draw a route card/,
+    );
     airlines.apply(s, 0, { type: 'drawRoute' });
     refused(s, 0, { type: 'drawRoute' }, /already drawn your route card/);
   });
@@ -150,7 +220,9 @@ describe('airlines: extending a network', () => {
     airlines.apply(s, 0, { type: 'drawRoute' });
     const moves = airlines.moves(s, 0);
     const circles = new Set(moves.map((m) => (m.type === 'extend' ? m.circle : '')));
-    expect(circles).toEqual(new Set(['DEN-MSP/1', 'ORD-YYZ/1', 'ORD-YYZ/2', 'MSP-ORD/2'].filter((c) => c !== 'MSP-ORD/2')));
+    expect(circles).toEqual(
+      new Set(['DEN-MSP/1', 'ORD-YYZ/1', 'ORD-YYZ/2', 'MSP-ORD/2'].filter((c) => c !== 'MSP-ORD/2')),
+    );
     const draws = new Set(moves.map((m) => (m.type === 'extend' ? m.draw : '')));
     expect(draws).toEqual(new Set(['pile', 'PNA', 'GGA', 'SWX', 'RMA', 'LSA']));
     for (const m of moves) {

@@ -1,11 +1,11 @@
 // Hand-set states for the Airlines suites: every card starts in a pile and is
 // moved where a test needs it, so cards stay conserved and `check` holds.
 import { expect } from 'vitest';
-import { airlines } from '../../../rules/airlines/index';
-import { board, circleByLabel, companyByCode } from '../../../rules/airlines/board';
-import { setupGame } from '../../../rules/airlines/setup';
-import { SCORING, type AirlinesState } from '../../../rules/airlines/state';
-import { RuleError } from '../../../rules/types';
+import { airlines } from '../../../rules/airlines/index.ts';
+import { board, circleByLabel, companyByCode } from '../../../rules/airlines/board.ts';
+import { setupGame } from '../../../rules/airlines/setup.ts';
+import { SCORING, type AirlinesState } from '../../../rules/airlines/state.ts';
+import { RuleError } from '../../../rules/types.ts';
 
 export { airlines, board, SCORING };
 export type { AirlinesState };

@@ -4,8 +4,8 @@
 // the form and the moves must be that set (cards of equal pattern and value
 // counted once), no more and no less.
 import { describe, expect, it } from 'vitest';
-import { extensions, foundings, placementProblem, type Placement } from '../../../rules/airlines/placement';
-import { airlines, board, type AirlinesState } from './hand-set';
+import { extensions, foundings, placementProblem, type Placement } from '../../../rules/airlines/placement.ts';
+import { airlines, board, type AirlinesState } from './hand-set.ts';
 
 const key = (p: Placement) => {
   const card = board.cardById.get(p.card)!;
@@ -30,7 +30,8 @@ function legal(s: AirlinesState, seat: number, mode: 'found' | 'extend'): Set<st
 describe('airlines: listed placements', () => {
   it('are exactly the legal foundings and extensions, all through seeded games', () => {
     // Counts of points where something was listed: a check of empty sets alone proves little.
-    let checkedPlace = 0, checkedFound = 0;
+    let checkedPlace = 0,
+      checkedFound = 0;
     for (let g = 0; g < 4; g++) {
       const s = airlines.setup(3 + (g % 3), `listing-${g}`, {});
       for (let step = 0; airlines.toAct(s).length > 0; step++) {

@@ -2,8 +2,8 @@
 // conserved after every move, every listed move legal, and timed-out seats
 // played by autoMove.
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../support/playout';
-import { airlines, board } from './hand-set';
+import { randomPlayout } from '../../support/playout.ts';
+import { airlines, board } from './hand-set.ts';
 
 describe('airlines: playouts', () => {
   for (const seats of [2, 3, 4, 5, 6]) {

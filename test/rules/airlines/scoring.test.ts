@@ -4,12 +4,23 @@
 // drawn (from the pile or while refilling the open row) scores at once and is
 // replaced; the game ends with a last scoring when the last stock card is taken.
 import { describe, expect, it } from 'vitest';
-import { shareOut } from '../../../rules/airlines/scoring';
+import { shareOut } from '../../../rules/airlines/scoring.ts';
 import {
-  airlines, checked, co, found, giveRoute, giveStock, handSet, layStock, mark, onlyInPile, stackPile, topRoute,
-} from './hand-set';
+  airlines,
+  checked,
+  co,
+  found,
+  giveRoute,
+  giveStock,
+  handSet,
+  layStock,
+  mark,
+  onlyInPile,
+  stackPile,
+  topRoute,
+} from './hand-set.ts';
 
-describe('airlines: sharing out an airline\'s value', () => {
+describe("airlines: sharing out an airline's value", () => {
   it('majority holder gets the value, the next holder half', () => {
     expect(shareOut(6, [3, 1, 0])).toEqual([6, 3, 0]);
   });
@@ -90,7 +101,11 @@ describe('airlines: scorings in play', () => {
     expect(airlines.toAct(s)).toEqual([]);
     expect(s.scorings[3]!.final).toBe(true);
     expect(s.points).toEqual([3, 2, 2]);
-    expect(airlines.outcome(s)).toEqual({ scores: [3, 2, 2], ranks: [1, 2, 2], reason: expect.stringMatching(/last stock card/) });
+    expect(airlines.outcome(s)).toEqual({
+      scores: [3, 2, 2],
+      ranks: [1, 2, 2],
+      reason: expect.stringMatching(/last stock card/),
+    });
     expect(airlines.moves(s, 0)).toEqual([]);
     expect(() => airlines.apply(s, 1, { type: 'drawRoute' })).toThrow(/game is over/);
     checked(s);

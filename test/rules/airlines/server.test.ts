@@ -2,9 +2,9 @@
 // personal link: the page shows the map, the hand and the move form; typed
 // commands and the listed moves both play; nobody's page shows another's hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airlines } from '../../../rules/airlines/index';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { startTestServer, type TestGame, type TestServer } from '../../support/server';
+import { airlines } from '../../../rules/airlines/index.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
 
 let srv: TestServer;
 let game: TestGame;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('airlines through the server', () => {
-  it('shows each player their own page with the map, their hand and the move form, and no one else\'s hand', async () => {
+  it("shows each player their own page with the map, their hand and the move form, and no one else's hand", async () => {
     const [a, b] = game.seats;
     const bobState = await srv.state(b!.key);
     const adaState = await srv.state(a!.key);
@@ -65,7 +65,10 @@ describe('airlines through the server', () => {
       } else if (view.step === 'place' && view.options.extensions.length > 0 && moves % 2 === 0) {
         // A choice from the form's list of route card plays, as the form posts it.
         const ext = view.options.extensions[randomInt(pick, view.options.extensions.length)];
-        const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `extend ${ext.company} #${ext.card} ${ext.circle} take ${view.options.draws[0]}` });
+        const res = await srv.postMoveForm(handle.key, {
+          seq: String(mine.game.seq),
+          command: `extend ${ext.company} #${ext.card} ${ext.circle} take ${view.options.draws[0]}`,
+        });
         expect(res.status).toBe(303);
       } else {
         const choices = mine.moves.filter((m: any) => m.action.type !== 'stock' || randomInt(pick, 4) === 0);

@@ -2,7 +2,7 @@
 // pile in four parts with a scoring card in each of the lower three, bonus
 // points 0, 1, 2 ... from the start player on.
 import { describe, expect, it } from 'vitest';
-import { airlines, board, SCORING } from './hand-set';
+import { airlines, board, SCORING } from './hand-set.ts';
 
 describe('airlines setup', () => {
   for (const seats of [2, 3, 4, 5, 6]) {
@@ -62,11 +62,15 @@ describe('airlines setup', () => {
   });
 
   it('refuses a board that does not fit its schema', async () => {
-    const { loadBoard } = await import('../../../rules/airlines/board');
-    const raw = structuredClone((await import('../../../rules/airlines/data/board.json')).default) as any;
+    const { loadBoard } = await import('../../../rules/airlines/board.ts');
+    const raw = structuredClone(
+      (await import('../../../rules/airlines/data/board.json', { with: { type: 'json' } })).default,
+    ) as any;
     raw.routes[0].circles = [1, 2, 3, 4];
     expect(() => loadBoard(raw)).toThrow();
-    const bad = structuredClone((await import('../../../rules/airlines/data/board.json')).default) as any;
+    const bad = structuredClone(
+      (await import('../../../rules/airlines/data/board.json', { with: { type: 'json' } })).default,
+    ) as any;
     bad.companies[0].home = 'XXX';
     expect(() => loadBoard(bad)).toThrow(/unknown home/);
   });

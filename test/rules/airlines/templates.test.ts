@@ -1,15 +1,23 @@
 // The game's templates: the view (HTML and text) and the move form render for
 // every step, and every command the form can post is a legal move.
 import { describe, expect, it } from 'vitest';
-import { PageRenderer } from '../../../server/render';
-import { airlines, twoWorlds, type AirlinesState } from './hand-set';
+import { PageRenderer } from '../../../server/render.ts';
+import { airlines, twoWorlds, type AirlinesState } from './hand-set.ts';
 
 const renderer = new PageRenderer();
 const players = [0, 1, 2, 3].map((seat) => ({ seat, name: ['Ada', 'Bob', 'Cy', 'Dee'][seat]! }));
 
 function contextFor(s: AirlinesState, seat: number | null) {
   const view = airlines.view(s, seat);
-  return { view, players, you: seat, game: { id: 'g', title: 'Airlines', seq: 9 }, moveUrl: '/play/k/move', seq: 9, moves: [] };
+  return {
+    view,
+    players,
+    you: seat,
+    game: { id: 'g', title: 'Airlines', seq: 9 },
+    moveUrl: '/play/k/move',
+    seq: 9,
+    moves: [],
+  };
 }
 
 /** A game some way in, stopped at the given step. */
@@ -66,7 +74,12 @@ describe('airlines templates', () => {
     const { a, b } = twoWorlds();
     const outputs = (s: AirlinesState, seat: number | null) => {
       const ctx = contextFor(s, seat);
-      return [renderer.gameView('airlines', ctx), renderer.gameViewText('airlines', ctx), renderer.gameForm('airlines', ctx), airlines.svg!(ctx.view)];
+      return [
+        renderer.gameView('airlines', ctx),
+        renderer.gameViewText('airlines', ctx),
+        renderer.gameForm('airlines', ctx),
+        airlines.svg!(ctx.view),
+      ];
     };
     for (const seat of [0, 2, null]) expect(outputs(a, seat)).toEqual(outputs(b, seat));
     // Seat 1's own page does show its hand: the worlds differ there.

@@ -1,8 +1,8 @@
 // Bad input on every path: each refusal is a RuleError a player can read, and
 // the state is left byte-identical.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { card, R, start, table } from './table';
+import { RuleError } from '../../../rules/types.ts';
+import { card, R, start, table } from './table.ts';
 
 const H6 = ['dent', 'settle', 'rannoch', 'corrour', 'ealing', 'salford'];
 
@@ -62,9 +62,37 @@ describe('bad input', () => {
     refuses(s, 0, { type: 'build', from: 'S1', card: 'no-such-card', at: [0, 200] }, /do not hold no-such-card/);
     refuses(s, 0, { type: 'build', from: 'S1', card: 'bath', at: [0, 200] }, /do not hold Bath/);
     refuses(s, 0, { type: 'build', from: 'S1', to: 'york', pay: ['ghost', 'dent', 'settle'] }, /do not hold ghost/);
-    refuses(s, 0, { type: 'build', from: 'S1', to: 'york', pay: ['dent', 'dent', 'settle'] }, /each card you pay with once/);
-    refuses(s, 0, { type: 'build', from: 'S1', to: 'york', bends: Array.from({ length: 7 }, (_, i) => [-200 + i * 20, 100 + (i % 2) * 20]) }, /at most 6 bends/);
-    refuses(s, 0, { type: 'build', from: 'S1', to: 'york', bends: [[-150, 100], [-150, 100]] }, /same/);
+    refuses(
+      s,
+      0,
+      { type: 'build', from: 'S1', to: 'york', pay: ['dent', 'dent', 'settle'] },
+      /each card you pay with once/,
+    );
+    refuses(
+      s,
+      0,
+      {
+        type: 'build',
+        from: 'S1',
+        to: 'york',
+        bends: Array.from({ length: 7 }, (_, i) => [-200 + i * 20, 100 + (i % 2) * 20]),
+      },
+      /at most 6 bends/,
+    );
+    refuses(
+      s,
+      0,
+      {
+        type: 'build',
+        from: 'S1',
+        to: 'york',
+        bends: [
+          [-150, 100],
+          [-150, 100],
+        ],
+      },
+      /same/,
+    );
     refuses(s, 0, { type: 'discard', cards: ['dent'] }, /draw cards or build a link/);
     refuses(s, 0, { type: 'obstacle', obstacle: 'lake', x: 0, y: 0, rot: 0 }, /draw cards or build a link/);
     refuses(s, 0, { type: 'pass' }, /pass only when the draw pile is empty/);
@@ -73,7 +101,12 @@ describe('bad input', () => {
 
     const setupState = R.setup(3, 'bad-ids', {});
     const seat = setupState.turn;
-    refuses(setupState, seat, { type: 'obstacle', obstacle: 'volcano', x: 0, y: 0, rot: 0 }, /no obstacle called "volcano"/);
+    refuses(
+      setupState,
+      seat,
+      { type: 'obstacle', obstacle: 'volcano', x: 0, y: 0, rot: 0 },
+      /no obstacle called "volcano"/,
+    );
     refuses(setupState, seat, { type: 'draw' }, /Place an obstacle first/);
     refuses(setupState, seat, { type: 'obstacle', obstacle: 'lake', x: 5000, y: 5000, rot: 0 }, /wholly inside/);
   });
@@ -100,7 +133,14 @@ describe('bad input', () => {
   it('a second "via" or "pay" adds to the first instead of dropping it', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
     expect(R.parse!('build S1 york via -150,100 pay dent via -100,60 pay settle rannoch', s, 0)).toEqual({
-      type: 'build', from: 'S1', to: 'york', bends: [[-150, 100], [-100, 60]], pay: ['dent', 'settle', 'rannoch'],
+      type: 'build',
+      from: 'S1',
+      to: 'york',
+      bends: [
+        [-150, 100],
+        [-100, 60],
+      ],
+      pay: ['dent', 'settle', 'rannoch'],
     });
   });
 

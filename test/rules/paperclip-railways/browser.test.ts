@@ -3,18 +3,28 @@
 // it back, read the clips, crossings and score shown before sending, send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { paperclipRailways } from '../../../rules/paperclip-railways/index';
-import { startTestServer, type TestGame, type TestServer } from '../../support/server';
+import { paperclipRailways } from '../../../rules/paperclip-railways/index.ts';
+import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Points of the table (mm) well away from every station, so a click there hits the bare table. */
 function freeSpots(view: any): number[][] {
   const out: number[][] = [];
   for (let y = -400; y <= 400; y += 40) {
     for (let x = -400; x <= 400; x += 40) {
-      const clear = view.stations.every((s: any) => Math.abs(s.x - x) > s.w / 2 + 25 || Math.abs(s.y - y) > s.h / 2 + 25);
+      const clear = view.stations.every(
+        (s: any) => Math.abs(s.x - x) > s.w / 2 + 25 || Math.abs(s.y - y) > s.h / 2 + 25,
+      );
       if (clear) out.push([x, y]);
     }
   }
@@ -26,7 +36,8 @@ function toScreen(page: Page, mm: number[]): Promise<number[]> {
   return page.evaluate((mm) => {
     const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
     const p = svg.createSVGPoint();
-    p.x = mm[0]!; p.y = mm[1]!;
+    p.x = mm[0]!;
+    p.y = mm[1]!;
     const q = p.matrixTransform(svg.getScreenCTM()!);
     return [q.x, q.y];
   }, mm);
@@ -65,7 +76,9 @@ describe('paperclip railways link form in a browser', () => {
     expect(build).not.toBeNull();
     const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`${srv.url}/play/${handle.key}`);
     await page.click(`#pc-svg rect.pc-st[data-id="${build.from}"]`);
@@ -78,7 +91,9 @@ describe('paperclip railways link form in a browser', () => {
     const mm = freeSpots((await srv.state(handle.key)).view)[0]!;
     const at = await toScreen(page, mm);
     await page.mouse.click(at[0]!, at[1]!);
-    expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^build ${build.from} ${build.to} via -?\\d+,-?\\d+$`));
+    expect(await page.inputValue('#pc-command')).toMatch(
+      new RegExp(`^build ${build.from} ${build.to} via -?\\d+,-?\\d+$`),
+    );
     await page.click('#pc-undo-bend');
     expect(await page.inputValue('#pc-command')).toBe(`build ${build.from} ${build.to}`);
     // Ticking cards to pay with adds them; the build's own payment is then sent.
@@ -113,7 +128,9 @@ describe('paperclip railways link form in a browser', () => {
     expect(placed).toMatch(new RegExp(`^build ${start} new ${view.hand[0].id} at -?\\d+,-?\\d+$`));
     expect(await page.locator('#pc-info').innerText()).toMatch(/clips/);
     // A bend away from stations and from the new card, with room to drag it 60 mm to the right.
-    const bend = free.find((p) => Math.abs(p[0]! - spot[0]!) > 150 && free.some((q) => q[0] === p[0]! + 80 && q[1] === p[1]))!;
+    const bend = free.find(
+      (p) => Math.abs(p[0]! - spot[0]!) > 150 && free.some((q) => q[0] === p[0]! + 80 && q[1] === p[1]),
+    )!;
     const b1 = await toScreen(page, bend);
     await page.mouse.click(b1[0]!, b1[1]!);
     const withBend = await page.inputValue('#pc-command');
@@ -142,7 +159,11 @@ describe('paperclip railways link form in a browser', () => {
       return g.seats.find((s) => s.seat === any.view.toAct[0])!;
     };
     // Two players: the second player places three obstacles (rhombus ±520 × ±380).
-    const spots = [[-260, 0], [260, 0], [0, 230]];
+    const spots = [
+      [-260, 0],
+      [260, 0],
+      [0, 230],
+    ];
     for (const spot of spots) {
       const who = await actor();
       await page.goto(`${srv.url}/play/${who.key}`);
@@ -155,7 +176,11 @@ describe('paperclip railways link form in a browser', () => {
     }
     const who = await actor();
     await page.goto(`${srv.url}/play/${who.key}`);
-    for (const p of [[-200, -120], [0, -150], [200, -120]]) {
+    for (const p of [
+      [-200, -120],
+      [0, -150],
+      [200, -120],
+    ]) {
       const at = await toScreen(page, p);
       await page.mouse.click(at[0]!, at[1]!);
     }
@@ -189,7 +214,9 @@ describe('paperclip railways link form in a browser', () => {
     expect(await page.inputValue('#pc-discard-command')).toBe(`discard ${chosen.join(' ')}`);
     await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-discard-send')]);
     const after = (await srv.state(who.key)).view as any;
-    expect(after.hand.map((c: any) => c.id)).toEqual(view.hand.map((c: any) => c.id).filter((id: string) => !chosen.includes(id)));
+    expect(after.hand.map((c: any) => c.id)).toEqual(
+      view.hand.map((c: any) => c.id).filter((id: string) => !chosen.includes(id)),
+    );
     await page.close();
   });
 });

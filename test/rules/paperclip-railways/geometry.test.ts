@@ -1,11 +1,19 @@
 // The geometry of the virtual table on hand-set tables: lengths to clips,
 // each kind of crossing and touch, and the links the table refuses.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { clipsFor, exitPoint, pointInPolygon, polylineIsSimple, rectAt, segmentContact, segmentsTouch } from '../../../rules/paperclip-railways/geometry';
-import { planBuild } from '../../../rules/paperclip-railways/build';
-import { obstacleShape } from '../../../rules/paperclip-railways/table';
-import { card, R, start, table } from './table';
+import { RuleError } from '../../../rules/types.ts';
+import {
+  clipsFor,
+  exitPoint,
+  pointInPolygon,
+  polylineIsSimple,
+  rectAt,
+  segmentContact,
+  segmentsTouch,
+} from '../../../rules/paperclip-railways/geometry.ts';
+import { planBuild } from '../../../rules/paperclip-railways/build.ts';
+import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
+import { card, R, start, table } from './table.ts';
 
 const HAND = [['dent', 'settle', 'rannoch', 'bath', 'corrour', 'ealing']];
 
@@ -44,9 +52,29 @@ describe('segments', () => {
     expect(pointInPolygon([-40, 0], L)).toBe(true);
     expect(pointInPolygon([30, -30], L)).toBe(false); // the notch of the L
     expect(pointInPolygon([-10, -70], L)).toBe(true); // a corner counts as inside
-    expect(polylineIsSimple([[0, 0], [10, 0], [10, 10], [5, -5]])).toBe(false);
-    expect(polylineIsSimple([[0, 0], [10, 0], [5, 0]])).toBe(false); // doubling back
-    expect(polylineIsSimple([[0, 0], [10, 0], [10, 10], [0, 10]])).toBe(true);
+    expect(
+      polylineIsSimple([
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [5, -5],
+      ]),
+    ).toBe(false);
+    expect(
+      polylineIsSimple([
+        [0, 0],
+        [10, 0],
+        [5, 0],
+      ]),
+    ).toBe(false); // doubling back
+    expect(
+      polylineIsSimple([
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+      ]),
+    ).toBe(true);
     expect(exitPoint(rectAt(0, 0, 64, 44), [300, 0])).toEqual([32, 0]);
     expect(exitPoint(rectAt(0, 0, 64, 44), [0, -300])).toEqual([0, -22]);
     expect(exitPoint(rectAt(0, 0, 64, 44), [100, 100])).toEqual([22, 22]);
@@ -57,7 +85,10 @@ describe('links on a hand-set table', () => {
   it('measures a straight link from card edge to card edge and rounds it to clips', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: HAND });
     const p = planBuild(s, 0, link('S1', 'york'));
-    expect(p.geometry.points).toEqual([[-268, 0], [-32, 0]]);
+    expect(p.geometry.points).toEqual([
+      [-268, 0],
+      [-32, 0],
+    ]);
     expect(p.geometry.clips).toBe(8); // 236 mm / 30
     expect(p.pay).toHaveLength(3); // one card per 3 clips
   });
@@ -74,9 +105,23 @@ describe('links on a hand-set table', () => {
   });
 
   it("counts each crossing of another player's link once, even through its bend, and pays that player", () => {
-    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -150, -200), card('settle', -150, 200)], hands: HAND });
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -150, -200), card('settle', -150, 200)],
+      hands: HAND,
+    });
     // Seat 1's link runs from dent to settle with a bend right on seat 0's line.
-    s.links.push({ owner: 1, from: 'dent', to: 'settle', points: [[-150, -178], [-150, 0], [-150, 178]], clips: 12, score: 0 });
+    s.links.push({
+      owner: 1,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-150, -178],
+        [-150, 0],
+        [-150, 178],
+      ],
+      clips: 12,
+      score: 0,
+    });
     const p = planBuild(s, 0, link('S1', 'york'));
     expect(p.geometry.crossings).toEqual([0, 1, 0, 0]);
     const before = [...s.scores];
@@ -85,20 +130,63 @@ describe('links on a hand-set table', () => {
   });
 
   it('counts a touch of another link as a contact, and a link crossed twice twice', () => {
-    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -200, 200), card('settle', -100, 200)], hands: HAND });
-    s.links.push({ owner: 2, from: 'dent', to: 'settle', points: [[-200, 178], [-200, 0], [-100, 0], [-100, 178]], clips: 15, score: 0 });
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -200, 200), card('settle', -100, 200)],
+      hands: HAND,
+    });
+    s.links.push({
+      owner: 2,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-200, 178],
+        [-200, 0],
+        [-100, 0],
+        [-100, 178],
+      ],
+      clips: 15,
+      score: 0,
+    });
     expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings[2]).toBe(1); // runs along the top: one overlap
-    s.links[0]!.points = [[-200, 178], [-200, -30], [-100, -30], [-100, 178]];
+    s.links[0]!.points = [
+      [-200, 178],
+      [-200, -30],
+      [-100, -30],
+      [-100, 178],
+    ];
     expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings[2]).toBe(2); // crossed twice
-    s.links[0]!.points = [[-200, 178], [-150, 0], [-100, 178]];
+    s.links[0]!.points = [
+      [-200, 178],
+      [-150, 0],
+      [-100, 178],
+    ];
     expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings[2]).toBe(1); // touched by a bend
-    s.links[0]!.points = [[-200, 178], [-200, 0], [-150, 50], [-100, 0], [-100, 178]];
+    s.links[0]!.points = [
+      [-200, 178],
+      [-200, 0],
+      [-150, 50],
+      [-100, 0],
+      [-100, 178],
+    ];
     expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings[2]).toBe(2); // touches twice (two bends on the line)
   });
 
   it('costs nothing to cross your own link', () => {
-    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -150, -200), card('settle', -150, 200)], hands: HAND });
-    s.links.push({ owner: 0, from: 'dent', to: 'settle', points: [[-150, -178], [-150, 178]], clips: 12, score: 0 });
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -150, -200), card('settle', -150, 200)],
+      hands: HAND,
+    });
+    s.links.push({
+      owner: 0,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-150, -178],
+        [-150, 178],
+      ],
+      clips: 12,
+      score: 0,
+    });
     expect(planBuild(s, 0, link('S1', 'york')).crossingCost).toBe(0);
   });
 
@@ -107,7 +195,17 @@ describe('links on a hand-set table', () => {
     const mine = planBuild(s, 0, link('S1', 'york', [[-100, -150]])).geometry.points;
     expect(mine[mine.length - 1]).toEqual([-15, -22]);
     // Seat 1's link leaves york from the very point where seat 0's arrives.
-    s.links.push({ owner: 1, from: 'york', to: 'dent', points: [[-15, -22], [100, -228]], clips: 8, score: 0 });
+    s.links.push({
+      owner: 1,
+      from: 'york',
+      to: 'dent',
+      points: [
+        [-15, -22],
+        [100, -228],
+      ],
+      clips: 8,
+      score: 0,
+    });
     expect(planBuild(s, 0, link('S1', 'york', [[-100, -150]])).geometry.crossings[1]).toBe(0);
   });
 
@@ -124,7 +222,12 @@ describe('links on a hand-set table', () => {
     s.obstacles = [{ id: 'mountain', x: -150, y: 41, rot: 0, by: 1, shape: obstacleShape('mountain', -150, 41, 0) }];
     expect(planBuild(s, 0, link('S1', 'york')).geometry.obstacles).toBe(0);
     // The river crossed twice is one obstacle.
-    s.river = [[-200, -100], [-200, 100], [-100, 100], [-100, -100]];
+    s.river = [
+      [-200, -100],
+      [-200, 100],
+      [-100, 100],
+      [-100, -100],
+    ];
     p = planBuild(s, 0, link('S1', 'york'));
     expect(p.geometry.riverTouched).toBe(true);
     expect(p.geometry.obstacles).toBe(1);
@@ -149,12 +252,34 @@ describe('links on a hand-set table', () => {
 
   it('refuses a link that crosses itself', () => {
     const s2 = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: HAND });
-    expect(() => R.apply(s2, 0, link('S1', 'york', [[-150, -100], [-150, 100], [-200, 0], [-100, 0]]))).toThrow(/cross itself/);
+    expect(() =>
+      R.apply(
+        s2,
+        0,
+        link('S1', 'york', [
+          [-150, -100],
+          [-150, 100],
+          [-200, 0],
+          [-100, 0],
+        ]),
+      ),
+    ).toThrow(/cross itself/);
   });
 
   it('refuses a link that runs back over its start station or touches it again', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: HAND });
-    expect(() => R.apply(s, 0, link('S1', 'york', [[-250, 60], [-290, 60], [-290, -60], [-150, -60]]))).toThrow(/touch its start station/);
+    expect(() =>
+      R.apply(
+        s,
+        0,
+        link('S1', 'york', [
+          [-250, 60],
+          [-290, 60],
+          [-290, -60],
+          [-150, -60],
+        ]),
+      ),
+    ).toThrow(/touch its start station/);
     expect(() => R.apply(s, 0, link('S1', 'york', [[-300, 10]]))).toThrow(/start station/);
   });
 });

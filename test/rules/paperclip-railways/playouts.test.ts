@@ -1,9 +1,9 @@
 // Seeded random playouts for 2 to 5 players, basic and advanced, with clips,
 // cubes and cards conserved after every move and every returned move legal.
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../support/playout';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { R } from './table';
+import { randomPlayout } from '../../support/playout.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { R } from './table.ts';
 
 describe('random playouts', () => {
   for (const seats of [2, 3, 4, 5]) {

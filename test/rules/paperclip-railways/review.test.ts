@@ -1,9 +1,9 @@
 // Rules checked again on hand-set tables: the cases the first tests left open.
 import { describe, expect, it } from 'vitest';
-import { planBuild } from '../../../rules/paperclip-railways/build';
-import { segmentTouchesPolygon } from '../../../rules/paperclip-railways/geometry';
-import { obstacleShape } from '../../../rules/paperclip-railways/table';
-import { card, R, start, table } from './table';
+import { planBuild } from '../../../rules/paperclip-railways/build.ts';
+import { segmentTouchesPolygon } from '../../../rules/paperclip-railways/geometry.ts';
+import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
+import { card, R, start, table } from './table.ts';
 
 const H6 = ['dent', 'settle', 'rannoch', 'corrour', 'ealing', 'salford'];
 const build = (from: string, to: string, extra: object = {}) => ({ type: 'build', from, to, ...extra });
@@ -20,8 +20,18 @@ describe('obstacles and the penalty track', () => {
     expect(p.geometry.obstacles).toBe(1);
     expect(p.obstaclePenalty).toBe(2);
     // A second obstacle on the way is 2 more; the river one more obstacle on top.
-    s.obstacles.push({ id: 'mountain', x: -120, y: -40, rot: 0, by: 1, shape: obstacleShape('mountain', -120, -40, 0) }); // y -80..0
-    s.river = [[-60, -200], [-60, 200]];
+    s.obstacles.push({
+      id: 'mountain',
+      x: -120,
+      y: -40,
+      rot: 0,
+      by: 1,
+      shape: obstacleShape('mountain', -120, -40, 0),
+    }); // y -80..0
+    s.river = [
+      [-60, -200],
+      [-60, 200],
+    ];
     const q = planBuild(s, 0, build('S1', 'york', { bends: [[-150, 100]] }) as never);
     expect(q.geometry.obstacles).toBe(2); // the mountain lies clear of this link; the river counts
     expect(q.geometry.riverTouched).toBe(true);
@@ -55,7 +65,11 @@ describe('obstacles and the penalty track', () => {
 
 describe('running out', () => {
   it('a player down to only cubes (no clips) draws a last card, can then only pass, and the game ends', () => {
-    const s = table({ seats: 2, stations: [start(0, -300, 0), card('york', 0, 0), card('bath', 0, 250)], hands: [H6, H6] });
+    const s = table({
+      seats: 2,
+      stations: [start(0, -300, 0), card('york', 0, 0), card('bath', 0, 250)],
+      hands: [H6, H6],
+    });
     s.clips[0] = 8;
     R.apply(s, 0, build('S1', 'york'));
     expect(s.clips[0]).toBe(0);
@@ -80,7 +94,11 @@ describe('running out', () => {
 
 describe('End of Line', () => {
   it('drawn by the last player of a round, the game ends after that turn', () => {
-    const s = table({ stations: [start(0, -300, 0)], hands: [[], [], [], []], deck: ['end-of-line', 'dent', 'settle', 'rannoch', 'corrour'] });
+    const s = table({
+      stations: [start(0, -300, 0)],
+      hands: [[], [], [], []],
+      deck: ['end-of-line', 'dent', 'settle', 'rannoch', 'corrour'],
+    });
     s.turn = 3;
     s.turns = [2, 2, 2, 1];
     R.apply(s, 3, { type: 'draw' });
@@ -90,7 +108,11 @@ describe('End of Line', () => {
 
   it('drawn by a station effect during a build, the round is still finished', () => {
     // Manchester draws a card when built; the End of Line card lies on top.
-    const s = table({ stations: [start(0, -300, 0), card('manchester', 0, 0)], hands: [H6], deck: ['end-of-line', 'york', 'bath', 'dent'] });
+    const s = table({
+      stations: [start(0, -300, 0), card('manchester', 0, 0)],
+      hands: [H6],
+      deck: ['end-of-line', 'york', 'bath', 'dent'],
+    });
     s.hands[0] = ['settle', 'rannoch', 'corrour', 'ealing', 'salford', 'london'];
     R.apply(s, 0, build('S1', 'manchester', { pay: ['settle', 'rannoch', 'corrour'] }));
     expect(s.endOfLineDrawn).toBe(true);

@@ -1,14 +1,20 @@
 // One test per rule, each on a hand-set state that decides it.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../../rules/types';
-import { planBuild } from '../../../rules/paperclip-railways/build';
-import { BOARD, CARDS } from '../../../rules/paperclip-railways/data';
-import { obstacleShape } from '../../../rules/paperclip-railways/table';
-import { card, metro, R, start, table } from './table';
+import { RuleError } from '../../../rules/types.ts';
+import { planBuild } from '../../../rules/paperclip-railways/build.ts';
+import { BOARD, CARDS } from '../../../rules/paperclip-railways/data.ts';
+import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
+import { card, metro, R, start, table } from './table.ts';
 
 const H6 = ['dent', 'settle', 'rannoch', 'corrour', 'ealing', 'salford'];
 const build = (from: string, to: string, extra: object = {}) => ({ type: 'build', from, to, ...extra });
-const newCard = (from: string, c: string, at: [number, number], extra: object = {}) => ({ type: 'build', from, card: c, at, ...extra });
+const newCard = (from: string, c: string, at: [number, number], extra: object = {}) => ({
+  type: 'build',
+  from,
+  card: c,
+  at,
+  ...extra,
+});
 
 describe('setup', () => {
   it('gives cubes and clips by player count (one cube marks the score)', () => {
@@ -85,13 +91,24 @@ describe('setup', () => {
   it('refuses an obstacle outside the area or on a station, and a river longer than its 32 clips', () => {
     const s = R.setup(4, 'obst', {});
     const seat = R.toAct(s)[0]!;
-    expect(() => R.apply(s, seat, { type: 'obstacle', obstacle: 'lake', x: 460, y: 0, rot: 0 })).toThrow(/inside the play area/);
+    expect(() => R.apply(s, seat, { type: 'obstacle', obstacle: 'lake', x: 460, y: 0, rot: 0 })).toThrow(
+      /inside the play area/,
+    );
     expect(() => R.apply(s, seat, { type: 'obstacle', obstacle: 'lake', x: 0, y: 0, rot: 0 })).toThrow(/station/);
     expect(() => R.apply(s, seat, { type: 'obstacle', obstacle: 'lake', x: 200, y: 200, rot: 45 })).toThrow(/degrees/);
     R.apply(s, seat, { type: 'obstacle', obstacle: 'lake', x: 200, y: 200, rot: 0 });
     expect(s.obstacles[0]!.shape).toEqual(obstacleShape('lake', 200, 200, 0));
     while (s.phase === 'obstacles') R.apply(s, R.toAct(s)[0]!, R.moves(s, R.toAct(s)[0]!)[0]);
-    expect(() => R.apply(s, s.startPlayer, { type: 'river', points: [[-470, -300], [470, -300], [470, -250]] })).toThrow(/32 clips/);
+    expect(() =>
+      R.apply(s, s.startPlayer, {
+        type: 'river',
+        points: [
+          [-470, -300],
+          [470, -300],
+          [470, -250],
+        ],
+      }),
+    ).toThrow(/32 clips/);
   });
 
   it('advanced game: four stations on Gigantopolis whose "when built" effects are skipped', () => {
@@ -100,7 +117,10 @@ describe('setup', () => {
     expect(giga).toHaveLength(4);
     expect(s.stations.some((x) => x.kind === 'metro')).toBe(false);
     // A draw effect on Gigantopolis draws nothing.
-    const t = table({ stations: [start(0, -300, 0), { ...card('manchester', 0, 0), noBuildEffect: true }], hands: [H6] });
+    const t = table({
+      stations: [start(0, -300, 0), { ...card('manchester', 0, 0), noBuildEffect: true }],
+      hands: [H6],
+    });
     R.apply(t, 0, build('S1', 'manchester', { pay: ['dent', 'settle', 'rannoch'] }));
     expect(t.hands[0]).toHaveLength(3);
   });
@@ -108,7 +128,12 @@ describe('setup', () => {
 
 describe('drawing', () => {
   it('draws 3 cards with 2 or 3 players and 2 with 4 or 5', () => {
-    for (const [n, k] of [[2, 3], [3, 3], [4, 2], [5, 2]] as const) {
+    for (const [n, k] of [
+      [2, 3],
+      [3, 3],
+      [4, 2],
+      [5, 2],
+    ] as const) {
       const s = table({ seats: n, stations: [start(0, -300, 0)], hands: [['dent']] });
       R.apply(s, 0, { type: 'draw' });
       expect(s.hands[0]).toHaveLength(1 + k);
@@ -117,7 +142,11 @@ describe('drawing', () => {
   });
 
   it('keeps at most 6 cards: after drawing the player discards down to 6', () => {
-    const s = table({ seats: 2, stations: [start(0, -300, 0)], hands: [['dent', 'settle', 'rannoch', 'corrour', 'ealing']] });
+    const s = table({
+      seats: 2,
+      stations: [start(0, -300, 0)],
+      hands: [['dent', 'settle', 'rannoch', 'corrour', 'ealing']],
+    });
     R.apply(s, 0, { type: 'draw' });
     expect(s.phase).toBe('discard');
     expect(R.toAct(s)).toEqual([0]);
@@ -140,7 +169,11 @@ describe('drawing', () => {
 });
 
 describe('building a link', () => {
-  const base = () => table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', 0, 250), start(1, 300, 0)], hands: [H6, H6.map((c) => c)] });
+  const base = () =>
+    table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', 0, 250), start(1, 300, 0)],
+      hands: [H6, H6.map((c) => c)],
+    });
 
   it('starts only from your starting station or a station with your cube', () => {
     const s = base();
@@ -157,7 +190,10 @@ describe('building a link', () => {
 
   it('reaches a blank Request Stop from any station at length 1, and a starting station at the shortest length listed', () => {
     // London lists no length to countryside or blanks; a Request Stop is still in reach.
-    const s = table({ stations: [card('london', -100, 0, [1]), card('request-stop-1', 0, 100), start(1, 200, 0)], hands: [H6] });
+    const s = table({
+      stations: [card('london', -100, 0, [1]), card('request-stop-1', 0, 100), start(1, 200, 0)],
+      hands: [H6],
+    });
     const p = planBuild(s, 0, build('london', 'request-stop-1') as never);
     expect(p.minLength).toBe(1);
     // From london to a starting station: its shortest listed length (suburban 3).
@@ -204,7 +240,9 @@ describe('building a link', () => {
     expect(p.geometry.clips).toBe(8);
     expect(p.pay).toHaveLength(3);
     expect(() => R.apply(s, 0, build('S1', 'york', { pay: ['dent', 'settle'] }))).toThrow(/exactly 3 cards/);
-    expect(() => R.apply(s, 0, build('S1', 'york', { pay: ['dent', 'settle', 'london'] }))).toThrow(/do not hold London/);
+    expect(() => R.apply(s, 0, build('S1', 'york', { pay: ['dent', 'settle', 'london'] }))).toThrow(
+      /do not hold London/,
+    );
     R.apply(s, 0, build('S1', 'york', { pay: ['dent', 'settle', 'rannoch'] }));
     expect(s.hands[0]).toEqual(['corrour', 'ealing', 'salford']);
     expect(s.discard).toEqual(['dent', 'settle', 'rannoch']);
@@ -251,8 +289,21 @@ describe('building a link', () => {
   });
 
   it('scores both stations plus the clips, minus crossings and 2 per obstacle; the crossed player scores 1', () => {
-    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -100, -200), card('settle', -100, 200)], hands: [H6] });
-    s.links.push({ owner: 1, from: 'dent', to: 'settle', points: [[-100, -178], [-100, 178]], clips: 12, score: 0 });
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -100, -200), card('settle', -100, 200)],
+      hands: [H6],
+    });
+    s.links.push({
+      owner: 1,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-100, -178],
+        [-100, 178],
+      ],
+      clips: 12,
+      score: 0,
+    });
     s.obstacles.push({ id: 'lake', x: -200, y: 0, rot: 0, by: 1, shape: obstacleShape('lake', -200, 0, 0) });
     R.apply(s, 0, build('S1', 'york', { pay: ['corrour', 'ealing', 'salford'] }));
     // S1 2 + York 4 + 8 clips - 1 crossing - 2 for the lake
@@ -291,10 +342,42 @@ describe('placing a new station', () => {
 
   it("may lie on your own link but not on another player's", () => {
     const s = table({ stations: [start(0, -300, 0), card('bath', 300, 0)], hands: [hand] });
-    s.links.push({ owner: 0, from: 'S1', to: 'bath', points: [[-268, 0], [268, 0]], clips: 18, score: 0 });
-    expect(() => planBuild(s, 0, newCard('S1', 'york', [0, 0], { bends: [[-150, -150], [0, -100]] }) as never)).not.toThrow();
+    s.links.push({
+      owner: 0,
+      from: 'S1',
+      to: 'bath',
+      points: [
+        [-268, 0],
+        [268, 0],
+      ],
+      clips: 18,
+      score: 0,
+    });
+    expect(() =>
+      planBuild(
+        s,
+        0,
+        newCard('S1', 'york', [0, 0], {
+          bends: [
+            [-150, -150],
+            [0, -100],
+          ],
+        }) as never,
+      ),
+    ).not.toThrow();
     s.links[0]!.owner = 1;
-    expect(() => planBuild(s, 0, newCard('S1', 'york', [0, 0], { bends: [[-150, -150], [0, -100]] }) as never)).toThrow(/another player's/);
+    expect(() =>
+      planBuild(
+        s,
+        0,
+        newCard('S1', 'york', [0, 0], {
+          bends: [
+            [-150, -150],
+            [0, -100],
+          ],
+        }) as never,
+      ),
+    ).toThrow(/another player's/);
   });
 
   it('costs the penalty on the construction board when it touches an obstacle or the river, starting at 2', () => {
@@ -308,7 +391,10 @@ describe('placing a new station', () => {
     expect(s.penalty).toBe(3);
     // The river counts too.
     const t = table({ stations: [start(0, -300, 0)], hands: [hand] });
-    t.river = [[32, -200], [32, 200]];
+    t.river = [
+      [32, -200],
+      [32, 200],
+    ];
     expect(planBuild(t, 0, newCard('S1', 'york', [0, 0]) as never).placementPenalty).toBe(2);
   });
 });
@@ -348,9 +434,39 @@ describe('station effects', () => {
     });
     s.box.push(...s.deck.filter((c) => c !== 'end-of-line'));
     s.deck = [];
-    s.links.push({ owner: 0, from: 'S1', to: 'liverpool', points: [[-268, 0], [-32, 0]], clips: 8, score: 0 });
-    s.links.push({ owner: 2, from: 'liverpool', to: 'birmingham', points: [[0, 22], [0, 178]], clips: 8, score: 0 });
-    s.links.push({ owner: 1, from: 'S1', to: 'birmingham', points: [[-268, 10], [-32, 190]], clips: 7, score: 0 });
+    s.links.push({
+      owner: 0,
+      from: 'S1',
+      to: 'liverpool',
+      points: [
+        [-268, 0],
+        [-32, 0],
+      ],
+      clips: 8,
+      score: 0,
+    });
+    s.links.push({
+      owner: 2,
+      from: 'liverpool',
+      to: 'birmingham',
+      points: [
+        [0, 22],
+        [0, 178],
+      ],
+      clips: 8,
+      score: 0,
+    });
+    s.links.push({
+      owner: 1,
+      from: 'S1',
+      to: 'birmingham',
+      points: [
+        [-268, 10],
+        [-32, 190],
+      ],
+      clips: 7,
+      score: 0,
+    });
     s.endOfLineDrawn = true;
     s.turns = [3, 4, 4, 4];
     R.apply(s, 0, { type: 'pass' });
@@ -362,7 +478,11 @@ describe('station effects', () => {
 
 describe('the end of the game', () => {
   it('End of Line: play goes on until everyone has had the same number of turns', () => {
-    const s = table({ stations: [start(0, -300, 0)], hands: [[], [], [], []], deck: ['dent', 'end-of-line', 'settle', 'rannoch', 'corrour', 'ealing', 'salford'] });
+    const s = table({
+      stations: [start(0, -300, 0)],
+      hands: [[], [], [], []],
+      deck: ['dent', 'end-of-line', 'settle', 'rannoch', 'corrour', 'ealing', 'salford'],
+    });
     s.turn = 1;
     s.turns = [1, 0, 0, 0];
     R.apply(s, 1, { type: 'draw' }); // draws dent and, past the End of Line card, settle
@@ -376,7 +496,11 @@ describe('the end of the game', () => {
   });
 
   it('a player down to only clips or only cubes draws one more card and builds once more, then the game ends', () => {
-    const s = table({ seats: 2, stations: [start(0, -300, 0), card('york', 0, 0), card('bath', 0, 250)], hands: [H6, H6] });
+    const s = table({
+      seats: 2,
+      stations: [start(0, -300, 0), card('york', 0, 0), card('bath', 0, 250)],
+      hands: [H6, H6],
+    });
     s.cubes[0] = 2;
     R.apply(s, 0, build('S1', 'york'));
     expect(s.cubes[0]).toBe(0);
@@ -391,7 +515,8 @@ describe('the end of the game', () => {
     expect(s.hands[0]).toHaveLength(n + 1);
     expect(R.outcome(s)).toBeNull();
     // The last build: no cubes left, so none are placed; its clips are still laid.
-    const york = s.stations.find((x) => x.id === 'york')!, bath = s.stations.find((x) => x.id === 'bath')!;
+    const york = s.stations.find((x) => x.id === 'york')!,
+      bath = s.stations.find((x) => x.id === 'bath')!;
     const clips = s.clips[0]!;
     R.apply(s, 0, build('york', 'bath', { bends: [[100, 125]] }));
     expect(s.links).toHaveLength(2);
@@ -417,7 +542,15 @@ describe('the end of the game', () => {
 
 describe('moves, describe, parse, undo, autoMove', () => {
   it('offers only legal moves: draw and straight links', () => {
-    const s = table({ stations: [start(0, -300, 0), card('york', 0, 0), card('dent', 0, 250), ...metro().map((m) => ({ ...m, x: m.x + 250, y: m.y - 300 }))], hands: [['bath', ...H6.slice(0, 5)]] });
+    const s = table({
+      stations: [
+        start(0, -300, 0),
+        card('york', 0, 0),
+        card('dent', 0, 250),
+        ...metro().map((m) => ({ ...m, x: m.x + 250, y: m.y - 300 })),
+      ],
+      hands: [['bath', ...H6.slice(0, 5)]],
+    });
     const moves = R.moves(s, 0);
     expect(moves[0]).toEqual({ type: 'draw' });
     expect(moves.filter((m) => m.type === 'build').length).toBeGreaterThan(2);
@@ -432,12 +565,37 @@ describe('moves, describe, parse, undo, autoMove', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
     expect(R.parse!('draw', s, 0)).toEqual({ type: 'draw' });
     expect(R.parse!('build s1 York via -150,100 -100, 60 pay dent settle rannoch', s, 0)).toEqual({
-      type: 'build', from: 'S1', to: 'york', bends: [[-150, 100], [-100, 60]], pay: ['dent', 'settle', 'rannoch'],
+      type: 'build',
+      from: 'S1',
+      to: 'york',
+      bends: [
+        [-150, 100],
+        [-100, 60],
+      ],
+      pay: ['dent', 'settle', 'rannoch'],
     });
-    expect(R.parse!('build S1 new kirkby-stephen at 10,-200', s, 0)).toEqual({ type: 'build', from: 'S1', card: 'kirkby-stephen', at: [10, -200] });
+    expect(R.parse!('build S1 new kirkby-stephen at 10,-200', s, 0)).toEqual({
+      type: 'build',
+      from: 'S1',
+      card: 'kirkby-stephen',
+      at: [10, -200],
+    });
     expect(R.parse!('discard dent Settle', s, 0)).toEqual({ type: 'discard', cards: ['dent', 'settle'] });
-    expect(R.parse!('obstacle lake 100,50 90', s, 0)).toEqual({ type: 'obstacle', obstacle: 'lake', x: 100, y: 50, rot: 90 });
-    expect(R.parse!('river -300,0 0,80 300,0', s, 0)).toEqual({ type: 'river', points: [[-300, 0], [0, 80], [300, 0]] });
+    expect(R.parse!('obstacle lake 100,50 90', s, 0)).toEqual({
+      type: 'obstacle',
+      obstacle: 'lake',
+      x: 100,
+      y: 50,
+      rot: 90,
+    });
+    expect(R.parse!('river -300,0 0,80 300,0', s, 0)).toEqual({
+      type: 'river',
+      points: [
+        [-300, 0],
+        [0, 80],
+        [300, 0],
+      ],
+    });
     expect(() => R.parse!('build S1 nowhere', s, 0)).toThrow(/no station "nowhere"/);
     expect(() => R.parse!('fly', s, 0)).toThrow(RuleError);
   });
@@ -445,9 +603,22 @@ describe('moves, describe, parse, undo, autoMove', () => {
   it('describes moves in public words and cannot undo a draw', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: [H6] });
     expect(R.describe({ type: 'draw' }, s, 0)).toBe('drew 2 cards');
-    expect(R.describe({ type: 'build', from: 'S1', to: 'york' }, s, 0)).toMatch(/built an 8-clip link Red start – York, paying 3 cards: \+14 points/);
+    expect(R.describe({ type: 'build', from: 'S1', to: 'york' }, s, 0)).toMatch(
+      /built an 8-clip link Red start – York, paying 3 cards: \+14 points/,
+    );
     expect(R.undoable!({ type: 'draw' }, s)).toBe(false);
-    expect(R.undoable!({ type: 'river', points: [[0, 0], [10, 0]] }, s)).toBe(false); // it reveals the stations and deals
+    expect(
+      R.undoable!(
+        {
+          type: 'river',
+          points: [
+            [0, 0],
+            [10, 0],
+          ],
+        },
+        s,
+      ),
+    ).toBe(false); // it reveals the stations and deals
     expect(R.undoable!({ type: 'build', from: 'S1', to: 'york', pay: ['dent', 'settle', 'rannoch'] }, s)).toBe(true);
     expect(R.undoable!({ type: 'build', from: 'S1', to: 'york' }, s)).toBe(true);
     expect(R.autoMove!(s, 0)).toEqual({ type: 'draw' });

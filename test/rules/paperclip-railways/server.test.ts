@@ -3,9 +3,9 @@
 // typed commands (with station ids and coordinates) and listed moves both
 // play; nobody's page shows another's hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperclipRailways } from '../../../rules/paperclip-railways/index';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { startTestServer, type TestGame, type TestServer } from '../../support/server';
+import { paperclipRailways } from '../../../rules/paperclip-railways/index.ts';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
 
 let srv: TestServer;
 let game: TestGame;
@@ -38,16 +38,27 @@ describe('paperclip railways through the server', () => {
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.text).toContain('may not touch a station');
     // Three players: a triangle with corners 0,-620 537,310 -537,310.
-    const spots = [[-220, 170], [220, 170], [0, -350], [0, -180]];
+    const spots = [
+      [-220, 170],
+      [220, 170],
+      [0, -350],
+      [0, -180],
+    ];
     let i = 0;
     while ((mine.view as any).phase === 'obstacles') {
       const id = (mine.view as any).obstacleSupply[0].id;
-      const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `obstacle ${id} ${spots[i++]!.join(',')}` });
+      const res = await srv.postMoveForm(handle.key, {
+        seq: String(mine.game.seq),
+        command: `obstacle ${id} ${spots[i++]!.join(',')}`,
+      });
       expect(res.status).toBe(303);
       ({ handle, mine } = await actor());
     }
     expect((mine.view as any).phase).toBe('river');
-    const res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: 'river -300,255 0,262 300,255' });
+    const res = await srv.postMoveForm(handle.key, {
+      seq: String(mine.game.seq),
+      command: 'river -300,255 0,262 300,255',
+    });
     expect(res.status).toBe(303);
     ({ mine } = await actor());
     expect((mine.view as any).phase).toBe('play');
@@ -73,7 +84,8 @@ describe('paperclip railways through the server', () => {
 
   it('plays a whole game to the end by personal links, with typed builds and listed moves', async () => {
     const pick = seedRandom('pc-server-game');
-    let moves = 0, typed = 0;
+    let moves = 0,
+      typed = 0;
     for (;;) {
       const { any, handle, mine, view } = await actor();
       if (any.game.status !== 'active') break;
@@ -83,7 +95,10 @@ describe('paperclip railways through the server', () => {
         // Type the build as a player would: station ids and coordinates.
         const a = builds[randomInt(pick, builds.length)]!.action as any;
         const command = a.to ? `build ${a.from} ${a.to}` : `build ${a.from} new ${a.card} at ${a.at.join(',')}`;
-        res = await srv.postMoveForm(handle.key, { seq: String(mine.game.seq), command: `${command} pay ${a.pay.join(' ')}` });
+        res = await srv.postMoveForm(handle.key, {
+          seq: String(mine.game.seq),
+          command: `${command} pay ${a.pay.join(' ')}`,
+        });
         typed++;
       } else {
         const choice = mine.moves[view.phase === 'discard' ? 0 : randomInt(pick, mine.moves.length)]!;

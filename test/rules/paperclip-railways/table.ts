@@ -1,8 +1,8 @@
 // Hand-set tables for the Paperclip Railways tests: a game already in play,
 // with the stations, hands and pile the test lays out.
-import { paperclipRailways as R } from '../../../rules/paperclip-railways/index';
-import { BOARD } from '../../../rules/paperclip-railways/data';
-import type { PCState, Station } from '../../../rules/paperclip-railways/state';
+import { paperclipRailways as R } from '../../../rules/paperclip-railways/index.ts';
+import { BOARD } from '../../../rules/paperclip-railways/data.ts';
+import type { PCState, Station } from '../../../rules/paperclip-railways/state.ts';
 
 export { R };
 
@@ -15,7 +15,15 @@ export function start(seat: number, x: number, y: number): Station {
 }
 
 export function metro(): Station[] {
-  return BOARD.metropolis.regions.map((r) => ({ id: r.id, kind: 'metro' as const, x: r.x, y: r.y, w: r.w, h: r.h, cubes: padded([]) }));
+  return BOARD.metropolis.regions.map((r) => ({
+    id: r.id,
+    kind: 'metro' as const,
+    x: r.x,
+    y: r.y,
+    w: r.w,
+    h: r.h,
+    cubes: padded([]),
+  }));
 }
 
 let SEATS = 4;
@@ -31,7 +39,11 @@ function padded(c: number[]): number[] {
 export function table(opts: { stations: Station[]; hands?: string[][]; deck?: string[]; seats?: number }): PCState {
   SEATS = opts.seats ?? 4;
   const s = R.setup(SEATS, 'hand-set', { advanced: false, promos: true });
-  const everything = [...s.deck.filter((c) => c !== 'end-of-line'), ...s.box, ...s.stations.filter((x) => x.kind === 'card').map((x) => x.card!)];
+  const everything = [
+    ...s.deck.filter((c) => c !== 'end-of-line'),
+    ...s.box,
+    ...s.stations.filter((x) => x.kind === 'card').map((x) => x.card!),
+  ];
   s.stations = opts.stations.map((st) => ({ ...st, cubes: padded(st.cubes) }));
   s.hands = Array.from({ length: SEATS }, (_, i) => [...(opts.hands?.[i] ?? [])]);
   const used = new Set([...s.hands.flat(), ...s.stations.filter((x) => x.kind === 'card').map((x) => x.card!)]);
@@ -47,4 +59,3 @@ export function table(opts: { stations: Station[]; hands?: string[][]; deck?: st
   s.river = null;
   return s;
 }
-

@@ -1,7 +1,7 @@
 // Hidden information: hands, the pile's order, and the face-down stations of setup.
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../support/playout';
-import { R } from './table';
+import { randomPlayout } from '../../support/playout.ts';
+import { R } from './table.ts';
 
 function playedTo(seats: number, steps: number, seed = `views-${seats}`) {
   const s = R.setup(seats, seed, {});
@@ -53,7 +53,12 @@ describe('views', () => {
     const done = playedTo(4, 5, 'face-down');
     expect(done.phase).toBe('play');
     const v = R.view(done, 0) as any;
-    expect(v.stations.filter((x: any) => x.kind === 'card').map((x: any) => x.id).sort()).toEqual([...hidden].sort());
+    expect(
+      v.stations
+        .filter((x: any) => x.kind === 'card')
+        .map((x: any) => x.id)
+        .sort(),
+    ).toEqual([...hidden].sort());
   });
 
   it('describes draws without naming the cards drawn', () => {
@@ -76,7 +81,7 @@ describe('views', () => {
 
 describe('hidden information, byte for byte', () => {
   it("other seats' views, SVG, pages, mail text, form and history lines are the same whatever seat 1 holds and however the pile lies", async () => {
-    const { PageRenderer } = await import('../../../server/render');
+    const { PageRenderer } = await import('../../../server/render.ts');
     const renderer = new PageRenderer();
     const players = [0, 1, 2].map((seat) => ({ seat, name: ['Ada', 'Bob', 'Cy'][seat]! }));
     let k = 6;
@@ -98,7 +103,15 @@ describe('hidden information, byte for byte', () => {
     const seq = 7;
     const render = (s: typeof a, seat: number | null) => {
       const view = R.view(s, seat);
-      const ctx = { view, players, you: seat, game: { id: 'g', title: 'Paperclip Railways', seq }, moveUrl: '/play/k/move', seq, moves: [] };
+      const ctx = {
+        view,
+        players,
+        you: seat,
+        game: { id: 'g', title: 'Paperclip Railways', seq },
+        moveUrl: '/play/k/move',
+        seq,
+        moves: [],
+      };
       return [
         JSON.stringify(view),
         R.svg!(view),

@@ -1,6 +1,23 @@
 // One test per rule of the turn: actions, stations, extending, shares.
 import { describe, expect, it } from 'vitest';
-import { approach, board, game, giveShares, H, id, L, nb, P, passVotes, putLoco, putStation, putTile, R, refuses, targets } from './helpers';
+import {
+  approach,
+  board,
+  game,
+  giveShares,
+  H,
+  id,
+  L,
+  nb,
+  P,
+  passVotes,
+  putLoco,
+  putStation,
+  putTile,
+  R,
+  refuses,
+  targets,
+} from './helpers.ts';
 
 describe('turn structure', () => {
   it('gives two actions a turn, then passes clockwise', () => {
@@ -38,14 +55,22 @@ describe('take a city token', () => {
   it('refuses a good the city does not hold', () => {
     const s = game(2);
     refuses(s, 0, { type: 'token', city: 'burton', good: 'steel' }, /Burton upon Trent has no steel token/);
-    refuses(s, 0, { type: 'token', city: 'leeds', good: 'steel' }, /leeds is not a city: the cities are Manchester, .*Burton upon Trent/);
+    refuses(
+      s,
+      0,
+      { type: 'token', city: 'leeds', good: 'steel' },
+      /leeds is not a city: the cities are Manchester, .*Burton upon Trent/,
+    );
   });
 
   it('knows a city by its id or its name, in any case', () => {
     const s = game(2);
     R.apply(s, 0, { type: 'token', city: 'Burton upon Trent', good: 'brewing' });
     R.apply(s, 0, { type: 'token', city: 'BURTON', good: 'brewing' });
-    expect(s.tokens[0]).toEqual([{ city: P('burton'), good: 'brewing' }, { city: P('burton'), good: 'brewing' }]);
+    expect(s.tokens[0]).toEqual([
+      { city: P('burton'), good: 'brewing' },
+      { city: P('burton'), good: 'brewing' },
+    ]);
   });
 });
 
@@ -97,7 +122,10 @@ describe('stations', () => {
 describe('extending a line', () => {
   it('leaves the start town to any free neighbour, laying no track', () => {
     const s = game(2);
-    const moves = R.moves(s, 0).filter((m) => m.type === 'extend' && m.line === 'LMR').map((m: any) => m.to).sort();
+    const moves = R.moves(s, 0)
+      .filter((m) => m.type === 'extend' && m.line === 'LMR')
+      .map((m: any) => m.to)
+      .sort();
     expect(moves).toEqual(['K7', 'L6']); // the others are sea, Preston and Chester
     R.apply(s, 0, { type: 'extend', line: 'LMR', to: 'L6' });
     expect(s.tiles).toHaveLength(0);
@@ -107,10 +135,18 @@ describe('extending a line', () => {
   it('otherwise goes only straight, half left or half right, laying track behind', () => {
     const s = game(2);
     putLoco(s, 'GWR', 'U8', 0);
-    expect(R.moves(s, 0).filter((m) => m.type === 'extend' && m.line === 'GWR').map((m: any) => m.to).sort()).toEqual(
-      [nb('U8', 5), nb('U8', 0), nb('U8', 1)].sort(),
+    expect(
+      R.moves(s, 0)
+        .filter((m) => m.type === 'extend' && m.line === 'GWR')
+        .map((m: any) => m.to)
+        .sort(),
+    ).toEqual([nb('U8', 5), nb('U8', 0), nb('U8', 1)].sort());
+    refuses(
+      s,
+      0,
+      { type: 'extend', line: 'GWR', to: nb('U8', 3) },
+      /only move straight ahead, half left or half right/,
     );
-    refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 3) }, /only move straight ahead, half left or half right/);
     refuses(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 2) }, /only move straight ahead/);
     R.apply(s, 0, { type: 'extend', line: 'GWR', to: nb('U8', 1) });
     expect(s.tiles).toEqual([{ hex: H('U8'), line: L('GWR'), sides: [3, 1] }]);
@@ -198,13 +234,19 @@ describe('bad input is refused with a clear message, the state byte for byte unc
 
   it('odd shapes', () => {
     const s = game(3);
-    for (const raw of [null, 7, 'extend', [], [{ type: 'pass' }]]) refuses(s, 0, raw, /send an object whose type is token, station, extend, bid or pass/);
+    for (const raw of [null, 7, 'extend', [], [{ type: 'pass' }]])
+      refuses(s, 0, raw, /send an object whose type is token, station, extend, bid or pass/);
     refuses(s, 0, {}, /no type: use token, station/);
     refuses(s, 0, Object.create({ type: 'pass' }), /no type/);
     refuses(s, 0, { type: 'fly' }, /"fly" is not a move/);
     refuses(s, 0, { type: 7 }, /type of a move is a word: use token/);
     refuses(s, 0, { type: 'token' }, /Bad city in the token move/);
-    refuses(s, 0, { type: 'token', city: 'manchester', good: 'gold' }, /Bad good .* one of steel, textiles, brewing, leather/);
+    refuses(
+      s,
+      0,
+      { type: 'token', city: 'manchester', good: 'gold' },
+      /Bad good .* one of steel, textiles, brewing, leather/,
+    );
     refuses(s, 0, { type: 'station', hex: 5 }, /Bad hex .* a hex label/);
     refuses(s, 0, { type: 'extend', line: 'LMR' }, /Bad to in the extend move/);
     refuses(s, 0, { type: 'pass', now: true }, /The pass move has no field "now"/);
@@ -229,7 +271,8 @@ describe('bad input is refused with a clear message, the state byte for byte unc
     putLoco(s, 'NR', 'P7', 3);
     giveShares(s, 1, 'NR', 2);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: nb('P7', 3) });
-    for (const amount of [1e12, -1, 1.5, '2', Infinity]) refuses(s, 1, { type: 'bid', amount, to: nb('P7', 3) }, /Bad amount .* a whole number of shares, 0 to pass/);
+    for (const amount of [1e12, -1, 1.5, '2', Infinity])
+      refuses(s, 1, { type: 'bid', amount, to: nb('P7', 3) }, /Bad amount .* a whole number of shares, 0 to pass/);
     refuses(s, 1, { type: 'bid', amount: 3, to: nb('P7', 3) }, /hold only 2/);
     refuses(s, 1, { type: 'bid', amount: 1 }, /Name where the locomotive goes/);
     refuses(s, 1, { type: 'extend', line: 'LMR', to: 'L6' }, /direction vote is going on/);
@@ -252,7 +295,9 @@ describe('bad input is refused with a clear message, the state byte for byte unc
     const s = game(3);
     putStation(s, 0, 'Q12');
     // "station J9 Q12" once placed a new station on J9, ignoring the Q12 the player meant to move
-    expect(() => R.parse!('station J9 Q12', s, 0)).toThrow(/^"Q12" is more than the command takes: write "station F7", or "station F7 from G8"/);
+    expect(() => R.parse!('station J9 Q12', s, 0)).toThrow(
+      /^"Q12" is more than the command takes: write "station F7", or "station F7 from G8"/,
+    );
     expect(() => R.parse!('station J9 from Q12 now', s, 0)).toThrow(/"now" is more than/);
     expect(() => R.parse!('move station Q12 to J9 K9', s, 0)).toThrow(/"K9" is more than .*"move station G8 to F7"/);
     expect(() => R.parse!('extend LMR L6 L5', s, 0)).toThrow(/"L5" is more than .*a line moves once a turn/);

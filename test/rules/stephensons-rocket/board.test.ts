@@ -1,7 +1,7 @@
 // The board data: checked by its schema, places on the hexes of their true latitude/longitude.
 import { describe, expect, it } from 'vitest';
-import { board, loadBoard } from '../../../rules/stephensons-rocket/board';
-import boardJson from '../../../rules/stephensons-rocket/data/board.json';
+import { board, loadBoard } from '../../../rules/stephensons-rocket/board.ts';
+import boardJson from '../../../rules/stephensons-rocket/data/board.json' with { type: 'json' };
 
 function hexOf(lat: number, lon: number): string {
   const { lat0, lon0, xScale, hexSize } = board.data.projection;
@@ -10,9 +10,12 @@ function hexOf(lat: number, lon: number): string {
   const q = ((Math.sqrt(3) / 3) * x - y / 3) / hexSize;
   const r = ((2 / 3) * y) / hexSize;
   const s = -q - r;
-  let rq = Math.round(q), rr = Math.round(r);
+  let rq = Math.round(q),
+    rr = Math.round(r);
   const rs = Math.round(s);
-  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+  const dq = Math.abs(rq - q),
+    dr = Math.abs(rr - r),
+    ds = Math.abs(rs - s);
   if (dq > dr && dq > ds) rq = -rr - rs;
   else if (dr > ds) rr = -rq - rs;
   const h = board.data.hexes.find((x) => x.q === rq && x.r === rr);

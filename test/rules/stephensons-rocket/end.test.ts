@@ -1,9 +1,27 @@
 // Isolated lines, the end of the game and the final scoring.
 import { describe, expect, it } from 'vitest';
-import { finalScoring } from '../../../rules/stephensons-rocket/end';
-import { isolateStuckLines } from '../../../rules/stephensons-rocket/extend';
-import { occupancy } from '../../../rules/stephensons-rocket/state';
-import { board, game, giveShares, giveTokens, H, id, isFree, L, nb, P, passVotes, putLoco, putStation, putTile, R, spotNextTo, targets } from './helpers';
+import { finalScoring } from '../../../rules/stephensons-rocket/end.ts';
+import { isolateStuckLines } from '../../../rules/stephensons-rocket/extend.ts';
+import { occupancy } from '../../../rules/stephensons-rocket/state.ts';
+import {
+  board,
+  game,
+  giveShares,
+  giveTokens,
+  H,
+  id,
+  isFree,
+  L,
+  nb,
+  P,
+  passVotes,
+  putLoco,
+  putStation,
+  putTile,
+  R,
+  spotNextTo,
+  targets,
+} from './helpers.ts';
 
 /** Hexes and facings from which every hex ahead is sea or a town: dead ends. */
 function deadEnds(): { hex: string; facing: number }[] {
@@ -58,10 +76,13 @@ describe('isolated lines', () => {
     putLoco(s, 'NR', 'P7', 3);
     putTile(s, 'TVR', nb('P7', 2));
     putTile(s, 'LNWR', nb('P7', 4));
-    const [a, b] = deadEnds().filter((e) => board.neighbour[H(e.hex)]!.every((n) => n < 0 || !board.neighbour[H('P7')]!.includes(n)));
+    const [a, b] = deadEnds().filter((e) =>
+      board.neighbour[H(e.hex)]!.every((n) => n < 0 || !board.neighbour[H('P7')]!.includes(n)),
+    );
     putLoco(s, 'TVR', a!.hex, a!.facing);
     putLoco(s, 'LNWR', b!.hex, b!.facing);
-    for (const line of ['GWR', 'LMR', 'SDR', 'HSR']) Object.assign(s.lines[L(line)]!, { absorbedInto: L('NR'), loco: -1, supply: 0, retired: 16 });
+    for (const line of ['GWR', 'LMR', 'SDR', 'HSR'])
+      Object.assign(s.lines[L(line)]!, { absorbedInto: L('NR'), loco: -1, supply: 0, retired: 16 });
     const occ = occupancy(s);
     isolateStuckLines(s, occ, undefined);
     expect(['NR', 'TVR', 'LNWR'].map((line) => s.lines[L(line)]!.isolated)).toEqual([true, true, true]);
@@ -145,7 +166,10 @@ describe('final scoring', () => {
     const by = (reason: string) => s.ledger.filter((p) => p.reason === reason).map((p) => [p.seat, p.amount]);
     expect(by('final steel tokens')).toEqual([[1, 6000]]);
     expect(by('final textiles tokens')).toEqual([[1, 6000]]);
-    expect(by('final passengers')).toEqual([[0, 4000], [1, 4000]]);
+    expect(by('final passengers')).toEqual([
+      [0, 4000],
+      [1, 4000],
+    ]);
     expect(by('final brewing tokens')).toEqual([]);
   });
 
@@ -167,10 +191,18 @@ describe('final scoring', () => {
     s.lines[L('NR')]!.supply = 0;
     const history = finalScoring(s);
     const by = (prefix: string) => s.ledger.filter((p) => p.reason.startsWith(prefix)).map((p) => [p.seat, p.amount]);
-    expect(by('final LMR stations')).toEqual([[0, 4000], [2, 2000]]);
-    expect(by('final LMR shares')).toEqual([[1, 3000], [2, 3000]]); // tie: (4,000 + 2,000) / 2
+    expect(by('final LMR stations')).toEqual([
+      [0, 4000],
+      [2, 2000],
+    ]);
+    expect(by('final LMR shares')).toEqual([
+      [1, 3000],
+      [2, 3000],
+    ]); // tie: (4,000 + 2,000) / 2
     expect(by('final NR')).toEqual([]);
-    expect(s.finalScoring.join('\n')).toMatch(/final LMR stations \(4 towns and cities\): seat 1 \$4,000, seat 3 \$2,000/);
+    expect(s.finalScoring.join('\n')).toMatch(
+      /final LMR stations \(4 towns and cities\): seat 1 \$4,000, seat 3 \$2,000/,
+    );
     // the history names the players ({seat:N}, 0-based, which the server replaces by names)
     expect(history).toContain('final LMR stations (4 towns and cities): {seat:0} $4,000, {seat:2} $2,000');
     expect(history).toContain('final LMR shares (4 towns and cities): {seat:1} $3,000, {seat:2} $3,000');

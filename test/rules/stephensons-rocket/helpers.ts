@@ -1,8 +1,8 @@
 // Hand-set positions for the Stephenson's Rocket tests.
 import { expect } from 'vitest';
-import { stephensonsRocket as R, type SRState } from '../../../rules/stephensons-rocket/index';
-import { board, opposite } from '../../../rules/stephensons-rocket/board';
-import { RuleError } from '../../../rules/types';
+import { stephensonsRocket as R, type SRState } from '../../../rules/stephensons-rocket/index.ts';
+import { board, opposite } from '../../../rules/stephensons-rocket/board.ts';
+import { RuleError } from '../../../rules/types.ts';
 
 export { R, board };
 
@@ -62,7 +62,12 @@ export function giveShares(s: SRState, seat: number, line: string, n: number): v
  * ahead enters it; returns the hex it stands on. Picks the first direction
  * whose hex behind the target is free land and not next to `avoid` hexes.
  */
-export function approach(s: SRState, line: string, target: string, avoid: string[] = []): { from: string; facing: number } {
+export function approach(
+  s: SRState,
+  line: string,
+  target: string,
+  avoid: string[] = [],
+): { from: string; facing: number } {
   for (let d = 0; d < 6; d++) {
     const back = board.neighbour[H(target)]![opposite(d)]!;
     if (!isFree(back) || avoid.includes(id(back))) continue;
@@ -106,7 +111,10 @@ const startHexes = () => board.lines.map((l) => board.places[l.start]!.hex);
  * with a free hex behind it (in some direction) far from every start town, so
  * moving a locomotive in merges with nothing.
  */
-export function quietSpot(want: (near: string[]) => boolean, extraFree = 0): { target: string; from: string; facing: number; other: string } {
+export function quietSpot(
+  want: (near: string[]) => boolean,
+  extraFree = 0,
+): { target: string; from: string; facing: number; other: string } {
   const starts = startHexes();
   const farFromStarts = (h: number) => !starts.includes(h) && board.neighbour[h]!.every((n) => !starts.includes(n));
   for (let t = 0; t < board.hexIds.length; t++) {
@@ -118,7 +126,9 @@ export function quietSpot(want: (near: string[]) => boolean, extraFree = 0): { t
     for (let d = 0; d < 6; d++) {
       const back = board.neighbour[t]![opposite(d)]!;
       if (!isFree(back) || !farFromStarts(back)) continue;
-      const other = board.neighbour[t]!.find((n) => isFree(n) && farFromStarts(n) && n !== back && !board.neighbour[back]!.includes(n));
+      const other = board.neighbour[t]!.find(
+        (n) => isFree(n) && farFromStarts(n) && n !== back && !board.neighbour[back]!.includes(n),
+      );
       if (extraFree > 0 && other === undefined) continue;
       return { target: id(t), from: id(back), facing: d, other: other === undefined ? '' : id(other) };
     }

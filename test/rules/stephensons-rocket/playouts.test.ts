@@ -1,9 +1,9 @@
 // Seeded random games for 2, 3 and 4 players, invariants after every move.
 import { describe, expect, it } from 'vitest';
-import { randomPlayout } from '../../support/playout';
-import { R } from './helpers';
-import { applyAction } from '../../../rules/stephensons-rocket/actions';
-import type { SRState } from '../../../rules/stephensons-rocket/index';
+import { randomPlayout } from '../../support/playout.ts';
+import { R } from './helpers.ts';
+import { applyAction } from '../../../rules/stephensons-rocket/actions.ts';
+import type { SRState } from '../../../rules/stephensons-rocket/index.ts';
 
 describe.each([2, 3, 4])('random games, %i players', (seats) => {
   it('play to the end with tiles, shares, tokens, stations and money conserved', () => {

@@ -1,8 +1,25 @@
 // In-game scorings (city, railway town, merger), their order on one move,
 // the tie rules, and "a town or city scores once per line".
 import { describe, expect, it } from 'vitest';
-import { majorityPayout } from '../../../rules/stephensons-rocket/scoring';
-import { board, game, giveShares, giveTokens, H, id, L, nb, P, passVotes, putLoco, putStation, putTile, quietSpot, R, spotNextTo } from './helpers';
+import { majorityPayout } from '../../../rules/stephensons-rocket/scoring.ts';
+import {
+  board,
+  game,
+  giveShares,
+  giveTokens,
+  H,
+  id,
+  L,
+  nb,
+  P,
+  passVotes,
+  putLoco,
+  putStation,
+  putTile,
+  quietSpot,
+  R,
+  spotNextTo,
+} from './helpers.ts';
 
 const kindOf = (p: string) => board.places[P(p)]!.kind;
 const paid = (s: ReturnType<typeof game>) => s.ledger.map((p) => [p.seat, p.amount]);
@@ -38,7 +55,10 @@ describe('city scoring', () => {
     giveTokens(s, 1, city, 2);
     giveTokens(s, 2, city, 1);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
-    expect(paid(s)).toEqual([[1, 2000], [2, 1000]]);
+    expect(paid(s)).toEqual([
+      [1, 2000],
+      [2, 1000],
+    ]);
     expect(s.money).toEqual([0, 2000, 1000]);
   });
 
@@ -56,7 +76,11 @@ describe('city scoring', () => {
     putLoco(s, 'NR', spot.from, spot.facing);
     for (const seat of [0, 1, 2]) giveTokens(s, seat, city, 1);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
-    expect(paid(s)).toEqual([[0, 1000], [1, 1000], [2, 1000]]);
+    expect(paid(s)).toEqual([
+      [0, 1000],
+      [1, 1000],
+      [2, 1000],
+    ]);
   });
 
   it('a lone holder gets 2,000 only; nobody holding its goods scores nothing', () => {
@@ -109,7 +133,10 @@ describe('railway-town scoring', () => {
     putStation(s, 0, 'W4'); // not on the line
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
     expect(nr.connected).toContain(P(town));
-    expect(paid(s)).toEqual([[1, 1000], [2, 3000]]);
+    expect(paid(s)).toEqual([
+      [1, 1000],
+      [2, 3000],
+    ]);
   });
 
   it('pays nothing when no station is on the line', () => {
@@ -128,7 +155,10 @@ describe('railway-town scoring', () => {
     putStation(s, 1, spot.from);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
     // value 2 (Norwich and the town): 2,000 + 1,000 shared by two = 1,500, rounded down
-    expect(paid(s)).toEqual([[1, 1000], [2, 1000]]);
+    expect(paid(s)).toEqual([
+      [1, 1000],
+      [2, 1000],
+    ]);
   });
 });
 
@@ -138,10 +168,12 @@ describe('start towns', () => {
     let found: { target: string; from: string; facing: number; start: string } | null = null;
     for (let h = 0; h < board.hexIds.length && !found; h++) {
       const near = board.placesNear[h]!.map((p) => board.places[p]!);
-      if (board.placeAt[h]! >= 0 || near.length !== 1 || near[0]!.kind !== 'start' || near[0]!.id === 'norwich') continue;
+      if (board.placeAt[h]! >= 0 || near.length !== 1 || near[0]!.kind !== 'start' || near[0]!.id === 'norwich')
+        continue;
       for (let d = 0; d < 6 && !found; d++) {
         const back = board.neighbour[h]![(d + 3) % 6]!;
-        if (back >= 0 && board.placeAt[back]! < 0 && board.placesNear[back]!.length === 0) found = { target: id(h), from: id(back), facing: d, start: near[0]!.id };
+        if (back >= 0 && board.placeAt[back]! < 0 && board.placesNear[back]!.length === 0)
+          found = { target: id(h), from: id(back), facing: d, start: near[0]!.id };
       }
     }
     const spot = found!;
@@ -205,13 +237,19 @@ describe('merger', () => {
     giveShares(s, 2, 'NR', 2);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
     passVotes(s);
-    expect(paid(s)).toEqual([[1, 3000], [2, 1000]]);
+    expect(paid(s)).toEqual([
+      [1, 3000],
+      [2, 1000],
+    ]);
   });
 });
 
 describe('several scorings on one move', () => {
   it('resolves city, then railway town, then merger', () => {
-    const spot = quietSpot((near) => near.some((p) => kindOf(p) === 'city') && near.some((p) => kindOf(p) === 'town'), 1);
+    const spot = quietSpot(
+      (near) => near.some((p) => kindOf(p) === 'city') && near.some((p) => kindOf(p) === 'town'),
+      1,
+    );
     const s = game(3);
     putLoco(s, 'NR', spot.from, spot.facing);
     const t = H(spot.target);
@@ -228,7 +266,10 @@ describe('several scorings on one move', () => {
   });
 
   it('its history line lists each payee and amount, city, then railway town, then merger', () => {
-    const spot = quietSpot((near) => near.some((p) => kindOf(p) === 'city') && near.some((p) => kindOf(p) === 'town'), 1);
+    const spot = quietSpot(
+      (near) => near.some((p) => kindOf(p) === 'city') && near.some((p) => kindOf(p) === 'town'),
+      1,
+    );
     const s = game(3);
     putLoco(s, 'NR', spot.from, spot.facing);
     putTile(s, 'GWR', spot.other);
@@ -246,8 +287,15 @@ describe('several scorings on one move', () => {
       `merger scoring for the NR (share majority, ${worth} towns and cities): {seat:0} $${worth},000`,
     ];
     const at = pieces.map((p) => line.indexOf(p));
-    expect(at.every((i) => i >= 0), line).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      line,
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
-    expect([...line.matchAll(/\{seat:(\d)\} (\$[\d,]+)/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['2 $2,000', `1 $${worth},000`, `0 $${worth},000`]);
+    expect([...line.matchAll(/\{seat:(\d)\} (\$[\d,]+)/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      '2 $2,000',
+      `1 $${worth},000`,
+      `0 $${worth},000`,
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 // A whole game of Stephenson's Rocket played through the server by personal links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomInt, seedRandom } from '../../../rules/random';
-import { startTestServer, type TestServer } from '../../support/server';
-import { R } from './helpers';
+import { randomInt, seedRandom } from '../../../rules/random.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { R } from './helpers.ts';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -31,7 +31,10 @@ describe("Stephenson's Rocket on the server", () => {
     expect((after.view.players as any[])[0].tokens.textiles).toBe(1);
 
     // a bad command is refused in plain words and changes nothing
-    const bad = await srv.api('POST', `/api/play/${ada!.key}/move`, { seq: after.game.seq, command: 'extend LMR straight' });
+    const bad = await srv.api('POST', `/api/play/${ada!.key}/move`, {
+      seq: after.game.seq,
+      command: 'extend LMR straight',
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(JSON.stringify(bad.body)).toMatch(/start town has no facing/);
 
@@ -45,7 +48,7 @@ describe("Stephenson's Rocket on the server", () => {
     const { final } = await srv.playToEnd(g, {
       pick: (moves, st) => {
         const others = (st.view.players as any[]).filter((p) => p.seat !== st.you);
-        if (others.some((p) => p.money !== null)) throw new Error('another seat\'s money leaked into a view');
+        if (others.some((p) => p.money !== null)) throw new Error("another seat's money leaked into a view");
         if ((st.view.you as any).money > 0) moneySeen = true;
         const extend = moves.filter((m) => (m.action as any).type === 'extend');
         const pool = extend.length && randomInt(picker, 3) > 0 ? extend : moves;

@@ -1,13 +1,25 @@
 // The game's partials render through the server's renderer, showing only what the view holds.
 import { describe, expect, it } from 'vitest';
-import { PageRenderer } from '../../../server/render';
-import { game, giveShares, giveTokens, H, putLoco, R, board, spotNextTo } from './helpers';
+import { PageRenderer } from '../../../server/render.ts';
+import { game, giveShares, giveTokens, H, putLoco, R, board, spotNextTo } from './helpers.ts';
 
 const renderer = new PageRenderer();
-const players = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bob' }, { seat: 2, name: 'Cy' }];
+const players = [
+  { seat: 0, name: 'Ada' },
+  { seat: 1, name: 'Bob' },
+  { seat: 2, name: 'Cy' },
+];
 
 function ctx(s: ReturnType<typeof game>, seat: number | null) {
-  return { view: R.view(s, seat), players, you: seat, game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 }, moveUrl: '/play/k/move', seq: 3, moves: [] };
+  return {
+    view: R.view(s, seat),
+    players,
+    you: seat,
+    game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 },
+    moveUrl: '/play/k/move',
+    seq: 3,
+    moves: [],
+  };
 }
 
 describe('templates', () => {
@@ -51,7 +63,7 @@ describe('templates', () => {
 
 describe('turn mail', () => {
   it('renders the view and the board PNG through the mail renderer', async () => {
-    const { MailRenderer } = await import('../../../server/mail/render');
+    const { MailRenderer } = await import('../../../server/mail/render.ts');
     const s = game(3);
     R.apply(s, 0, { type: 'token', city: 'manchester', good: 'textiles' });
     const view = R.view(s, 0);

@@ -1,10 +1,10 @@
 // Secret money, public history, text commands, SVG, undo and auto moves.
 import { describe, expect, it } from 'vitest';
-import { board, game, giveShares, giveTokens, H, L, passVotes, putLoco, R, spotNextTo } from './helpers';
-import { pay } from '../../../rules/stephensons-rocket/scoring';
-import { nameSeats } from '../../../server/game-log';
-import type { GameDoc } from '../../../server/store/types';
-import { PageRenderer } from '../../../server/render';
+import { board, game, giveShares, giveTokens, H, L, passVotes, putLoco, R, spotNextTo } from './helpers.ts';
+import { pay } from '../../../rules/stephensons-rocket/scoring.ts';
+import { nameSeats } from '../../../server/game-log.ts';
+import type { GameDoc } from '../../../server/store/types.ts';
+import { PageRenderer } from '../../../server/render.ts';
 
 const renderer = new PageRenderer();
 
@@ -15,7 +15,11 @@ function scoredGame() {
   putLoco(s, 'NR', spot.from, spot.facing);
   giveTokens(s, 1, city, 2);
   giveTokens(s, 2, city, 1);
-  return { s, action: { type: 'extend' as const, line: 'NR', to: spot.target }, cityName: board.places[board.placeIndex.get(city)!]!.name };
+  return {
+    s,
+    action: { type: 'extend' as const, line: 'NR', to: spot.target },
+    cityName: board.places[board.placeIndex.get(city)!]!.name,
+  };
 }
 
 describe('money is secret until the end', () => {
@@ -45,19 +49,38 @@ describe('money is secret until the end', () => {
     expect(line).toContain(`city scoring for ${cityName} (goods-token majority): {seat:1} $2,000, {seat:2} $1,000`);
     expect(line).not.toMatch(/\bseat \d/i); // players only as {seat:N}
     const doc = { seats: [{ name: 'Ada' }, { name: 'Bob' }, { name: 'Cy' }] } as unknown as GameDoc;
-    expect(nameSeats(line, doc)).toContain(`city scoring for ${cityName} (goods-token majority): Bob $2,000, Cy $1,000`);
+    expect(nameSeats(line, doc)).toContain(
+      `city scoring for ${cityName} (goods-token majority): Bob $2,000, Cy $1,000`,
+    );
   });
 
-  it('keeps the totals secret though each payment is public: not in another seat\'s view, the svg or the templates', () => {
+  it("keeps the totals secret though each payment is public: not in another seat's view, the svg or the templates", () => {
     const { s, action } = scoredGame();
     R.apply(s, 0, action); // Bob is paid $2,000 and Cy $1,000 in the open
     pay(s, 1, 5000, 'a later scoring'); // Bob now holds 7,000, a figure no history line shows
     expect(s.money).toEqual([0, 7000, 1000]);
-    const players = [{ seat: 0, name: 'Ada' }, { seat: 1, name: 'Bob' }, { seat: 2, name: 'Cy' }];
+    const players = [
+      { seat: 0, name: 'Ada' },
+      { seat: 1, name: 'Bob' },
+      { seat: 2, name: 'Cy' },
+    ];
     const shown = (seat: number | null) => {
       const view = R.view(s, seat);
-      const ctx = { view, players, you: seat, game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 }, moveUrl: '/play/k/move', seq: 3, moves: [] };
-      return [JSON.stringify(view), R.svg!(view), renderer.gameView('stephensons-rocket', ctx)!, renderer.gameViewText('stephensons-rocket', ctx)!].join('\n');
+      const ctx = {
+        view,
+        players,
+        you: seat,
+        game: { id: 'g1', title: "Stephenson's Rocket", seq: 3 },
+        moveUrl: '/play/k/move',
+        seq: 3,
+        moves: [],
+      };
+      return [
+        JSON.stringify(view),
+        R.svg!(view),
+        renderer.gameView('stephensons-rocket', ctx)!,
+        renderer.gameViewText('stephensons-rocket', ctx)!,
+      ].join('\n');
     };
     expect(shown(1)).toMatch(/7,000/);
     for (const seat of [0, 2, null]) {
@@ -71,7 +94,8 @@ describe('money is secret until the end', () => {
   it('the end reveals everything', () => {
     const { s, action } = scoredGame();
     R.apply(s, 0, action);
-    for (const i of [0, 1, 2, 3, 4, 5]) if (i !== L('NR')) Object.assign(s.lines[i]!, { isolated: true, retired: 16, supply: 0 });
+    for (const i of [0, 1, 2, 3, 4, 5])
+      if (i !== L('NR')) Object.assign(s.lines[i]!, { isolated: true, retired: 16, supply: 0 });
     giveShares(s, 2, 'NR', s.lines[L('NR')]!.supply - 1);
     const end = { type: 'token' as const, city: 'exeter', good: 'leather' as const };
     R.apply(s, 0, end); // any action ends it: only the NR still has shares
@@ -86,16 +110,28 @@ describe('money is secret until the end', () => {
 describe('describe, parse, undo, autoMove, svg', () => {
   it('describes moves in words', () => {
     const s = game(2);
-    expect(R.describe({ type: 'token', city: 'manchester', good: 'steel' }, s, 0)).toBe('took a steel token from Manchester');
-    expect(R.describe({ type: 'extend', line: 'LMR', to: 'L6' }, s, 0)).toMatch(/^extended the LMR to L6.*took a LMR share/);
+    expect(R.describe({ type: 'token', city: 'manchester', good: 'steel' }, s, 0)).toBe(
+      'took a steel token from Manchester',
+    );
+    expect(R.describe({ type: 'extend', line: 'LMR', to: 'L6' }, s, 0)).toMatch(
+      /^extended the LMR to L6.*took a LMR share/,
+    );
     expect(R.describe({ type: 'station', hex: 'J9' }, s, 0)).toBe('placed a station on J9 (by Manchester, Leeds)');
   });
 
   it('parses text commands', () => {
     const s = game(2);
     putLoco(s, 'LNWR', 'R12', 5);
-    expect(R.parse!('extend LNWR straight', s, 0)).toEqual({ type: 'extend', line: 'LNWR', to: board.hexIds[board.neighbour[H('R12')]![5]!] });
-    expect(R.parse!('extend lnwr left', s, 0)).toEqual({ type: 'extend', line: 'LNWR', to: board.hexIds[board.neighbour[H('R12')]![4]!] });
+    expect(R.parse!('extend LNWR straight', s, 0)).toEqual({
+      type: 'extend',
+      line: 'LNWR',
+      to: board.hexIds[board.neighbour[H('R12')]![5]!],
+    });
+    expect(R.parse!('extend lnwr left', s, 0)).toEqual({
+      type: 'extend',
+      line: 'LNWR',
+      to: board.hexIds[board.neighbour[H('R12')]![4]!],
+    });
     expect(R.parse!('LMR sw', s, 0)).toEqual({ type: 'extend', line: 'LMR', to: 'L6' });
     expect(R.parse!('extend LMR to L6', s, 0)).toEqual({ type: 'extend', line: 'LMR', to: 'L6' });
     expect(() => R.parse!('extend LMR straight', s, 0)).toThrow(/start town has no facing/);
@@ -114,7 +150,11 @@ describe('describe, parse, undo, autoMove, svg', () => {
     putLoco(s, 'NR', 'P7', 3);
     giveShares(s, 1, 'NR', 2);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: board.hexIds[board.neighbour[H('P7')]![3]!]! });
-    expect(R.parse!('bid 2 left', s, 1)).toEqual({ type: 'bid', amount: 2, to: board.hexIds[board.neighbour[H('P7')]![2]!] });
+    expect(R.parse!('bid 2 left', s, 1)).toEqual({
+      type: 'bid',
+      amount: 2,
+      to: board.hexIds[board.neighbour[H('P7')]![2]!],
+    });
     expect(R.parse!('pass', s, 1)).toEqual({ type: 'bid', amount: 0 });
     R.apply(s, 1, R.parse!('bid 1 right', s, 1));
     passVotes(s);

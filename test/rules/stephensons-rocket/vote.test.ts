@@ -1,6 +1,6 @@
 // The direction vote and passengers.
 import { describe, expect, it } from 'vitest';
-import { game, giveShares, H, id, L, nb, putLoco, putStation, R, refuses } from './helpers';
+import { game, giveShares, H, id, L, nb, putLoco, putStation, R, refuses } from './helpers.ts';
 
 // NR locomotive on P7 facing west: ahead are nb(P7, 2), nb(P7, 3), nb(P7, 4); nothing merges there.
 const FROM = 'P7';
@@ -22,7 +22,7 @@ describe('direction vote', () => {
     expect(id(s.lines[L('NR')]!.loco)).toBe(STRAIGHT);
   });
 
-  it('goes once round from the mover\'s left, each bid higher; the winner returns his shares, the others keep theirs', () => {
+  it("goes once round from the mover's left, each bid higher; the winner returns his shares, the others keep theirs", () => {
     const s = setUp();
     giveShares(s, 1, 'NR', 3);
     giveShares(s, 2, 'NR', 4);
@@ -63,7 +63,7 @@ describe('direction vote', () => {
     expect(nr.held).toEqual([0, 2, 0]);
   });
 
-  it('keeps the mover\'s choice when everybody passes', () => {
+  it("keeps the mover's choice when everybody passes", () => {
     const s = setUp();
     giveShares(s, 1, 'NR', 2);
     giveShares(s, 2, 'NR', 2);
@@ -75,7 +75,7 @@ describe('direction vote', () => {
     expect(s.lines[L('NR')]!.held).toEqual([1, 2, 2]);
   });
 
-  it('starts from the mover\'s left whoever moves', () => {
+  it("starts from the mover's left whoever moves", () => {
     const s = setUp(4);
     giveShares(s, 0, 'NR', 1);
     giveShares(s, 2, 'NR', 1);
@@ -103,7 +103,7 @@ describe('direction vote', () => {
 });
 
 describe('passengers', () => {
-  it('go to the mover who enters another player\'s station', () => {
+  it("go to the mover who enters another player's station", () => {
     const s = setUp();
     putStation(s, 1, STRAIGHT);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: STRAIGHT });
@@ -111,7 +111,7 @@ describe('passengers', () => {
     expect(s.passengerSupply).toBe(8);
   });
 
-  it('not for the mover\'s own station', () => {
+  it("not for the mover's own station", () => {
     const s = setUp();
     putStation(s, 0, STRAIGHT);
     R.apply(s, 0, { type: 'extend', line: 'NR', to: STRAIGHT });

@@ -1,8 +1,14 @@
 // Shared by the map module's hand-set tests: a lay context, the refusal check
 // (a RuleError in words, the board unchanged), the B&O's home board and a seeded generator.
 import { expect } from 'vitest';
-import { RuleError } from '../../../../rules/types';
-import { newBoard, placeHomeToken, type Board, type LayContext, type PhaseName } from '../../../../rules/1830/track';
+import { RuleError } from '../../../../rules/types.ts';
+import {
+  newBoard,
+  placeHomeToken,
+  type Board,
+  type LayContext,
+  type PhaseName,
+} from '../../../../rules/1830/track/index.ts';
 
 export const ctx = (corp: string, phase: PhaseName = '2', more: Partial<LayContext> = {}): LayContext => ({
   corp,

@@ -16,15 +16,28 @@ import {
   suggestRoutes,
   tilesInSupply,
   type PhaseName,
-} from '../../../../rules/1830/track';
-import { lcg } from './helpers';
+} from '../../../../rules/1830/track/index.ts';
+import { lcg } from './helpers.ts';
 
 const CORPS = ['PRR', 'NYC', 'CPR', 'B&O', 'C&O', 'ERIE', 'NYNH', 'B&M'];
 const TRAIN_SETS = [
-  [{ id: '2-0', distance: 2 }, { id: '2-1', distance: 2 }, { id: '3-0', distance: 3 }],
-  [{ id: '4-0', distance: 4 }, { id: '5-0', distance: 5 }],
-  [{ id: '6-0', distance: 6 }, { id: 'D-0', distance: 999 }],
-  [{ id: 'D-0', distance: 999 }, { id: 'D-1', distance: 999 }],
+  [
+    { id: '2-0', distance: 2 },
+    { id: '2-1', distance: 2 },
+    { id: '3-0', distance: 3 },
+  ],
+  [
+    { id: '4-0', distance: 4 },
+    { id: '5-0', distance: 5 },
+  ],
+  [
+    { id: '6-0', distance: 6 },
+    { id: 'D-0', distance: 999 },
+  ],
+  [
+    { id: 'D-0', distance: 999 },
+    { id: 'D-1', distance: 999 },
+  ],
 ];
 
 describe('random legal play on the 1830 map', () => {
@@ -49,7 +62,10 @@ describe('random legal play on the 1830 map', () => {
         // the quick answers agree with the full lists; a reach handed in gives the same lays
         const reach = reachOf(b, corp);
         expect(reach.nodeCount).toBe(reach.nodes.size);
-        for (const left of [0, 1]) expect(hasTokenSpot(b, { corp, tokensLeft: left, reach })).toBe(legalTokens(b, { corp, tokensLeft: left }).length > 0);
+        for (const left of [0, 1])
+          expect(hasTokenSpot(b, { corp, tokensLeft: left, reach })).toBe(
+            legalTokens(b, { corp, tokensLeft: left }).length > 0,
+          );
         if (i % 10 === 0) expect(legalTileLays(b, { ...ctx, reach })).toEqual(legalTileLays(b, ctx));
         if (rnd(6) === 0) {
           const spots = legalTokens(b, { corp, tokensLeft: 1 });

@@ -3,8 +3,15 @@
 // run_routes is valid here with the same revenue; our suggestion for the
 // corporation's trains is at least that revenue.
 import { describe, expect, it } from 'vitest';
-import { runRoutes, routesFrom18xx, routesFromText, routesToText, suggestRoutes, type TrainInput } from '../../../../rules/1830/track';
-import { GAMES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games';
+import {
+  runRoutes,
+  routesFrom18xx,
+  routesFromText,
+  routesToText,
+  suggestRoutes,
+  type TrainInput,
+} from '../../../../rules/1830/track/index.ts';
+import { GAMES, boardSummary, checkpointSummary, loadGame, replayBoard } from './real-games.ts';
 
 const distance = (name: string) => (name === 'D' ? 999 : Number(name));
 const sorted = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -21,8 +28,10 @@ describe('1830 map module against the real games', () => {
         if (s.action.type === 'place_token') tokens++;
         const ours = boardSummary(s.board);
         const theirs = checkpointSummary(s.after);
-        if (sorted(ours.tiles) !== sorted(theirs.tiles)) diffs.push(`${s.action.id} tiles ${sorted(ours.tiles)} vs ${sorted(theirs.tiles)}`);
-        if (sorted(ours.tokens) !== sorted(theirs.tokens)) diffs.push(`${s.action.id} tokens ${sorted(ours.tokens)} vs ${sorted(theirs.tokens)}`);
+        if (sorted(ours.tiles) !== sorted(theirs.tiles))
+          diffs.push(`${s.action.id} tiles ${sorted(ours.tiles)} vs ${sorted(theirs.tiles)}`);
+        if (sorted(ours.tokens) !== sorted(theirs.tokens))
+          diffs.push(`${s.action.id} tokens ${sorted(ours.tokens)} vs ${sorted(theirs.tokens)}`);
       });
       expect(diffs.slice(0, 3)).toEqual([]);
       expect(lays).toBeGreaterThan(20);
@@ -39,15 +48,20 @@ describe('1830 map module against the real games', () => {
         const corp = s.action.entity as string;
         const recorded = (s.action.routes as { revenue: number }[]).reduce((a, r) => a + r.revenue, 0);
         const routes = routesFrom18xx(s.action as any);
-        const owned = (s.before!.corporations.find((c: any) => c.name === corp).trains as string[]).map((n, k) => ({ id: `${n}-${k}`, distance: distance(n) }));
+        const owned = (s.before!.corporations.find((c: any) => c.name === corp).trains as string[]).map((n, k) => ({
+          id: `${n}-${k}`,
+          distance: distance(n),
+        }));
         const ran: TrainInput[] = routes.map((r) => ({ id: r.train, distance: distance(r.train.split('-')[0]) }));
         try {
           const res = runRoutes(s.board, corp, s.phase, ran, routes);
           if (res.revenue !== recorded) problems.push(`${s.action.id}: ours ${res.revenue}, recorded ${recorded}`);
           const typed = runRoutes(s.board, corp, s.phase, ran, routesFromText(routesToText(routes)));
-          if (typed.revenue !== recorded) problems.push(`${s.action.id}: as text ${routesToText(routes)} gives ${typed.revenue}`);
+          if (typed.revenue !== recorded)
+            problems.push(`${s.action.id}: as text ${routesToText(routes)} gives ${typed.revenue}`);
           (s.action.routes as { revenue: number }[]).forEach((r, i) => {
-            if (res.routes[i].revenue !== r.revenue) problems.push(`${s.action.id}: route ${i} ours ${res.routes[i].revenue}, recorded ${r.revenue}`);
+            if (res.routes[i].revenue !== r.revenue)
+              problems.push(`${s.action.id}: route ${i} ours ${res.routes[i].revenue}, recorded ${r.revenue}`);
           });
         } catch (e) {
           problems.push(`${s.action.id}: refused: ${(e as Error).message}`);
@@ -55,7 +69,8 @@ describe('1830 map module against the real games', () => {
         const best = suggestRoutes(s.board, corp, s.phase, owned);
         if (best.revenue < recorded) problems.push(`${s.action.id}: suggestion ${best.revenue} < recorded ${recorded}`);
         const again = runRoutes(s.board, corp, s.phase, owned, best.routes);
-        if (again.revenue !== best.revenue) problems.push(`${s.action.id}: suggestion does not validate to its own revenue`);
+        if (again.revenue !== best.revenue)
+          problems.push(`${s.action.id}: suggestion does not validate to its own revenue`);
       });
       expect(problems).toEqual([]);
       expect(runs).toBeGreaterThan(20);
@@ -66,8 +81,10 @@ describe('1830 map module against the real games', () => {
 describe('1830 map module against a third real game (no checkpoints)', () => {
   it('26855: every lay and station is legal, every run pays as recorded, the suggestion is at least as good', async () => {
     const { readFileSync } = await import('node:fs');
-    const { replayOpenGame } = await import('./real-games');
-    const exp = JSON.parse(readFileSync(new URL('../../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8'));
+    const { replayOpenGame } = await import('./real-games.ts');
+    const exp = JSON.parse(
+      readFileSync(new URL('../../../fixtures/18xx.games/1830/26855.json', import.meta.url), 'utf8'),
+    );
     const problems: string[] = [];
     let runs = 0;
     const board = replayOpenGame(exp.actions, (s) => {

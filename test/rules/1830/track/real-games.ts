@@ -16,8 +16,8 @@ import {
   placeTokenFrom18xx,
   type Board,
   type PhaseName,
-} from '../../../../rules/1830/track';
-import { resolveUndo, type Raw18xxAction } from '../../../../rules/1830/import/resolve';
+} from '../../../../rules/1830/track/index.ts';
+import { resolveUndo, type Raw18xxAction } from '../../../../rules/1830/import/resolve.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The real games are kept in the repository (test/fixtures/18xx.games, MIT data from 18xx.games). */
@@ -90,7 +90,13 @@ export function replayBoard(game: RealGame, visit: (s: Step) => void): Board {
     if (action.type === 'lay_tile') {
       layTile(
         board,
-        { corp, phase, layUsed: false, playerPrivates: playerPrivates(before), via: isCompany ? action.entity : undefined },
+        {
+          corp,
+          phase,
+          layUsed: false,
+          playerPrivates: playerPrivates(before),
+          via: isCompany ? action.entity : undefined,
+        },
         layTileFrom18xx(action as any),
       );
     } else if (action.type === 'place_token') {
@@ -104,7 +110,8 @@ export function replayBoard(game: RealGame, visit: (s: Step) => void): Board {
     for (const c of after.corporations ?? []) {
       if (hasHomeToken(board, c.name)) continue;
       const home = board.homes[c.name];
-      if ((c.tokens ?? []).includes(home.hex) && homeTokenChoices(board, c.name).length === 1) placeHomeToken(board, c.name);
+      if ((c.tokens ?? []).includes(home.hex) && homeTokenChoices(board, c.name).length === 1)
+        placeHomeToken(board, c.name);
     }
     visit({ action, board, before, after, phase });
     before = after;
@@ -117,7 +124,8 @@ export function boardSummary(board: Board): { tiles: Record<string, string>; tok
   const tiles: Record<string, string> = {};
   for (const [hex, t] of Object.entries(board.tiles)) tiles[hex] = `${t.tile}/${t.rotation}`;
   const tokens: Record<string, string[]> = {};
-  for (const [hex, cities] of Object.entries(board.tokens)) for (const c of cities) for (const corp of c) (tokens[corp] ??= []).push(hex);
+  for (const [hex, cities] of Object.entries(board.tokens))
+    for (const c of cities) for (const corp of c) (tokens[corp] ??= []).push(hex);
   for (const k of Object.keys(tokens)) tokens[k].sort();
   return { tiles, tokens };
 }
@@ -153,7 +161,11 @@ export function replayOpenGame(actions: Action[], visit: (s: OpenStep) => void):
   const trains: Record<string, string[]> = {};
   for (const a of effectiveActions(actions)) {
     const company = a.entity_type === 'company';
-    if (a.entity_type === 'corporation' && !hasHomeToken(board, a.entity) && homeTokenChoices(board, a.entity).length === 1) {
+    if (
+      a.entity_type === 'corporation' &&
+      !hasHomeToken(board, a.entity) &&
+      homeTokenChoices(board, a.entity).length === 1
+    ) {
       placeHomeToken(board, a.entity);
     }
     const playerPrivates = PRIVATES.filter((p) => !corpOwned[p] && !closed.has(p));
@@ -173,7 +185,11 @@ export function replayOpenGame(actions: Action[], visit: (s: OpenStep) => void):
     if (a.type === 'discard_train') trains[a.entity] = (trains[a.entity] ?? []).filter((t) => t !== a.train);
     if (a.type === 'lay_tile') {
       const corp = company ? corpOwned[a.entity] : a.entity;
-      layTile(board, { corp, phase, layUsed: false, playerPrivates, via: company ? a.entity : undefined }, layTileFrom18xx(a as any));
+      layTile(
+        board,
+        { corp, phase, layUsed: false, playerPrivates, via: company ? a.entity : undefined },
+        layTileFrom18xx(a as any),
+      );
     }
     if (a.type === 'place_token') {
       const place = placeTokenFrom18xx(board, a as any);

@@ -2,7 +2,7 @@
 // station tokens in corporation colours and off-board values; it renders to PNG.
 import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { layTile, mapSvg, newBoard, placeHomeToken, tileSvg } from '../../../../rules/1830/track';
+import { layTile, mapSvg, newBoard, placeHomeToken, tileSvg } from '../../../../rules/1830/track/index.ts';
 
 describe('1830 map svg', () => {
   it('draws hexes, track, tokens, reservations and off-board values', () => {

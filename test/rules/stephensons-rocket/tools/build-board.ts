@@ -12,26 +12,117 @@ const KX = Math.cos((53 * Math.PI) / 180);
 
 // [lat, lon], clockwise from Berwick.
 const coast: [number, number][] = [
-  [55.77, -2.0], [55.6, -1.7], [55.33, -1.58], [55.02, -1.42], [54.91, -1.37], [54.69, -1.21], [54.62, -1.06],
-  [54.49, -0.61], [54.28, -0.4], [54.12, -0.08], [53.9, -0.15], [53.58, 0.11], [53.57, -0.08], [53.34, 0.26],
-  [53.14, 0.34], [52.97, 0.05], [52.8, 0.3], [52.94, 0.49], [52.93, 1.3], [52.61, 1.73], [52.48, 1.75],
-  [52.15, 1.6], [51.96, 1.35], [51.79, 1.15], [51.54, 0.71], [51.44, 0.76], [51.39, 1.39], [51.13, 1.31],
-  [50.91, 0.98], [50.85, 0.57], [50.77, 0.28], [50.82, -0.14], [50.72, -0.79], [50.8, -1.09], [50.78, -1.5],
-  [50.72, -1.88], [50.61, -1.96], [50.6, -2.45], [50.72, -2.94], [50.62, -3.41], [50.22, -3.64], [50.33, -4.14],
-  [49.96, -5.2], [50.07, -5.71], [50.21, -5.48], [50.42, -5.08], [50.54, -4.94], [51.02, -4.52], [51.08, -4.2],
-  [51.21, -4.12], [51.2, -3.48], [51.35, -2.98], [51.5, -2.7], [51.7, -2.5], [51.64, -2.67], [51.55, -2.99],
-  [51.46, -3.17], [51.39, -3.27], [51.48, -3.7], [51.61, -3.94], [51.56, -4.33], [51.68, -4.16], [51.67, -4.7],
-  [51.6, -4.93], [51.68, -5.17], [51.9, -5.31], [52.0, -4.98], [52.11, -4.66], [52.41, -4.08], [52.54, -4.05],
-  [52.72, -4.05], [52.92, -4.13], [52.89, -4.42], [52.8, -4.71], [52.94, -4.52], [53.14, -4.28], [53.31, -4.63],
-  [53.41, -4.34], [53.26, -4.09], [53.33, -3.83], [53.32, -3.49], [53.35, -3.32], [53.25, -3.13], [53.4, -3.1],
-  [53.41, -3.0], [53.65, -3.01], [53.82, -3.05], [53.92, -3.01], [54.07, -2.87], [54.11, -3.23], [54.51, -3.63],
-  [54.64, -3.56], [54.71, -3.5], [54.87, -3.39], [54.95, -3.05], [55.0, -3.07], [55.23, -2.58], [55.35, -2.48],
+  [55.77, -2.0],
+  [55.6, -1.7],
+  [55.33, -1.58],
+  [55.02, -1.42],
+  [54.91, -1.37],
+  [54.69, -1.21],
+  [54.62, -1.06],
+  [54.49, -0.61],
+  [54.28, -0.4],
+  [54.12, -0.08],
+  [53.9, -0.15],
+  [53.58, 0.11],
+  [53.57, -0.08],
+  [53.34, 0.26],
+  [53.14, 0.34],
+  [52.97, 0.05],
+  [52.8, 0.3],
+  [52.94, 0.49],
+  [52.93, 1.3],
+  [52.61, 1.73],
+  [52.48, 1.75],
+  [52.15, 1.6],
+  [51.96, 1.35],
+  [51.79, 1.15],
+  [51.54, 0.71],
+  [51.44, 0.76],
+  [51.39, 1.39],
+  [51.13, 1.31],
+  [50.91, 0.98],
+  [50.85, 0.57],
+  [50.77, 0.28],
+  [50.82, -0.14],
+  [50.72, -0.79],
+  [50.8, -1.09],
+  [50.78, -1.5],
+  [50.72, -1.88],
+  [50.61, -1.96],
+  [50.6, -2.45],
+  [50.72, -2.94],
+  [50.62, -3.41],
+  [50.22, -3.64],
+  [50.33, -4.14],
+  [49.96, -5.2],
+  [50.07, -5.71],
+  [50.21, -5.48],
+  [50.42, -5.08],
+  [50.54, -4.94],
+  [51.02, -4.52],
+  [51.08, -4.2],
+  [51.21, -4.12],
+  [51.2, -3.48],
+  [51.35, -2.98],
+  [51.5, -2.7],
+  [51.7, -2.5],
+  [51.64, -2.67],
+  [51.55, -2.99],
+  [51.46, -3.17],
+  [51.39, -3.27],
+  [51.48, -3.7],
+  [51.61, -3.94],
+  [51.56, -4.33],
+  [51.68, -4.16],
+  [51.67, -4.7],
+  [51.6, -4.93],
+  [51.68, -5.17],
+  [51.9, -5.31],
+  [52.0, -4.98],
+  [52.11, -4.66],
+  [52.41, -4.08],
+  [52.54, -4.05],
+  [52.72, -4.05],
+  [52.92, -4.13],
+  [52.89, -4.42],
+  [52.8, -4.71],
+  [52.94, -4.52],
+  [53.14, -4.28],
+  [53.31, -4.63],
+  [53.41, -4.34],
+  [53.26, -4.09],
+  [53.33, -3.83],
+  [53.32, -3.49],
+  [53.35, -3.32],
+  [53.25, -3.13],
+  [53.4, -3.1],
+  [53.41, -3.0],
+  [53.65, -3.01],
+  [53.82, -3.05],
+  [53.92, -3.01],
+  [54.07, -2.87],
+  [54.11, -3.23],
+  [54.51, -3.63],
+  [54.64, -3.56],
+  [54.71, -3.5],
+  [54.87, -3.39],
+  [54.95, -3.05],
+  [55.0, -3.07],
+  [55.23, -2.58],
+  [55.35, -2.48],
   [55.65, -2.25],
 ];
 
 type Kind = 'start' | 'town' | 'city';
 type Good = 'steel' | 'textiles' | 'brewing' | 'leather';
-interface PlaceIn { id: string; name: string; kind: Kind; lat: number; lon: number; goods?: Good[] }
+interface PlaceIn {
+  id: string;
+  name: string;
+  kind: Kind;
+  lat: number;
+  lon: number;
+  goods?: Good[];
+}
 
 const places: PlaceIn[] = [
   // start towns
@@ -43,14 +134,56 @@ const places: PlaceIn[] = [
   { id: 'hull', name: 'Hull', kind: 'start', lat: 53.745, lon: -0.337 },
   { id: 'norwich', name: 'Norwich', kind: 'start', lat: 52.63, lon: 1.297 },
   // cities with their goods
-  { id: 'manchester', name: 'Manchester', kind: 'city', lat: 53.48, lon: -2.242, goods: ['textiles', 'textiles', 'steel'] },
+  {
+    id: 'manchester',
+    name: 'Manchester',
+    kind: 'city',
+    lat: 53.48,
+    lon: -2.242,
+    goods: ['textiles', 'textiles', 'steel'],
+  },
   { id: 'birmingham', name: 'Birmingham', kind: 'city', lat: 52.486, lon: -1.89, goods: ['steel', 'steel', 'leather'] },
   { id: 'sheffield', name: 'Sheffield', kind: 'city', lat: 53.381, lon: -1.47, goods: ['steel', 'steel', 'brewing'] },
-  { id: 'newcastle', name: 'Newcastle', kind: 'city', lat: 54.978, lon: -1.618, goods: ['steel', 'brewing', 'leather'] },
-  { id: 'preston', name: 'Preston', kind: 'city', lat: 53.763, lon: -2.703, goods: ['textiles', 'textiles', 'leather'] },
-  { id: 'nottingham', name: 'Nottingham', kind: 'city', lat: 52.954, lon: -1.158, goods: ['textiles', 'leather', 'brewing'] },
-  { id: 'burton', name: 'Burton upon Trent', kind: 'city', lat: 52.806, lon: -1.643, goods: ['brewing', 'brewing', 'brewing'] },
-  { id: 'northampton', name: 'Northampton', kind: 'city', lat: 52.24, lon: -0.903, goods: ['leather', 'leather', 'textiles'] },
+  {
+    id: 'newcastle',
+    name: 'Newcastle',
+    kind: 'city',
+    lat: 54.978,
+    lon: -1.618,
+    goods: ['steel', 'brewing', 'leather'],
+  },
+  {
+    id: 'preston',
+    name: 'Preston',
+    kind: 'city',
+    lat: 53.763,
+    lon: -2.703,
+    goods: ['textiles', 'textiles', 'leather'],
+  },
+  {
+    id: 'nottingham',
+    name: 'Nottingham',
+    kind: 'city',
+    lat: 52.954,
+    lon: -1.158,
+    goods: ['textiles', 'leather', 'brewing'],
+  },
+  {
+    id: 'burton',
+    name: 'Burton upon Trent',
+    kind: 'city',
+    lat: 52.806,
+    lon: -1.643,
+    goods: ['brewing', 'brewing', 'brewing'],
+  },
+  {
+    id: 'northampton',
+    name: 'Northampton',
+    kind: 'city',
+    lat: 52.24,
+    lon: -0.903,
+    goods: ['leather', 'leather', 'textiles'],
+  },
   { id: 'swansea', name: 'Swansea', kind: 'city', lat: 51.621, lon: -3.944, goods: ['steel', 'steel', 'leather'] },
   { id: 'exeter', name: 'Exeter', kind: 'city', lat: 50.726, lon: -3.527, goods: ['leather', 'textiles', 'brewing'] },
   { id: 'reading', name: 'Reading', kind: 'city', lat: 51.454, lon: -0.978, goods: ['brewing', 'brewing', 'textiles'] },
@@ -98,8 +231,12 @@ function toAxial(x: number, y: number): [number, number] {
   const r = ((2 / 3) * y) / HEX;
   // cube rounding
   const s = -q - r;
-  let rq = Math.round(q), rr = Math.round(r), rs = Math.round(s);
-  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+  let rq = Math.round(q),
+    rr = Math.round(r),
+    rs = Math.round(s);
+  const dq = Math.abs(rq - q),
+    dr = Math.abs(rr - r),
+    ds = Math.abs(rs - s);
   if (dq > dr && dq > ds) rq = -rr - rs;
   else if (dr > ds) rr = -rq - rs;
   return [rq, rr];
@@ -111,23 +248,28 @@ const polygon = coast.map(([lat, lon]) => project(lat, lon));
 function inside(x: number, y: number): boolean {
   let hit = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!, [xj, yj] = polygon[j]!;
+    const [xi, yi] = polygon[i]!,
+      [xj, yj] = polygon[j]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
   }
   return hit;
 }
 
 const land = new Map<string, [number, number]>();
-for (let r = -5; r < 60; r++) for (let q = -40; q < 60; q++) {
-  const [x, y] = centre(q, r);
-  if (inside(x, y)) land.set(`${q},${r}`, [q, r]);
-}
+for (let r = -5; r < 60; r++)
+  for (let q = -40; q < 60; q++) {
+    const [x, y] = centre(q, r);
+    if (inside(x, y)) land.set(`${q},${r}`, [q, r]);
+  }
 const placed = new Map<string, string>();
 const outPlaces = [];
 for (const p of places) {
   const [q, r] = toAxial(...project(p.lat, p.lon));
   const key = `${q},${r}`;
-  if (placed.has(key)) { console.error(`collision: ${p.id} with ${placed.get(key)}`); continue; }
+  if (placed.has(key)) {
+    console.error(`collision: ${p.id} with ${placed.get(key)}`);
+    continue;
+  }
   placed.set(key, p.id);
   land.set(key, [q, r]);
   outPlaces.push({ ...p, q, r });
@@ -144,7 +286,15 @@ const board = {
   name: 'England and Wales',
   projection: { lat0: LAT0, lon0: LON0, xScale: Number(KX.toFixed(6)), hexSize: HEX },
   hexes,
-  places: outPlaces.map((p) => ({ id: p.id, name: p.name, kind: p.kind, lat: p.lat, lon: p.lon, hex: label(p.q, p.r), ...(p.goods ? { goods: p.goods } : {}) })),
+  places: outPlaces.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    lat: p.lat,
+    lon: p.lon,
+    hex: label(p.q, p.r),
+    ...(p.goods ? { goods: p.goods } : {}),
+  })),
   lines,
 };
 const outPath = process.argv[2] ?? 'rules/stephensons-rocket/data/board.json';
