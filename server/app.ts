@@ -68,7 +68,7 @@ export function redactPath(url: string): string {
 }
 
 export async function createApp(deps: AppDeps): Promise<AppContext> {
-  const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const logger = deps.logger ?? pino({ level: 'info' });
   const now = deps.now ?? (() => new Date());
   const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
   const links = createLinks(secret, deps.baseUrl);
@@ -220,7 +220,8 @@ export async function startServer(
     server.listen(deps.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const url = deps.baseUrl ?? `http://${host}:${port}`;
+  // Without a base URL the links name this machine as a browser on it would reach it.
+  const url = deps.baseUrl ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
   const ctx = await createApp({ ...deps, baseUrl: url });
   handler = ctx.app;
   for (const [req, res] of early.splice(0)) ctx.app(req, res);

@@ -4,7 +4,7 @@
 //   run(args: string[]): Promise<number>   the exit status
 // so a new command is a new file (e.g. server/cli/import-18xx.ts).
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface Command {
@@ -12,17 +12,20 @@ interface Command {
   run(args: string[]): Promise<number> | number;
 }
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'cli');
+const here = fileURLToPath(import.meta.url);
+const dir = join(dirname(here), 'cli');
+// '.ts' from the source tree (tsx), '.js' from the build (dist/server/cli.js).
+const ext = extname(here);
 
 function commandNames(): string[] {
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.slice(0, -3))
+    .filter((f) => f.endsWith(ext) && !f.endsWith(`.test${ext}`))
+    .map((f) => f.slice(0, -ext.length))
     .sort();
 }
 
 async function load(name: string): Promise<Command> {
-  return (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as Command;
+  return (await import(pathToFileURL(join(dir, `${name}${ext}`)).href)) as Command;
 }
 
 async function help(): Promise<void> {
@@ -39,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     await help();
     return name ? 0 : 2;
   }
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(join(dir, `${name}.ts`))) {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(join(dir, `${name}${ext}`))) {
     process.stderr.write(`unknown command "${name}"\n`);
     await help();
     return 2;
@@ -47,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
   return (await load(name)).run(args);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && here === process.argv[1]) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {

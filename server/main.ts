@@ -1,41 +1,59 @@
-// `npm start`: the server with its defaults (DESIGN.md, "Configuration").
-//   PORT (3000)  HOST (all interfaces)  BASE_URL (http://localhost:PORT)
-//   DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL, MAIL_FROM, REMINDER_CRON (mail plugin)
+// `npm start` (the build, dist/server/main.js) and `npm run dev` (tsx): the server
+// as server/config.ts configures it from the environment. A bad variable stops
+// the start with one line naming it and exit status 78 (EX_CONFIG).
 // The secret key is made on first start as DATA_DIR/secret.key (mode 0600).
 // More threads for fsync under load; must be set before the first file operation.
 process.env.UV_THREADPOOL_SIZE ??= '16';
 
-const { existsSync } = await import('node:fs');
-const { dirname, join, resolve } = await import('node:path');
-const { fileURLToPath, pathToFileURL } = await import('node:url');
+const { ConfigError, readConfig } = await import('./config.ts');
 type AppPlugin = import('./app.ts').AppPlugin;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || '0.0.0.0';
-const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
-const dataDir = resolve(process.env.DATA_DIR || join(here, '..', 'data'));
+let config: import('./config.ts').Config;
+try {
+  config = readConfig(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`configuration error: ${err.message}\n`);
+  process.exit(78);
+}
 
-// Mail and reminders come as a plugin (server/mail/plugin.ts) when present.
 // The module graphs load side by side (the loader reads and compiles while
-// the main thread evaluates).
-const mailPluginFile = join(here, 'mail', 'plugin.ts');
-const wantMail = process.env.MAIL !== 'off' && existsSync(mailPluginFile);
+// the main thread evaluates). Mail and reminders come as a plugin; MAIL=off leaves it out.
 const [{ pino }, { startServer }, { games }, mailMod] = await Promise.all([
   import('pino'),
   import('./app.ts'),
   import('../rules/index.ts'),
-  wantMail
-    ? (import(pathToFileURL(mailPluginFile).href) as Promise<{ mailPlugin?: () => AppPlugin }>)
-    : Promise.resolve(null),
+  config.mailOn ? import('./mail/plugin.ts') : Promise.resolve(null),
 ]);
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const logger = pino({ level: config.logLevel });
 const plugins: AppPlugin[] = [];
-if (mailMod?.mailPlugin) plugins.push(mailMod.mailPlugin());
+if (mailMod) plugins.push(mailMod.mailPlugin({ config: config.mail }));
 
-const running = await startServer({ dataDir, baseUrl, registry: games, logger, port, host, plugins });
+const { dataDir, host } = config;
+// A port in use or an unwritable DATA_DIR is one line too, not a stack trace.
+const running = await startServer({
+  dataDir,
+  baseUrl: config.baseUrl,
+  registry: games,
+  logger,
+  port: config.port,
+  host,
+  plugins,
+}).catch((err: NodeJS.ErrnoException) => {
+  const why =
+    err.code === 'EADDRINUSE'
+      ? `port ${config.port} on ${host} is already in use (PORT, HOST)`
+      : err.code === 'EACCES' && err.syscall === 'listen'
+        ? `no permission to listen on port ${config.port} (PORT)`
+        : String(err.message ?? err);
+  process.stderr.write(`cannot start: ${why}\n`);
+  process.exit(1);
+});
+const port = (running.server.address() as import('node:net').AddressInfo).port;
+const baseUrl = running.url;
+const local = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 logger.info({ port, baseUrl, dataDir, games: games.map((g) => g.id) }, 'listening');
-process.stdout.write(`listening on ${baseUrl} (port ${port})\n`);
+process.stdout.write(`listening on http://${local}:${port} (links: ${baseUrl})\n`);
 
 let stopping = false;
 const stop = async (signal: string) => {

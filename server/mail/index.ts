@@ -2,7 +2,7 @@
 // outbox), the composer that renders queued specs, the event listener that
 // queues them, and the router for preferences, unsubscribe and /outbox.
 //
-//   const mailer = createMailer({ service, dataDir, env: process.env });
+//   const mailer = createMailer({ service, dataDir, config: readConfig(process.env).mail });
 //   await mailer.start();            // loads the queue, subscribes to game events
 //   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
 //   await mailer.stop();
@@ -10,25 +10,20 @@ import { join } from 'node:path';
 import type { Router } from 'express';
 import type { GameService } from '../service.ts';
 import { MailQueue, type MailQueueOptions, type MailTransport } from './queue.ts';
-import { transportFromEnv } from './transport.ts';
+import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
-
-export interface MailEnv {
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
-  BASE_URL?: string;
-  DIGEST_HOUR?: string;
-  OUTBOX_PUBLIC?: string;
-}
+import { type Env, type MailConfig, readConfig } from '../config.ts';
 
 export interface MailerOptions {
   service: GameService;
   dataDir: string;
-  env?: MailEnv;
+  /** The mail settings (server/config.ts); without them, `env` read through the same schema (tests), else the defaults. */
+  config?: MailConfig;
+  env?: Env;
   /** Overrides the transport the environment would choose (tests). */
   transport?: MailTransport;
   queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
@@ -64,7 +59,7 @@ export function mailDomain(from: string, baseUrl: string): string {
 }
 
 export function createMailer(o: MailerOptions): Mailer {
-  const env = o.env ?? {};
+  const config = o.config ?? readConfig(o.env ?? {}).mail;
   const baseUrl = o.service.links.baseUrl;
   const defaultHost = (() => {
     try {
@@ -74,13 +69,13 @@ export function createMailer(o: MailerOptions): Mailer {
       return 'localhost.localdomain';
     }
   })();
-  const from = env.MAIL_FROM || `Share Games <games@${defaultHost}>`;
+  const from = config.mailFrom ?? `Share Games <games@${defaultHost}>`;
   const domain = mailDomain(from, baseUrl);
   const mailDir = join(o.dataDir, 'mail');
   const digest = new DigestBook(mailDir);
   const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
   const composer = new MailComposer({ service: o.service, renderer, from, domain, digest, pngCache: o.pngCache });
-  const transport = o.transport ?? transportFromEnv(env, o.dataDir);
+  const transport = o.transport ?? transportFor(config.smtpUrl, o.dataDir);
   const queue = new MailQueue({
     dir: mailDir,
     transport,
@@ -88,19 +83,18 @@ export function createMailer(o: MailerOptions): Mailer {
     log: o.log,
     ...o.queue,
   });
-  const digestHour = Number(env.DIGEST_HOUR ?? 7);
   const notifier = createMailNotifier({
     service: o.service,
     queue,
     digest,
-    digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7,
+    digestHourUtc: config.digestHour,
   });
   const router = createMailRouter({
     service: o.service,
     digest,
-    defaultDigestHour: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7,
-    outboxDir: env.SMTP_URL ? null : join(o.dataDir, 'outbox'),
-    outboxPublic: env.OUTBOX_PUBLIC === '1' || env.OUTBOX_PUBLIC === 'true',
+    defaultDigestHour: config.digestHour,
+    outboxDir: config.smtpUrl ? null : join(o.dataDir, 'outbox'),
+    outboxPublic: config.outboxPublic,
     onPrefChanged: (gameId, seat) => notifier.prefChanged(gameId, seat, new Date((o.now ?? Date.now)()).toISOString()),
   });
   let unsubscribe: (() => void) | null = null;

@@ -1,19 +1,22 @@
 // The app plugin that adds mail and reminders to the server (see app.ts):
-//   createApp({ ..., plugins: [mailPlugin()] })
+//   createApp({ ..., plugins: [mailPlugin({ config: config.mail })] })
 // It builds the mailer (queue + transport from SMTP_URL, or the outbox), mounts
 // its routes (/mail/prefs, /mail/unsubscribe, /outbox), subscribes to game
 // events, and runs the reminder job on REMINDER_CRON. Shutdown is registered
 // in ctx.onClose.
 import type { AppContext, AppPlugin } from '../app.ts';
-import { createMailer, type Mailer, type MailEnv, type MailerOptions } from './index.ts';
+import { type Env, type MailConfig, readConfig } from '../config.ts';
+import { createMailer, type Mailer, type MailerOptions } from './index.ts';
 import { ReminderJob, startReminderCron } from '../scheduler/reminders.ts';
 import type { MailTransport } from './queue.ts';
 
 export interface MailPluginOptions {
-  env?: MailEnv & { REMINDER_CRON?: string };
+  /** The mail settings (server/config.ts); without them, `env` read through the same schema (tests), else the defaults. */
+  config?: MailConfig;
+  env?: Env;
   transport?: MailTransport;
   queue?: MailerOptions['queue'];
-  /** false: no cron (tests tick the job themselves). Default: REMINDER_CRON or every 5 minutes. */
+  /** false: no cron (tests tick the job themselves). Default: the config's REMINDER_CRON. */
   cron?: string | false;
   /** Receives the mailer and the job once built (tests, the CLI). */
   onReady?: (parts: { mailer: Mailer; reminders: ReminderJob; ctx: AppContext }) => void;
@@ -21,12 +24,12 @@ export interface MailPluginOptions {
 
 export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
   return async (ctx) => {
-    const env = opts.env ?? (process.env as MailEnv & { REMINDER_CRON?: string });
+    const config = opts.config ?? readConfig(opts.env ?? {}).mail;
     const log = (event: Record<string, unknown>) => ctx.logger.info(event, String(event.msg ?? 'mail'));
     const mailer = createMailer({
       service: ctx.service,
       dataDir: ctx.dataDir,
-      env,
+      config,
       transport: opts.transport,
       queue: opts.queue,
       log,
@@ -40,7 +43,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
       now: () => ctx.now().getTime(),
       log,
     });
-    const cronExpr = opts.cron === undefined ? env.REMINDER_CRON || undefined : opts.cron;
+    const cronExpr = opts.cron ?? config.reminderCron;
     const task = cronExpr === false ? null : startReminderCron(reminders, cronExpr);
     ctx.onClose.push(async () => {
       await task?.stop();

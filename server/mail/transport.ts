@@ -117,7 +117,7 @@ export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
   return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
-/** The transport the environment asks for. */
-export function transportFromEnv(env: { SMTP_URL?: string }, dataDir: string): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(join(dataDir, 'outbox'));
+/** SMTP when SMTP_URL is set, else the outbox. */
+export function transportFor(smtpUrl: string | undefined, dataDir: string): MailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(join(dataDir, 'outbox'));
 }

@@ -16,8 +16,6 @@ import type { Spec } from '../mail/compose.ts';
 import type { Seat } from '../../rules/types.ts';
 import { decideReminder, type ReminderDecision } from './decide.ts';
 
-export const DEFAULT_REMINDER_CRON = '*/5 * * * *';
-
 export interface ReminderJobOptions {
   service: GameService;
   /** Where reminder and escalation mail is queued; without it only the log entries are written. */
@@ -215,13 +213,10 @@ export class ReminderJob {
 }
 
 /**
- * Runs the job on a cron expression (REMINDER_CRON, default every 5 minutes).
+ * Runs the job on a cron expression (REMINDER_CRON, checked in server/config.ts).
  * Returns the task; call `.stop()` on shutdown.
  */
-export function startReminderCron(
-  job: ReminderJob,
-  expression: string = process.env.REMINDER_CRON || DEFAULT_REMINDER_CRON,
-): ScheduledTask {
+export function startReminderCron(job: ReminderJob, expression: string): ScheduledTask {
   if (!cron.validate(expression)) throw new Error(`REMINDER_CRON "${expression}" is not a cron expression`);
   return cron.schedule(expression, () => job.tick(), { name: 'reminders', noOverlap: true });
 }

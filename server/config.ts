@@ -1,0 +1,139 @@
+// Every environment variable the server reads, checked once at start through one
+// zod schema. An unset or empty variable takes its default; a bad value refuses
+// the start with one line naming the variable (server/main.ts prints it and
+// exits with status 78, EX_CONFIG, which the systemd unit in deploy/ does not
+// restart on). Every variable here is listed in .env.example and the README
+// (test/server/config.test.ts checks both).
+//
+//   const config = readConfig(process.env);   // throws ConfigError
+//   config.port, config.baseUrl, config.mail.smtpUrl, ...
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cron from 'node-cron';
+import { z } from 'zod';
+
+/** The folder holding package.json: the repository, or the installed package (also when run from dist/). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('package.json not found above server/config');
+    dir = up;
+  }
+  return dir;
+}
+
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+  errorMap: () => ({ message: 'must be one of 1, 0, true, false, yes, no, on, off' }),
+});
+const isOn = (v: z.infer<typeof flag>) => v === '1' || v === 'true' || v === 'yes' || v === 'on';
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be ${what} (a whole number from ${min} to ${max})`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be ${what} (a whole number from ${min} to ${max})`);
+
+const httpUrl = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http:// or https:// URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/** The variables, with the words .env.example and the README use for them. */
+export const envSchema = z.object({
+  PORT: wholeNumber(0, 65535, 'a port number').default('3000'),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_URL: httpUrl.optional(),
+  DATA_DIR: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      errorMap: () => ({ message: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
+    })
+    .default('info'),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3600, 'a number of seconds').default('10'),
+  MAIL: z.enum(['on', 'off'], { errorMap: () => ({ message: 'must be on or off' }) }).default('on'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => {
+      if (!URL.canParse(v)) return false;
+      const u = new URL(v);
+      return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+    }, 'must be smtp://[user:password@]host[:port] or smtps://...')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be "Name <address@host>" or address@host')
+    .optional(),
+  REMINDER_CRON: z
+    .string()
+    .refine((v) => cron.validate(v), 'must be a cron expression such as "*/5 * * * *"')
+    .default('*/5 * * * *'),
+  DIGEST_HOUR: wholeNumber(0, 23, 'an hour of the day in UTC').default('7'),
+  OUTBOX_PUBLIC: flag.default('0').transform(isOn),
+});
+
+export type Env = Partial<Record<keyof typeof envSchema.shape, string>>;
+
+export interface MailConfig {
+  /** Unset: mail is written to DATA_DIR/outbox/ instead of sent. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  reminderCron: string;
+  digestHour: number;
+  outboxPublic: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Set: every link is built from it. Unset: http://localhost:<the port listened on>. */
+  baseUrl?: string;
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shutdownGraceMs: number;
+  mailOn: boolean;
+  mail: MailConfig;
+}
+
+/** A bad variable, in one line: `PORT=abc: must be a port number (a whole number from 0 to 65535)`. */
+export class ConfigError extends Error {}
+
+// Values that may carry a password are named, never printed.
+const SECRET: ReadonlySet<string> = new Set(['SMTP_URL']);
+
+/** Reads the environment (only the variables of envSchema; others are ignored). Throws ConfigError. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const given: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v.trim() !== '') given[key] = v.trim();
+  }
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      const shown = SECRET.has(key) ? key : `${key}=${given[key]}`;
+      return `${shown}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('; '));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: e.BASE_URL,
+    dataDir: resolve(e.DATA_DIR ?? join(packageRoot(), 'data')),
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    mailOn: e.MAIL === 'on',
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      reminderCron: e.REMINDER_CRON,
+      digestHour: e.DIGEST_HOUR,
+      outboxPublic: e.OUTBOX_PUBLIC,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Configuration as an operator meets it: the real server process refuses a bad
+// variable with one line naming it (and exit status 78), and every variable
+// the schema reads is documented in .env.example and the README.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { envSchema } from '../../server/config.ts';
+import { root, runMain } from '../support/main-process.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pbem-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('refuses a bad value at start with one line naming the variable', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'abc' }, /^configuration error: PORT=abc: must be a port number/],
+      [{ SMTP_URL: 'mail.example.test' }, /^configuration error: SMTP_URL: must be smtp:\/\//],
+      [{ BASE_URL: 'not-a-url' }, /^configuration error: BASE_URL=not-a-url: must be an http/],
+      [{ DIGEST_HOUR: 'banana' }, /^configuration error: DIGEST_HOUR=banana: must be an hour/],
+      [{ REMINDER_CRON: 'every day' }, /^configuration error: REMINDER_CRON=every day: must be a cron expression/],
+      [{ OUTBOX_PUBLIC: 'maybe' }, /^configuration error: OUTBOX_PUBLIC=maybe: must be one of/],
+    ];
+    const runs = cases.map(([env]) => runMain({ DATA_DIR: dataDir, ...env }).exited);
+    const results = await Promise.all(runs);
+    results.forEach(({ code, stderr }, i) => {
+      expect(code).toBe(78);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(cases[i]![1]);
+    });
+  });
+
+  it('never prints the SMTP_URL, which may carry a password', async () => {
+    const { code, stderr } = await runMain({ DATA_DIR: dataDir, SMTP_URL: 'http://user:hunter2@mail.example.test' })
+      .exited;
+    expect(code).toBe(78);
+    expect(stderr).toContain('SMTP_URL');
+    expect(stderr).not.toContain('hunter2');
+  });
+
+  it('documents every variable in .env.example and the README', () => {
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const name of Object.keys(envSchema.shape)) {
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+      expect(readme, name).toContain(`\`${name}\``);
+    }
+  });
+});
