@@ -146,7 +146,9 @@ describe('hidden information in mail', () => {
               expect(mail.text).not.toMatch(new RegExp(`card ${card}\\b`));
               expect(own.includes(card)).toBe(false);
             }
-            expect(mail.text).not.toContain(`Hand: ${[...s.hands[b]!].sort((x, y) => x - y).join(', ')}`);
+            // the whole line: another hand of [1] must not match our own "Hand: 10, 14"
+            const theirs = [...s.hands[b]!].sort((x, y) => x - y).join(', ');
+            expect(mail.text).not.toMatch(new RegExp(`^Hand: ${theirs}$`, 'm'));
           }
         }
       }
