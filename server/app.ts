@@ -5,6 +5,10 @@
 //   ctx.app (express), ctx.service (GameService), ctx.links, ctx.renderer, ctx.logger
 //   await ctx.close()
 //   const running = await startServer({ ...deps, port: 0, host: '127.0.0.1' })  // { url, ctx, stop }
+//   await running.stop(graceMs)   // stop accepting, let requests in flight finish, flush, close
+//
+// GET /healthz answers while the process lives; GET /readyz runs ctx.readiness
+// (the store's ping, the mail plugin's transport) and answers 503 while stopping.
 //
 // Plugins run after the game routes are mounted and before the 404 handler:
 // the mail code mounts /outbox and subscribes to events there.
@@ -57,6 +61,10 @@ export interface AppContext {
   now: () => Date;
   /** Called by close(); plugins push their own shutdown here. */
   onClose: (() => Promise<void> | void)[];
+  /** GET /readyz: each check resolves to a short status ('ok', 'smtp', ...) or rejects with the reason. */
+  readiness: Record<string, () => Promise<string>>;
+  /** Set by a graceful stop: /readyz answers 503 and responses close their connections. */
+  draining: boolean;
   close(): Promise<void>;
 }
 
@@ -91,7 +99,16 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     registry: deps.registry,
     now,
     onClose,
+    readiness: {
+      store: async () => {
+        await store.ping?.();
+        return 'ok';
+      },
+    },
+    draining: false,
     async close() {
+      // Mail queued by the listeners of writes already acknowledged goes to disk first.
+      await service.settled();
       for (const f of onClose.splice(0).reverse()) await f();
       await store.close();
     },
@@ -99,6 +116,27 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // Probes come before the request log (a load balancer asks every few seconds).
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    let ready = !ctx.draining;
+    if (ctx.draining) checks.server = 'stopping';
+    for (const [name, check] of Object.entries(ctx.readiness)) {
+      try {
+        checks[name] = await check();
+      } catch (err) {
+        ready = false;
+        checks[name] = `failing: ${(err as Error)?.message ?? String(err)}`;
+      }
+    }
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ready' : 'not ready', checks });
+  });
   app.use((req, res, next) => {
     if (!logger.isLevelEnabled('info')) return next();
     const start = process.hrtime.bigint();
@@ -202,7 +240,8 @@ export interface RunningServer {
   url: string;
   server: Server;
   ctx: AppContext;
-  stop(): Promise<void>;
+  /** Graceful stop: requests in flight get up to graceMs (default 0: cut at once, as tests want). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Listens (port 0 picks a free port) and returns the base URL. */
@@ -214,7 +253,20 @@ export async function startServer(
   // that arrive while the app is being made wait for it.
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const early: [IncomingMessage, ServerResponse][] = [];
-  const server = createServer((req, res) => (handler ? handler(req, res) : early.push([req, res])));
+  // Responses in flight, for a graceful stop.
+  const inFlight = new Set<ServerResponse>();
+  let onIdle: (() => void) | null = null;
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) onIdle?.();
+    });
+    if (holder.ctx?.draining) res.setHeader('Connection', 'close');
+    if (handler) handler(req, res);
+    else early.push([req, res]);
+  });
+  const holder: { ctx: AppContext | null } = { ctx: null };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(deps.port ?? 0, host, () => resolve());
@@ -222,23 +274,36 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   // Without a base URL the links name this machine as a browser on it would reach it.
   const url = deps.baseUrl ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
-  const ctx = await createApp({ ...deps, baseUrl: url });
+  const ctx = await createApp({ ...deps, baseUrl: url }).catch((err) => {
+    server.close();
+    throw err;
+  });
+  holder.ctx = ctx;
   handler = ctx.app;
   for (const [req, res] of early.splice(0)) ctx.app(req, res);
   // Idle keep-alive connections stay open a minute (clients that pause must not hit a closing socket).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const holder = { ctx };
   return {
     url,
     server,
-    ctx: holder.ctx,
-    async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      });
-      await holder.ctx!.close();
+    ctx,
+    async stop(graceMs = 0) {
+      // Stop accepting; idle keep-alive connections go now, busy ones after their response.
+      ctx.draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      if (inFlight.size > 0 && graceMs > 0) {
+        await new Promise<void>((resolve) => {
+          onIdle = resolve;
+          setTimeout(resolve, graceMs).unref();
+        });
+      }
+      // What the grace period did not see finish is cut; its writes are flushed below all the same.
+      server.closeAllConnections();
+      await closed;
+      await ctx.close();
     },
   };
 }

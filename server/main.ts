@@ -59,10 +59,13 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'stopping');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  logger.info({ signal, graceMs: config.shutdownGraceMs }, 'stopping');
+  // Requests in flight get the grace period, then flushing the writes gets as long again
+  // (at least 10 s); a stop that still hangs exits 1.
+  const force = setTimeout(() => process.exit(1), 2 * config.shutdownGraceMs + 10_000);
   force.unref();
-  await running.stop();
+  await running.stop(config.shutdownGraceMs);
+  logger.info({ signal }, 'stopped');
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -36,6 +36,10 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
       now: () => ctx.now().getTime(),
     });
     ctx.app.use(mailer.router);
+    // Ready as soon as a transport is configured: a mail server that is down only delays
+    // mail (the queue keeps it), it does not stop games.
+    const transportName = opts.transport ? 'custom' : config.smtpUrl ? 'smtp' : 'outbox';
+    ctx.readiness.mail = async () => `${transportName}, ${mailer.queue.stats().pending} waiting`;
     await mailer.start();
     const reminders = new ReminderJob({
       service: ctx.service,

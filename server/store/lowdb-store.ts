@@ -21,8 +21,8 @@
 // when the game is opened (unless the journal holds a newer copy); its hash
 // chain is checked then, and a damaged one is reported by name
 // (DamagedGameError) without touching the others.
-import { readFile, readdir, mkdir, unlink } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { access, readFile, readdir, mkdir, unlink } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { checkChain } from './chain.ts';
@@ -220,6 +220,11 @@ export class LowdbGameStore implements GameStore {
     await this.flushing;
     if (this.journalLines > 0 || this.pending.size > 0) await this.writeSnapshot();
     await this.committer.close();
+  }
+
+  /** The games folder is there and writable (the journal beside it takes every write). */
+  async ping(): Promise<void> {
+    await access(this.gamesDir, constants.W_OK);
   }
 
   /** Waits until every write so far is durable. */

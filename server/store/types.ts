@@ -183,4 +183,6 @@ export interface GameStore {
   forget(gameId: string): void;
   /** Flushes the index snapshot and releases files. */
   close(): Promise<void>;
+  /** Resolves if the store can take writes now (GET /readyz); rejects with the reason otherwise. */
+  ping?(): Promise<void>;
 }
