@@ -16,6 +16,7 @@ import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
+import { MailCursor } from './cursor.ts';
 import { type Env, type MailConfig, readConfig } from '../config.ts';
 
 export interface MailerOptions {
@@ -28,10 +29,8 @@ export interface MailerOptions {
   transport?: MailTransport;
   queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
   templatesDir?: string;
-  /** The game clock (ms), for the restart reconciliation window. */
+  /** The game clock (ms). */
   now?: () => number;
-  /** Games changed this recently before start() get their current mail re-queued (idempotent). Default 15 min. */
-  reconcileWindowMs?: number;
   /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
   pngCache?: boolean;
   log?: (event: Record<string, unknown>) => void;
@@ -83,10 +82,12 @@ export function createMailer(o: MailerOptions): Mailer {
     log: o.log,
     ...o.queue,
   });
+  const cursor = new MailCursor(join(mailDir, 'cursor.json'));
   const notifier = createMailNotifier({
     service: o.service,
     queue,
     digest,
+    cursor,
     digestHourUtc: config.digestHour,
   });
   const router = createMailRouter({
@@ -105,10 +106,12 @@ export function createMailer(o: MailerOptions): Mailer {
     notifier,
     async start() {
       await queue.start();
+      const known = await cursor.load();
       unsubscribe = o.service.on(notifier);
-      // Mail for writes that landed just before a crash (their events were lost with the process).
+      // Mail for writes whose events died with the process (crash recovery: server/mail/cursor.ts).
       try {
-        await notifier.reconcile((o.now ?? Date.now)(), o.reconcileWindowMs ?? 15 * 60_000);
+        const opened = await notifier.reconcile(!known);
+        o.log?.({ msg: 'mail reconciled', opened, fresh: !known });
       } catch (err) {
         o.log?.({ msg: 'mail reconcile failed', err: String((err as Error)?.message ?? err) });
       }
@@ -116,6 +119,7 @@ export function createMailer(o: MailerOptions): Mailer {
     async stop() {
       unsubscribe?.();
       unsubscribe = null;
+      await cursor.save();
       await queue.stop();
     },
   };

@@ -11,6 +11,7 @@ import type { Spec } from './compose.ts';
 import { mailPref } from './prefs.ts';
 import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
 import { mailId } from './message.ts';
+import type { MailCursor } from './cursor.ts';
 
 export interface NotifierOptions {
   service: GameService;
@@ -18,6 +19,8 @@ export interface NotifierOptions {
   digest: DigestBook;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
+  /** Where the notifier records how far each game's mail is queued (crash recovery). */
+  cursor: MailCursor;
 }
 
 const STATE_KINDS = new Set(['start', 'move', 'undo']);
@@ -219,28 +222,43 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   }
 
   /**
-   * After a restart: the events of writes that reached the disk just before a
-   * crash may never have reached this listener. For games changed in the last
-   * `windowMs`, the log entries written in that window are heard again as the
-   * events they were (start, moves, take-backs, reopened seats, the end,
-   * the abandon); every mail is keyed by the entry it answers, so this queues
-   * nothing that was queued before. Invitations are not replayed: the log
-   * does not hold invitees' addresses, and the admin page shows the link.
-   * Opens only those recent games.
+   * After a restart: the events of writes that reached the disk before a crash
+   * may never have reached this listener, however long ago that was. For every
+   * game whose log is longer than its mail cursor, the entries past the cursor
+   * are heard again as the events they were (start, moves, take-backs,
+   * reopened seats, the end, the abandon); every mail is keyed by the entry it
+   * answers, so this queues nothing that was queued before. A game the cursor
+   * has never seen is heard from its first entry. Invitations are not
+   * replayed: the log does not hold invitees' addresses, and the admin page
+   * shows the link. Opens only the games behind their cursor; returns how many.
+   * `fresh`: there was no cursor file (a new data folder, or the first start
+   * since cursors): every game counts as mailed up to its end.
    */
-  async function reconcile(now: number, windowMs: number): Promise<number> {
-    const from = new Date(now - windowMs).toISOString();
+  async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
+    let failure: unknown = null;
     for (const e of o.service.list()) {
-      if (e.updatedAt < from) continue;
-      const doc = (await o.service.open(e.id)).doc;
+      if (fresh) {
+        o.cursor.set(e.id, e.lastSeq);
+        continue;
+      }
+      const mark = o.cursor.get(e.id) ?? 0;
+      if (e.lastSeq <= mark) continue;
       opened++;
-      for (const entry of doc.log) {
-        if (entry.at < from) continue;
-        const event = eventOf(doc, entry);
-        if (event) await handle(event);
+      try {
+        const doc = (await o.service.open(e.id)).doc;
+        for (const entry of doc.log) {
+          if (entry.seq <= mark) continue;
+          const event = eventOf(doc, entry);
+          if (event) await handle(event);
+        }
+        o.cursor.set(e.id, doc.log.length);
+      } catch (err) {
+        failure ??= err; // this game's cursor stays where it was; the others go on
       }
     }
+    await o.cursor.save();
+    if (failure) throw failure;
     return opened;
   }
 
@@ -252,7 +270,19 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     if (game.rules.toAct(game.state).includes(seat)) await turn(game, seat, at);
   }
 
-  const listener = ((event: GameEvent) => handle(event)) as Notifier;
+  // The position an event stands for: its own entry, or (events without one) the
+  // game's log as it was when the event was emitted, right after the write.
+  const listener = ((event: GameEvent) => {
+    const seq = 'seq' in event ? event.seq : (o.service.entry(event.gameId)?.lastSeq ?? 0);
+    const done = o.cursor.begin(event.gameId, seq);
+    return handle(event).then(
+      () => done(true),
+      (err: unknown) => {
+        done(false);
+        throw err;
+      },
+    );
+  }) as Notifier;
   listener.handle = handle;
   listener.reconcile = reconcile;
   listener.prefChanged = prefChanged;
@@ -293,6 +323,6 @@ function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
 
 export type Notifier = GameEventListener & {
   handle(event: GameEvent): Promise<void>;
-  reconcile(now: number, windowMs: number): Promise<number>;
+  reconcile(fresh?: boolean): Promise<number>;
   prefChanged(gameId: string, seat: Seat, at: string): Promise<void>;
 };

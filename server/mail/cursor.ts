@@ -1,0 +1,105 @@
+// The mail cursor: for each game, the log position up to which the mail of every
+// entry has been queued (DATA_DIR/mail/cursor.json). After a crash the entries
+// past it are heard again, however long ago the crash was; games at their cursor
+// are not even opened.
+//
+// Per game and by log position, not by time: positions in one game's log only
+// grow and do not depend on any clock. The cursor may lag behind the truth (it
+// is saved at most once a second, and a crash loses the last second): replaying
+// an entry whose mail was queued queues nothing, because every mail is keyed by
+// the entry it answers. It must never run ahead, so a position counts as done
+// only when every event up to it has been handled; an event whose handling
+// failed holds its game's cursor back until the next start replays it.
+import { readFile } from 'node:fs/promises';
+import { writeFileDurable } from '../store/durable-file.ts';
+
+interface CursorFile {
+  version: 1;
+  games: Record<string, number>;
+}
+
+export class MailCursor {
+  private readonly marks = new Map<string, number>();
+  /** Positions of events being handled (or failed), per game. */
+  private readonly open = new Map<string, number[]>();
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly saveDelayMs = 1000,
+  ) {}
+
+  /** Reads the file; false when there is none (a new data folder, or one from before cursors). */
+  async load(): Promise<boolean> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.dirty = true; // the first save writes the file even with no game in it
+        return false;
+      }
+      throw err;
+    }
+    const saved = JSON.parse(text) as CursorFile;
+    for (const [id, seq] of Object.entries(saved.games)) this.marks.set(id, seq);
+    return true;
+  }
+
+  /** Every entry of the game up to this position has had its mail queued (undefined: none known). */
+  get(gameId: string): number | undefined {
+    return this.marks.get(gameId);
+  }
+
+  /** Moves the game's cursor on to `seq` (never back). */
+  set(gameId: string, seq: number): void {
+    if ((this.marks.get(gameId) ?? -1) >= seq) return;
+    this.marks.set(gameId, seq);
+    this.dirty = true;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.save().catch(() => {}); // still dirty: the next save (at the latest the one at stop) retries
+    }, this.saveDelayMs);
+    this.timer.unref?.();
+  }
+
+  /**
+   * An event for the entries up to `seq` is being handled. Call the returned
+   * function with true once its mail is queued, false if that failed.
+   */
+  begin(gameId: string, seq: number): (ok: boolean) => void {
+    const open = this.open.get(gameId) ?? [];
+    open.push(seq);
+    this.open.set(gameId, open);
+    return (ok) => {
+      if (!ok) return; // stays open: the cursor of this game waits for the next start
+      open.splice(open.indexOf(seq), 1);
+      if (open.length === 0) {
+        this.open.delete(gameId);
+        this.set(gameId, seq);
+      } else this.set(gameId, Math.min(...open) - 1);
+    };
+  }
+
+  /** Writes the cursor durably now (saves run one after another). */
+  save(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.saving = this.saving
+      .catch(() => {})
+      .then(async () => {
+        if (!this.dirty) return;
+        this.dirty = false;
+        const body: CursorFile = { version: 1, games: Object.fromEntries(this.marks) };
+        try {
+          await writeFileDurable(this.file, JSON.stringify(body));
+        } catch (err) {
+          this.dirty = true;
+          throw err;
+        }
+      });
+    return this.saving;
+  }
+}
