@@ -1,32 +1,24 @@
 // What the mail picture keeps between mails (static layers, sprites,
-// composites, compressed bands): a map bounded by the bytes its values hold,
-// most recently used last, the oldest forgotten first.
+// composites, compressed bands): an LRU cache bounded by the bytes its values
+// hold (lru-cache's maxSize; each value's size is given when it is kept).
+import { LRUCache } from 'lru-cache';
 
-export class Kept<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number }>();
-  private total = 0;
+export class Kept<V extends {}> {
+  private readonly cache: LRUCache<string, V>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.cache = new LRUCache<string, V>({ maxSize: maxBytes });
+  }
 
   /** The value kept under `key`, now the most recently used. */
   get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.value;
+    return this.cache.get(key);
   }
 
-  /** Keeps a value of a known size, forgetting the oldest others while over the bound. */
+  /** Keeps a value of a known size, forgetting the least recently used others while over the bound. */
   set(key: string, value: V, bytes: number): V {
-    this.delete(key);
-    this.entries.set(key, { value, bytes });
-    this.total += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.total <= this.maxBytes || k === key) break;
-      this.entries.delete(k);
-      this.total -= e.bytes;
-    }
+    // lru-cache counts whole, positive sizes; a value larger than the bound is not kept.
+    this.cache.set(key, value, { size: Math.max(1, Math.ceil(bytes)) });
     return value;
   }
 
@@ -35,27 +27,23 @@ export class Kept<V> {
    * once), counts its size once made, and is forgotten if making it fails.
    */
   setMaking<T>(key: string, value: V & Promise<T>, sizeOf: (made: T) => number): V {
-    this.set(key, value, 0);
+    this.set(key, value, 1);
     value.then(
       (made) => {
-        if (this.entries.get(key)?.value === value) this.set(key, value, sizeOf(made));
+        if (this.cache.peek(key) === value) this.set(key, value, sizeOf(made));
       },
       () => {
-        if (this.entries.get(key)?.value === value) this.delete(key);
+        if (this.cache.peek(key) === value) this.cache.delete(key);
       },
     );
     return value;
   }
 
   delete(key: string): void {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    this.total -= e.bytes;
+    this.cache.delete(key);
   }
 
   clear(): void {
-    this.entries.clear();
-    this.total = 0;
+    this.cache.clear();
   }
 }
