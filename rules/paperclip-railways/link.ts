@@ -100,7 +100,7 @@ export function measureLink(
     }
   }
   const length = polylineLength(points);
-  const clips = clipsFor(length, BOARD.clipLength);
+  const clips = clipsFor(points, BOARD.clipLength);
 
   const crossings = new Array<number>(s.seats).fill(0);
   const p0 = points[0]!,
