@@ -2,7 +2,7 @@
 // (redealt when all one airline) and the draw pile in three stacks.
 import { randomInt, seedRandom, shuffle, type RandomState } from '../random.ts';
 import { board } from './board.ts';
-import { SCORING_CARD, type AEState } from './state.ts';
+import { RULES_VERSION, SCORING_CARD, type AEState } from './state.ts';
 
 /** A hand of shares all of one airline must be redealt. */
 export function isUniformHand(hand: string[]): boolean {
@@ -38,21 +38,29 @@ function between(random: RandomState, lo: number, hi: number): number {
  * third), the middle stack. Early on top, final at the bottom. Exact positions
  * would let everyone, who sees the pile's size, know which draw turns up a scoring.
  */
-export function buildDrawPile(random: RandomState, rest: string[]): string[] {
+export function buildDrawPile(random: RandomState, rest: string[], version = RULES_VERSION): string[] {
   const final = rest.slice(0, board.setup.finalStack);
   final.push(SCORING_CARD);
   shuffle(random, final);
   const others = rest.slice(board.setup.finalStack);
   const [lo, hi] = board.setup.earlyFraction;
-  const earlyCount = between(random, Math.ceil(others.length * lo), Math.floor(others.length * hi));
+  // Rules version 1 put the cards exactly at a quarter and in the middle.
+  const earlyCount =
+    version >= 2
+      ? between(random, Math.ceil(others.length * lo), Math.floor(others.length * hi))
+      : Math.round(others.length / 4);
   const early = others.slice(0, earlyCount);
   early.push(SCORING_CARD);
   const middle = others.slice(earlyCount);
-  middle.splice(between(random, Math.ceil(middle.length / 3), Math.floor((2 * middle.length) / 3)), 0, SCORING_CARD);
+  const at =
+    version >= 2
+      ? between(random, Math.ceil(middle.length / 3), Math.floor((2 * middle.length) / 3))
+      : Math.floor(middle.length / 2);
+  middle.splice(at, 0, SCORING_CARD);
   return [...early, ...middle, ...final];
 }
 
-export function setupGame(seats: number, seed: string): AEState {
+export function setupGame(seats: number, seed: string, version = RULES_VERSION): AEState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 5) throw new Error('Airlines Europe is for 2 to 5 players');
   const random = seedRandom(seed);
   const airlines = board.airlinesFor(seats);
@@ -62,7 +70,7 @@ export function setupGame(seats: number, seed: string): AEState {
   const market = pile.splice(0, board.setup.marketSize);
   const hands = Array.from({ length: seats }, () => pile.splice(0, board.setup.handSize));
   redealUniformHands(random, pile, hands);
-  const deck = buildDrawPile(random, pile);
+  const deck = buildDrawPile(random, pile, version);
   const money = Array(seats).fill(board.setup.startMoney) as number[];
   const track: Record<string, number> = {};
   const planes: Record<string, number> = {};
@@ -103,5 +111,6 @@ export function setupGame(seats: number, seed: string): AEState {
     allBlocked: false,
     bankBroke: 0,
     moveCount: 0,
+    version,
   };
 }

@@ -55,7 +55,9 @@ export function checkRiver(s: PCState, points: [number, number][]): void {
   }
   if (!points.every((p) => pointInPolygon(p, s.area))) refuse('The river must stay inside the play area.');
   if (!polylineIsSimple(points)) refuse('The river may not cross or double back on itself.');
-  if (compareLength(points, riverMaxLength()) > 0) {
+  const tooLong =
+    s.version >= 2 ? compareLength(points, riverMaxLength()) > 0 : polylineLength(points) > riverMaxLength();
+  if (tooLong) {
     const len = Math.round(polylineLength(points));
     const over = len > riverMaxLength() ? `${len} mm` : `a hair over ${riverMaxLength()} mm`;
     refuse(`The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${over}.`);

@@ -183,6 +183,13 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
     case 'bid':
       throw new RuleError('There is no vote going on.');
     case 'pass':
+      if (s.version < 2) {
+        // version 1: a turn could be ended at any time
+        events?.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
+        s.actionsLeft = 1;
+        finishAction(s, events);
+        return;
+      }
       if (hasAction(s, seat, occ))
         throw new RuleError(
           'A turn is two actions: take a city token, place or move a station, or extend a line. ' +

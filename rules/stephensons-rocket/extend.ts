@@ -52,7 +52,7 @@ export function completeExtension(s: SRState, m: Move, events: string[] | undefi
   l.loco = m.to;
   l.facing = dir;
   l.atStart = false;
-  if (m.fromStart) loosenTrack(s, m.line, occ, events);
+  if (m.fromStart && s.version >= 2) loosenTrack(s, m.line, occ, events);
 
   const owner = occ.station[m.to]!;
   if (owner >= 0 && owner !== mover) {

@@ -73,6 +73,6 @@ export function legalMoves(s: SRState, seat: number): SRAction[] {
           : { type: 'station', hex: board.hexIds[hex]!, from: board.hexIds[from]! },
       );
   }
-  if (out.length === 0) out.push({ type: 'pass' });
+  if (out.length === 0 || s.version < 2) out.push({ type: 'pass' });
   return out;
 }

@@ -103,9 +103,18 @@ export interface SRState {
   /** Final scoring lines, filled at the end. */
   finalScoring: string[];
   turns: number;
+  /**
+   * The rules version the game was set up under (RULES_VERSION when new). Version 1
+   * games keep their old readings: a turn may be ended at any time, and track joined
+   * to a line only through its start town stays the line's after it leaves.
+   */
+  version: number;
 }
 
-export function setupState(seats: number, seed: string): SRState {
+/** 2: a turn is two actions; a line is its locomotive's hex and the track joined to it now. */
+export const RULES_VERSION = 2;
+
+export function setupState(seats: number, seed: string, version = RULES_VERSION): SRState {
   return {
     seats,
     random: seedRandom(seed),
@@ -139,6 +148,7 @@ export function setupState(seats: number, seed: string): SRState {
     endReason: '',
     finalScoring: [],
     turns: 0,
+    version,
   };
 }
 

@@ -94,6 +94,15 @@ describe('Airlines Europe setup', () => {
     }
   });
 
+  it('keeps the fixed places (exactly a quarter, exactly the middle) for a game set up under rules version 1', () => {
+    const s = rules.setup(4, 'pile', { rulesVersion: 1 });
+    const others = s.deck.length - 3 - 10;
+    const early = Math.round(others / 4);
+    const at = s.deck.flatMap((c, i) => (c === SCORING_CARD ? [i] : []));
+    expect(at[0]).toBe(early);
+    expect(at[1]).toBe(early + 1 + Math.floor((others - early) / 2));
+  });
+
   it('shows no one where the scoring cards lie: moving them in the pile changes no view', () => {
     const s = rules.setup(4, 'hidden-scoring', {});
     const moved = structuredClone(s);

@@ -152,6 +152,8 @@ describe('links on a hand-set table', () => {
     const p = planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3)));
     expect(p.geometry.points).toEqual(OVER_960);
     expect(p.geometry.clips).toBe(33);
+    s.version = 1; // a game set up before: a float with a tolerance, as it was played
+    expect(planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3))).geometry.clips).toBe(32);
   });
 
   it('measures a bent link along its bends', () => {

@@ -303,6 +303,9 @@ describe('building a link', () => {
     expect(R.moves(s, 0).some((m) => m.type === 'build' && m.from.startsWith('M-') && m.to?.startsWith('M-'))).toBe(
       false,
     );
+    s.version = 1; // games set up under rules version 1 keep the link
+    R.apply(s, 0, around);
+    expect(s.links).toHaveLength(1);
   });
 
   it('scores both stations plus the clips, minus crossings and 2 per obstacle; the crossed player scores 1', () => {

@@ -37,6 +37,12 @@ describe('turn structure', () => {
     expect(R.moves(s, 0).some((m) => m.type === 'pass')).toBe(false);
   });
 
+  it('in a game set up under rules version 1 a turn may still be ended at any time', () => {
+    const s = R.setup(3, 'old', { rulesVersion: 1 });
+    R.apply(s, 0, { type: 'pass' });
+    expect(R.toAct(s)).toEqual([1]);
+  });
+
   it('ends the turn early when no action is possible, and only then offers it', () => {
     const s = game(3);
     for (const goods of s.cityGoods) goods.length = 0;

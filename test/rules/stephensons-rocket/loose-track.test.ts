@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { game, H, L, P, passVotes, putLoco, putStation, putTile, R } from './helpers.ts';
 
 /** Seat 0 merges the SDR into the NR at Norwich; seat 1 has a station on the SDR track (N14). */
-function mergedAtNorwich(seats = 3) {
-  const s = game(seats);
+function mergedAtNorwich(version?: number) {
+  const s = version === undefined ? game(3) : R.setup(3, 'hand-set', { rulesVersion: version });
   putTile(s, 'SDR', 'N14', [3, 0]);
   putLoco(s, 'SDR', 'N15', 0);
   putStation(s, 1, 'N14');
@@ -79,6 +79,14 @@ describe('track joined to the NR only through its start town', () => {
     R.apply(s, 1, { type: 'extend', line: 'GWR', to: 'M13' });
     passVotes(s);
     expect(s.lines[L('GWR')]!.absorbedInto).toBe(L('LMR'));
+  });
+
+  it("stays the NR's in a game set up under rules version 1", () => {
+    const s = mergedAtNorwich(1);
+    R.apply(s, 0, { type: 'extend', line: 'NR', to: 'P17' });
+    passVotes(s);
+    expect(s.tiles.every((t) => t.line === L('NR'))).toBe(true);
+    expect(nrStations(s)).toEqual([0, 1, 0]);
   });
 
   it('still merged into the NR before the NR left Norwich', () => {
