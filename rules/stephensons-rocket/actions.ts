@@ -107,7 +107,7 @@ export function stationSpots(s: SRState, seat: number, occ: Occupancy, limit: nu
   const out: { hex: number; from: number }[] = [];
   for (const from of froms)
     for (let h = 0; h < board.hexIds.length && out.length < limit; h++)
-      if (stationProblem(s, h, from, occ) === null) out.push({ hex: h, from });
+      if (stationProblem(h, from, occ) === null) out.push({ hex: h, from });
   return out;
 }
 
