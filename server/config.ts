@@ -7,22 +7,10 @@
 //
 //   const config = readConfig(process.env);   // throws ConfigError
 //   config.port, config.baseUrl, config.mail.smtpUrl, ...
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
-
-/** The folder holding package.json: the repository, or the installed package (also when run from dist/). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package.json not found above server/config');
-    dir = up;
-  }
-  return dir;
-}
+import { packageRoot } from './paths.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
   errorMap: () => ({ message: 'must be one of 1, 0, true, false, yes, no, on, off' }),

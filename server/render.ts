@@ -7,11 +7,11 @@
 // Helpers: eq ne lt gt add sub json join inc playerName money.
 import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { View } from '../rules/types.ts';
+import { TEMPLATES_DIR } from './paths.ts';
 
-export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
+export { TEMPLATES_DIR, WEB_DIR } from './paths.ts';
 
 type HB = typeof Handlebars;
 

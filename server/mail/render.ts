@@ -4,9 +4,9 @@
 // generic summary of the view where it does not, and the board as an inline PNG.
 import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { View } from '../../rules/types.ts';
+import { TEMPLATES_DIR as DEFAULT_TEMPLATES_DIR } from '../paths.ts';
 import { gameTemplate, registerHelpers, summariseView, type PlayerRef } from '../render.ts';
 import { svgToPng } from './snapshot.ts';
 
@@ -28,7 +28,7 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../templates');
+export { DEFAULT_TEMPLATES_DIR };
 
 export interface QuickLink {
   label: string;
@@ -155,10 +155,8 @@ function safePartial(tpl: Handlebars.TemplateDelegate, ctx: unknown): string {
 
 /** Collapses the blank lines handlebars leaves behind in plain text. */
 function tidyText(s: string): string {
-  return (
-    s
-      .replace(/[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim() + '\n'
-  );
+  return `${s
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -1,6 +1,8 @@
-// `npm run build`, then the built server run with plain node as `npm start` runs
-// it: the games' JSON data and the templates must be found without tsx or the
-// source tree's .ts files, and the configured BASE_URL must reach the links.
+// The build's compile step (`tsc -p tsconfig.build.json`, what `npm run build` runs
+// before bundling the pages' scripts, which the suite's global set-up already
+// did), then the built server run with plain node as `npm start` runs it: the
+// games' JSON data and the templates must be found without tsx or the source
+// tree's .ts files, and the configured BASE_URL must reach the links.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,13 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the build', () => {
   it('builds to dist/ and serves a game with plain node', async () => {
-    await promisify(execFile)('npm', ['run', '--silent', 'build'], { cwd: root });
+    await promisify(execFile)(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: root,
+      },
+    );
     const server = runMain(
       { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: 'https://games.example.test/' },
       'build',
