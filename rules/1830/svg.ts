@@ -2,6 +2,7 @@
 import type { View } from '../types.ts';
 import { mapLayers, type Board, type PhaseName } from './track/index.ts';
 import { CORPS, DATA } from './data.ts';
+import { escapeMarkup as esc } from '../escape.ts';
 
 const ZONE_FILL: Record<string, string> = {
   white: '#ffffff',
@@ -10,7 +11,6 @@ const ZONE_FILL: Record<string, string> = {
   orange: '#ffc77a',
   brown: '#c9a27e',
 };
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const WIDTH = 960;
 

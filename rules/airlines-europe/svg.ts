@@ -3,6 +3,7 @@
 // carry it as a PNG.
 import type { View } from '../types.ts';
 import { board } from './board.ts';
+import { escapeMarkup as esc } from '../escape.ts';
 
 interface SvgAirline {
   id: string;
@@ -41,7 +42,6 @@ export function project(lat: number, lon: number): [number, number] {
   return [PAD + (lon - LON_MIN) * K * sx, PAD + (LAT_MAX - lat) * sy];
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => n.toFixed(1);
 
 function colourOf(id: string): string {

@@ -3,6 +3,7 @@
 // dot, home airports), and below it the airlines, the open stock row and the
 // points. Pure: built only from the view, no fonts or images from outside.
 import type { View } from '../types.ts';
+import { escapeMarkup as esc } from '../escape.ts';
 
 interface CircleV {
   label: string;
@@ -52,8 +53,6 @@ interface PlayerV {
 }
 
 const ROW = 46;
-
-const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE: Record<string, string> = {
   solid: 'stroke-width="3"',

@@ -1,9 +1,6 @@
 // The table as a standalone SVG (pure; generic sans-serif; no external files).
 import type { View } from '../types.ts';
-
-function esc(t: string): string {
-  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeMarkup as esc } from '../escape.ts';
 
 type P = [number, number];
 interface SView {

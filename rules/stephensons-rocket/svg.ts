@@ -2,6 +2,7 @@
 // the goods they still hold, track, locomotives with their facing, stations.
 import type { View } from '../types.ts';
 import { board } from './board.ts';
+import { escapeMarkup as esc } from '../escape.ts';
 
 const S = 21; // hex size in pixels (centre to corner)
 const ROOT3 = Math.sqrt(3);
@@ -34,9 +35,6 @@ export const STATION_COLOURS: Record<string, string> = {
 };
 
 const f = (n: number) => n.toFixed(1);
-function esc(t: string): string {
-  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 function corner(h: number, k: number): [number, number] {
   const a = (Math.PI / 180) * (60 * k - 30);
   return [X[h]! + S * Math.cos(a), Y[h]! + S * Math.sin(a)];

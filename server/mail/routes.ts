@@ -15,6 +15,7 @@ import { listOutbox } from './transport.ts';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
 import { gameLabel } from './compose.ts';
 import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
+import { escapeMarkup as esc } from '../../rules/escape.ts';
 
 export interface MailRouterOptions {
   service: GameService;
@@ -27,13 +28,6 @@ export interface MailRouterOptions {
   digest: DigestBook;
   /** The hour (UTC) of the digest for an address that chose none. */
   defaultDigestHour: number;
-}
-
-function esc(s: unknown): string {
-  return String(s ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 function page(title: string, body: string): string {

@@ -21,6 +21,7 @@ import {
 } from './data.ts';
 import type { Board, PhaseName } from './types.ts';
 import { item } from '../../item.ts';
+import { escapeMarkup as esc } from '../../escape.ts';
 
 export interface MapSvgOptions {
   phase?: PhaseName;
@@ -62,7 +63,6 @@ const FILL: Record<string, string> = {
   red: '#d9534f',
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Number(n.toFixed(1));
 const text = (x: number, y: number, size: number, body: string, extra = '') =>
   `<text x="${f(x)}" y="${f(y)}" font-size="${f(size)}" font-family="sans-serif"${extra}>${body}</text>`;
