@@ -17,6 +17,7 @@ import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
 import { MailCursor } from './cursor.ts';
+import { PageRenderer } from '../render.ts';
 import { type Env, type MailConfig, readConfig } from '../config.ts';
 
 export interface MailerOptions {
@@ -29,6 +30,8 @@ export interface MailerOptions {
   transport?: MailTransport;
   queue?: Partial<Omit<MailQueueOptions, 'dir' | 'transport' | 'compose'>>;
   templatesDir?: string;
+  /** The app's page renderer, for the preference, unsubscribe and outbox pages (default: one of its own). */
+  pages?: PageRenderer;
   /** The game clock (ms). */
   now?: () => number;
   /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
@@ -92,6 +95,7 @@ export function createMailer(o: MailerOptions): Mailer {
   });
   const router = createMailRouter({
     service: o.service,
+    pages: o.pages ?? new PageRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR),
     digest,
     defaultDigestHour: config.digestHour,
     outboxDir: config.smtpUrl ? null : join(o.dataDir, 'outbox'),

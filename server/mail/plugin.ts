@@ -29,6 +29,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
     const mailer = createMailer({
       service: ctx.service,
       dataDir: ctx.dataDir,
+      pages: ctx.renderer,
       config,
       transport: opts.transport,
       queue: opts.queue,

@@ -15,7 +15,7 @@ import { listOutbox } from './transport.ts';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
 import { gameLabel } from './compose.ts';
 import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
-import { escapeMarkup as esc } from '../../rules/escape.ts';
+import type { PageRenderer } from '../render.ts';
 
 export interface MailRouterOptions {
   service: GameService;
@@ -28,23 +28,19 @@ export interface MailRouterOptions {
   digest: DigestBook;
   /** The hour (UTC) of the digest for an address that chose none. */
   defaultDigestHour: number;
+  /** The site's pages (templates/pages/mail-*.hbs, outbox.hbs, inside layout.hbs). */
+  pages: PageRenderer;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(title)}</title></head><body style="font-family:Helvetica,Arial,sans-serif;max-width:640px;margin:24px auto;padding:0 12px;color:#222;line-height:1.45">
-<h1 style="font-size:22px">${esc(title)}</h1>${body}</body></html>`;
-}
-
-function notFoundPage(res: Response): void {
+function notFoundPage(res: Response, pages: PageRenderer): void {
   res
     .status(404)
     .type('html')
     .send(
-      page(
-        'Not found',
-        '<p>This link is not known here (any more). If you were sent a newer mail, use the link in that one.</p>',
-      ),
+      pages.page('error', {
+        title: 'Not found',
+        message: 'This link is not known here (any more). If you were sent a newer mail, use the link in that one.',
+      }),
     );
 }
 
@@ -62,7 +58,7 @@ async function seatOf(service: GameService, key: string): Promise<{ game: Loaded
 export function createMailRouter(o: MailRouterOptions): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 10 });
-  const { service } = o;
+  const { service, pages } = o;
 
   async function setPref(game: LoadedGame, seat: number, pref: MailPref): Promise<void> {
     if (mailPref(game.doc.seats[seat]!) === pref) return;
@@ -76,30 +72,35 @@ export function createMailRouter(o: MailRouterOptions): Router {
     await o.onPrefChanged?.(game.doc.id, seat);
   }
 
-  async function prefsForm(key: string, game: LoadedGame, seat: number, note = ''): Promise<string> {
+  async function prefsForm(
+    key: string,
+    game: LoadedGame,
+    seat: number,
+    note: { saved?: string; problem?: string } = {},
+  ): Promise<string> {
     const rec = game.doc.seats[seat]!;
     const current = mailPref(rec);
     const time = (await o.digest.time(rec.email)) ?? { hour: o.defaultDigestHour, zone: 'UTC' };
-    const hours = Array.from(
-      { length: 24 },
-      (_, h) => `<option value="${h}"${h === time.hour ? ' selected' : ''}>${String(h).padStart(2, '0')}:00</option>`,
-    ).join('');
-    const zones = timeZones()
-      .map((z) => `<option${z === time.zone ? ' selected' : ''}>${esc(z)}</option>`)
-      .join('');
-    const when = `<p style="margin-left:24px">Send my digest at <select name="digestHour" aria-label="Hour">${hours}</select>
-<select name="digestZone" aria-label="Time zone">${zones}</select> (one digest a day for ${esc(rec.email)}, for all its games)</p>`;
-    const options = MAIL_PREFS.map(
-      (p) =>
-        `<p><label><input type="radio" name="mail" value="${p}"${p === current ? ' checked' : ''}> ${esc(MAIL_PREF_LABELS[p])}</label></p>${p === 'digest' ? when : ''}`,
-    ).join('');
-    return page(
-      `Mail for ${gameLabel(game.doc)}`,
-      `${note}<p>Hello ${esc(rec.name)}, choose which mail you get for this game.
-Mail is always sent as chosen: the server never skips a mail because you seemed to be online.</p>
-<form method="post" action="/mail/prefs/${esc(key)}">${options}<p><button type="submit">Save</button></p></form>
-<p><a href="${esc(service.links.playUrl(key))}">Back to your page</a></p>`,
-    );
+    return pages.page('mail-prefs', {
+      title: `Mail for ${gameLabel(game.doc)}`,
+      ...note,
+      name: rec.name,
+      email: rec.email,
+      key,
+      playUrl: service.links.playUrl(key),
+      choices: MAIL_PREFS.map((p) => ({
+        value: p,
+        label: MAIL_PREF_LABELS[p],
+        checked: p === current,
+        digest: p === 'digest',
+      })),
+      hours: Array.from({ length: 24 }, (_, h) => ({
+        value: h,
+        label: `${String(h).padStart(2, '0')}:00`,
+        selected: h === time.hour,
+      })),
+      zones: timeZones().map((zone) => ({ zone, selected: zone === time.zone })),
+    });
   }
 
   /** The digest time in a form, if it holds a valid one. */
@@ -111,23 +112,21 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
   router.get('/mail/prefs/:key', async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
-    if (!found) return notFoundPage(res);
+    if (!found) return notFoundPage(res, pages);
     res.type('html').send(await prefsForm(key, found.game, found.seat));
   });
 
   router.post('/mail/prefs/:key', form, async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
-    if (!found) return notFoundPage(res);
+    if (!found) return notFoundPage(res, pages);
     const body = (req.body as Record<string, unknown> | undefined) ?? {};
     const v = body.mail;
     if (!isMailPref(v)) {
       res
         .status(400)
         .type('html')
-        .send(
-          await prefsForm(key, found.game, found.seat, '<p style="color:#a00">Please pick one of the choices.</p>'),
-        );
+        .send(await prefsForm(key, found.game, found.seat, { problem: 'Please pick one of the choices.' }));
       return;
     }
     const time = digestTimeOf(body);
@@ -136,12 +135,9 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
         .status(400)
         .type('html')
         .send(
-          await prefsForm(
-            key,
-            found.game,
-            found.seat,
-            '<p style="color:#a00">Please pick an hour and a time zone from the lists.</p>',
-          ),
+          await prefsForm(key, found.game, found.seat, {
+            problem: 'Please pick an hour and a time zone from the lists.',
+          }),
         );
       return;
     }
@@ -153,24 +149,19 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
       v === 'digest' && time
         ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}`
         : MAIL_PREF_LABELS[v];
-    res
-      .type('html')
-      .send(
-        await prefsForm(key, fresh, found.seat, `<p style="color:#24543a"><strong>Saved:</strong> ${esc(saved)}.</p>`),
-      );
+    res.type('html').send(await prefsForm(key, fresh, found.seat, { saved }));
   });
 
   router.get('/mail/unsubscribe/:key', async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
-    if (!found) return notFoundPage(res);
+    if (!found) return notFoundPage(res, pages);
     res.type('html').send(
-      page(
-        `Stop mail for ${gameLabel(found.game.doc)}`,
-        `<p>You will get no more mail about this game, not even reminders. You stay in the game and can play from <a href="${esc(service.links.playUrl(key))}">your page</a>.</p>
-<form method="post" action="/mail/unsubscribe/${esc(key)}"><button type="submit">Stop mail for this game</button></form>
-<p>Or choose something in between on the <a href="/mail/prefs/${esc(key)}">mail preferences</a> page.</p>`,
-      ),
+      pages.page('mail-unsubscribe', {
+        title: `Stop mail for ${gameLabel(found.game.doc)}`,
+        key,
+        playUrl: service.links.playUrl(key),
+      }),
     );
   });
 
@@ -178,16 +169,11 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
   router.post('/mail/unsubscribe/:key', form, async (req: Request, res: Response) => {
     const key = String(req.params.key);
     const found = await seatOf(service, key);
-    if (!found) return notFoundPage(res);
+    if (!found) return notFoundPage(res, pages);
     await setPref(found.game, found.seat, 'nothing');
     res
       .type('html')
-      .send(
-        page(
-          'Unsubscribed',
-          `<p>No more mail about ${esc(gameLabel(found.game.doc))}. Changed your mind? <a href="/mail/prefs/${esc(key)}">Mail preferences</a>.</p>`,
-        ),
-      );
+      .send(pages.page('mail-unsubscribed', { title: 'Unsubscribed', game: gameLabel(found.game.doc), key }));
   });
 
   if (o.outboxDir) {
@@ -198,26 +184,21 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
       return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
     };
     router.get('/outbox', async (req: Request, res: Response) => {
-      if (!allowed(req)) return notFoundPage(res);
+      if (!allowed(req)) return notFoundPage(res, pages);
       const list = await listOutbox(dir);
-      const rows = list
-        .map(
-          (e) =>
-            `<tr><td>${esc(e.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(e.to)}</td><td><a href="/outbox/${esc(e.id)}.html">${esc(e.subject)}</a></td><td><a href="/outbox/${esc(e.id)}.eml">.eml</a></td></tr>`,
-        )
-        .join('');
       res.type('html').send(
-        page(
-          'Outbox',
-          `<p>No SMTP_URL is set, so mail is written here instead of being sent (${list.length} message${list.length === 1 ? '' : 's'}, newest first). Each is a standard .eml file any mail program opens.</p>
-<table cellpadding="4" style="border-collapse:collapse;font-size:14px"><tr><th align="left">Written</th><th align="left">To</th><th align="left">Subject</th><th></th></tr>${rows}</table>`,
-        ),
+        pages.page('outbox', {
+          title: 'Outbox',
+          count: list.length,
+          one: list.length === 1,
+          messages: list.map((e) => ({ ...e, at: e.at.replace('T', ' ').slice(0, 19) })),
+        }),
       );
     });
     router.get('/outbox/:file', async (req: Request, res: Response) => {
-      if (!allowed(req)) return notFoundPage(res);
+      if (!allowed(req)) return notFoundPage(res, pages);
       const m = /^([A-Za-z0-9_-]{10,64})\.(eml|html)$/.exec(String(req.params.file));
-      if (!m) return notFoundPage(res);
+      if (!m) return notFoundPage(res, pages);
       try {
         const body = await readFile(join(dir, `${m[1]}.${m[2]}`));
         if (m[2] === 'eml')
@@ -225,7 +206,7 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
         else res.type('html');
         res.send(body);
       } catch {
-        notFoundPage(res);
+        notFoundPage(res, pages);
       }
     });
   }
