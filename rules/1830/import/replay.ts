@@ -1,6 +1,7 @@
 // Imports an 18xx.games export of 1830: converts its actions, replays them through our
 // engine, and (optionally) compares the state after every action with a checkpoint file.
-import { RuleError } from '../../types.ts';
+import { RuleError, type Options } from '../../types.ts';
+import { RULE_SET_OPTION } from '../rule-set.ts';
 import { game1830 } from '../index.ts';
 import { DATA } from '../data.ts';
 import { sharePrice } from '../market.ts';
@@ -34,15 +35,16 @@ export interface ImportReport {
 
 export interface ImportedGame {
   seats: { id: string; name: string }[];
-  options: Record<string, boolean>;
+  options: Options;
   log: { seat: number; action: Action1830; sourceId: number }[];
   state: Game1830State;
   report: ImportReport;
 }
 
-export function optionsOf(exp: Export18xx): Record<string, boolean> {
+/** The export's optional rules; an imported game continues under the 18xx.games rule set. */
+export function optionsOf(exp: Export18xx): Options {
   const rules = exp.settings?.optional_rules ?? [];
-  const out: Record<string, boolean> = {};
+  const out: Options = { [RULE_SET_OPTION]: '18xx.games' };
   for (const o of DATA.options) out[o.id] = rules.includes(o.id);
   return out;
 }
