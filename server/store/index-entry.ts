@@ -23,5 +23,6 @@ export function indexEntryOf(doc: GameDoc): IndexEntry {
       invite: doc.inviteKeyHash,
       seats: doc.seats.map((s) => s.keyHash),
     },
+    sealed: { spectator: doc.spectatorKeySealed, invite: doc.inviteKeySealed },
   };
 }
