@@ -1,6 +1,6 @@
 // Stock rounds and the market, from hand-set positions.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
+import { game1830 as g } from '../../../rules/1830/index.ts';
 import { afterAuction, laterRound, parred, refuses } from './positions.ts';
 
 describe('1830 stock rounds', () => {
