@@ -1,10 +1,12 @@
 // The two rule sets of 1830, one option of the game: `seed` (the rule text as written) and
 // `18xx.games` (that site's behaviour wherever it differs). Every difference between them is
-// one named reading below, read at exactly one place in the code, and one line of the
+// one named reading below (the code branches on `rules(state).<reading>`) and one line of the
 // rule-set table in rules/1830/README.md.
 //
 // Games recorded before the option existed have no `rule_set`: they keep the behaviour they
 // were played under (`recorded`), which mixed the two, so that their logs replay unchanged.
+// Where a reading only accepts more than the old engine did (the president's money), an old
+// log replays the same either way, and `recorded` takes the 18xx.games value.
 import type { Options } from '../types.ts';
 import type { Game1830State } from './state.ts';
 
