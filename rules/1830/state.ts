@@ -180,7 +180,7 @@ export function setupState(seats: number, options: Options): Game1830State {
   }
   const privates: Record<string, PrivateState> = {};
   for (const sym of PRIVATE_SYMS) privates[sym] = { sym, owner: null, discount: 0, closed: false, used: [] };
-  const optional6Train = options['optional_6_train'] === true;
+  const optional6Train = options.optional_6_train === true;
   const trains: TrainState[] = [];
   for (const t of DATA.trains) {
     const n =
@@ -194,7 +194,7 @@ export function setupState(seats: number, options: Options): Game1830State {
     version: 1,
     seats,
     options: {
-      multipleBrownFromIpo: options['multiple_brown_from_ipo'] === true,
+      multipleBrownFromIpo: options.multiple_brown_from_ipo === true,
       optional6Train,
       ruleSet: ruleSetOf(options),
     },

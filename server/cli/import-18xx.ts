@@ -35,7 +35,7 @@ export async function run(args: string[]): Promise<number> {
   const checkpoints = checkpointsFile ? jsonLines<Checkpoint>(checkpointsFile) : undefined;
   const dumps = dumpFile ? jsonLines<StateDump>(dumpFile) : undefined;
   const { report } = importExport(exp, checkpoints, dumps);
-  process.stdout.write(JSON.stringify(report) + '\n');
+  process.stdout.write(`${JSON.stringify(report)}\n`);
   return report.stoppedAt || report.firstDivergence ? 1 : 0;
 }
 
@@ -43,7 +43,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   run(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      process.stderr.write(String(err?.stack ?? err) + '\n');
+      process.stderr.write(`${String(err?.stack ?? err)}\n`);
       process.exit(2);
     },
   );

@@ -18,7 +18,7 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'figures');
 const only = process.env.BENCH_ONLY;
 const wanted = (name: string): boolean => !only || name.includes(only);
 const emit: Emit = (figure) => {
-  if (wanted(figure.name)) process.stdout.write(JSON.stringify(figure) + '\n');
+  if (wanted(figure.name)) process.stdout.write(`${JSON.stringify(figure)}\n`);
 };
 
 for (const file of readdirSync(dir)
@@ -30,6 +30,6 @@ for (const file of readdirSync(dir)
   try {
     await mod.run(emit);
   } catch (err) {
-    process.stdout.write(JSON.stringify({ name: ownName, error: String((err as Error)?.message ?? err) }) + '\n');
+    process.stdout.write(`${JSON.stringify({ name: ownName, error: String((err as Error)?.message ?? err) })}\n`);
   }
 }

@@ -88,7 +88,7 @@ export function hexReservedByOther(board: Board, hex: string, corp: string): str
 export function cityBlocks(board: Board, hex: string, city: number, corp: string): boolean {
   const { tile } = faceAt(board, hex);
   const node = tile.nodes[city];
-  if (!node || node.kind !== 'city') return false;
+  if (node?.kind !== 'city') return false;
   const toks = (board.tokens[hex] ?? [])[city] ?? [];
   if (toks.includes(corp)) return false;
   return toks.length >= node.slots;

@@ -57,7 +57,7 @@ export function routesFrom18xx(a: {
     .filter((r) => Array.isArray(r.connections) && r.connections.length > 0)
     .map((r) => {
       const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
-      if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
+      if (r.nodes?.length) out.nodes = [...r.nodes];
       return out;
     });
 }

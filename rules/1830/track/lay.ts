@@ -16,7 +16,7 @@ import { faceAt, tilesInSupply, tileAt } from './board.ts';
 import * as data from './data.ts';
 import { hexDef, phaseColors, rotatedTrack, tileDef, type End, type TileDef } from './data.ts';
 import { reachOf, type Reach } from './graph.ts';
-import { type Board, type LayContext, type LayResult, type TileLay } from './types.ts';
+import type { Board, LayContext, LayResult, TileLay } from './types.ts';
 
 // module-local references (no per-use lookup of another module's bindings)
 const HEXES = data.HEXES;
@@ -175,7 +175,7 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
       throw new RuleError(`The ${ctx.via} private may only lay its tile in ${hexLabel(via.hex)}`);
     if (!via.tiles.includes(lay.tile))
       throw new RuleError(
-        `The ${ctx.via} private may only lay tile ${via.tiles.map((t) => '#' + t).join(', ')} in ${via.hex}`,
+        `The ${ctx.via} private may only lay tile ${via.tiles.map((t) => `#${t}`).join(', ')} in ${via.hex}`,
       );
   }
   if ((!via || via.consumesLay) && ctx.layUsed) {

@@ -30,7 +30,11 @@ for (const id of HEX_IDS) {
 }
 /** BORDER_AT[i * 6 + e]: the border id of edge e of hex i (index in HEX_IDS), -1 where track cannot cross. */
 export const BORDER_AT = new Int16Array(HEX_IDS.length * 6).fill(-1);
-HEX_IDS.forEach((id, i) => bordersOf(id).forEach((b, e) => (BORDER_AT[i * 6 + e] = b)));
+HEX_IDS.forEach((id, i) => {
+  bordersOf(id).forEach((b, e) => {
+    BORDER_AT[i * 6 + e] = b;
+  });
+});
 
 export interface Stop {
   id: string;

@@ -15,14 +15,7 @@ import * as data from './data.ts';
 import { hexIdAt, i16, i32, nodeRevenue, printedAt, tileDef, u16 } from './data.ts';
 import { hexLabel } from './lay.ts';
 import { BORDER_AT, BORDER_COUNT } from './network.ts';
-import {
-  type Board,
-  type PhaseName,
-  type RouteInput,
-  type RouteResult,
-  type RunResult,
-  type TrainInput,
-} from './types.ts';
+import type { Board, PhaseName, RouteInput, RouteResult, RunResult, TrainInput } from './types.ts';
 
 // module-local references to the integer tables (hot path)
 const HEX_INDEX = data.HEX_INDEX;

@@ -13,7 +13,7 @@ import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } fro
 import { HEXES, HOMES, MAX_NODES, PRIVATE_LAYS, hexIdAt } from './data.ts';
 import { reachOf, type Reach } from './graph.ts';
 import { hexLabel } from './lay.ts';
-import { type Board, type TokenContext, type TokenPlace } from './types.ts';
+import type { Board, TokenContext, TokenPlace } from './types.ts';
 
 function openSlot(board: Board, corp: string, hex: string, city: number): string | null {
   const { tile } = faceAt(board, hex);
@@ -136,7 +136,7 @@ export function hasTokenSpot(board: Board, ctx: TokenContext): boolean {
     const hex = hexIdAt((k / MAX_NODES) | 0);
     const city = k % MAX_NODES;
     const node = faceAt(board, hex).tile.nodes[city];
-    if (!node || node.kind !== 'city') continue;
+    if (node?.kind !== 'city') continue;
     if (hasTokenIn(board, corp, hex) || hexReservedByOther(board, hex, corp)) continue;
     const toks = board.tokens[hex]?.[city]?.length ?? 0;
     if (toks + reservedSlots(board, hex, city, corp) >= node.slots) continue;

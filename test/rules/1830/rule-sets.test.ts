@@ -17,7 +17,7 @@ describe('1830 rule sets as an option', () => {
     expect(g.setup(3, 'x', {}).options.ruleSet).toBe('recorded');
     const exp = realGame('26855');
     const imported = importExport({ ...exp, actions: exp.actions.slice(0, 3) });
-    expect(imported.options['rule_set']).toBe('18xx.games');
+    expect(imported.options.rule_set).toBe('18xx.games');
     expect(imported.state.options.ruleSet).toBe('18xx.games');
   });
 });

@@ -175,7 +175,7 @@ export function replayOpenGame(actions: Action[], visit: (s: OpenStep) => void):
     if (a.type === 'buy_train') {
       const name = String(a.train).replace(/-.*/, '');
       if (TRAIN_ORDER.indexOf(name) > TRAIN_ORDER.indexOf(phase)) phase = name as PhaseName;
-      if (TRAIN_ORDER.indexOf(phase) >= 3) PRIVATES.forEach((p) => closed.add(p));
+      if (TRAIN_ORDER.indexOf(phase) >= 3) for (const p of PRIVATES) closed.add(p);
       if (a.entity === 'B&O') closed.add('BO');
       for (const [c, held] of Object.entries(trains)) trains[c] = held.filter((t) => t !== a.train);
       (trains[a.entity] ??= []).push(a.train);

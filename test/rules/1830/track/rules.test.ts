@@ -385,7 +385,7 @@ describe('home hex exceptions of the rules', () => {
     );
     expect(legalTileLays(b, ctx('ERIE', '2')).some((l) => l.tile === '59')).toBe(false);
     layTile(b, ctx('ERIE', '3'), { hex: 'E11', tile: '59', rotation: 0 });
-    expect(b.tiles['E11']?.tile).toBe('59');
+    expect(b.tiles.E11?.tile).toBe('59');
   });
 });
 
