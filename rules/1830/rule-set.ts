@@ -8,6 +8,7 @@
 // Where a reading only accepts more than the old engine did (the president's money), an old
 // log replays the same either way, and `recorded` takes the 18xx.games value.
 import type { Options } from '../types.ts';
+import { versionOf } from '../version.ts';
 import type { Game1830State } from './state.ts';
 
 export type RuleSetName = 'seed' | '18xx.games' | 'recorded';
@@ -73,8 +74,15 @@ export const RULE_SET_CHOICES: { value: RuleSetName; label: string }[] = [
   { value: 'seed', label: 'The rule text as written' },
 ];
 
-/** The rule set named by a game's options; none named: a game recorded before rule sets. */
+/**
+ * The rules version of 1830 (rules/version.ts): version 1 is the engine before rule sets, whose
+ * games replay under `recorded`; version 2 has the two rule sets.
+ */
+export const RULES_VERSION = 2;
+
+/** The rule set named by a game's options; rules version 1, or none named: a game recorded before rule sets. */
 export function ruleSetOf(options: Options): RuleSetName {
+  if (versionOf(options, RULES_VERSION) === 1) return 'recorded';
   const v = options[RULE_SET_OPTION];
   if (v === undefined) return 'recorded';
   if (v === 'seed' || v === '18xx.games') return v;

@@ -15,6 +15,8 @@ describe('1830 rule sets as an option', () => {
     expect(() => g.setup(3, 'x', { rule_set: 'house' })).toThrow(/no rule set "house"/);
     // a game recorded before the option keeps the behaviour it was played under
     expect(g.setup(3, 'x', {}).options.ruleSet).toBe('recorded');
+    expect(g.setup(3, 'x', { rule_set: 'seed', rulesVersion: 1 }).options.ruleSet).toBe('recorded');
+    expect(g.setup(3, 'x', { rule_set: 'seed', rulesVersion: 2 }).options.ruleSet).toBe('seed');
     const exp = realGame('26855');
     const imported = importExport({ ...exp, actions: exp.actions.slice(0, 3) });
     expect(imported.options.rule_set).toBe('18xx.games');
