@@ -203,7 +203,10 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
 
   // The pages' scripts (built by `npm run build:web`); pages work without them.
   app.use('/static', express.static(WEB_DIR, { index: false, redirect: false, maxAge: '5m' }));
-  app.use('/api', apiRouter(ctx));
+  // Version 1 of the JSON API, and the same at the paths it had before versions.
+  const api = apiRouter(ctx);
+  app.use('/api/v1', api);
+  app.use('/api', api);
   app.use('/', pagesRouter(ctx));
   for (const plugin of deps.plugins ?? []) await plugin(ctx);
 

@@ -43,6 +43,7 @@ import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
 import { sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
+import { LRUCache } from 'lru-cache';
 import {
   acceptsOlderSeq,
   append,
@@ -156,9 +157,13 @@ export class GameService {
   private now: () => Date;
   private listeners: GameEventListener[] = [];
   private logger: ServiceLogger;
-  /** Opened games, most recently used last (see maxOpenGames). */
-  private games = new Map<string, LoadedGame>();
-  private maxOpenGames: number;
+  /** Opened games, the least recently used let go beyond maxOpenGames (lru-cache). */
+  private games: LRUCache<string, LoadedGame>;
+  /**
+   * Games the cache let go while a change held them: a change keeps the very object
+   * open() hands out until it ends (a copy loaded meanwhile could miss its write).
+   */
+  private held = new Map<string, LoadedGame>();
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private keys = new Map<string, KeyTarget>();
@@ -173,7 +178,14 @@ export class GameService {
     this.links = opts.links;
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
-    this.maxOpenGames = opts.maxOpenGames ?? 5_000;
+    this.games = new LRUCache<string, LoadedGame>({
+      max: opts.maxOpenGames ?? 5_000,
+      disposeAfter: (game, id, reason) => {
+        if (reason !== 'evict') return;
+        if (this.locks.has(id)) this.held.set(id, game);
+        else this.store.forget(id);
+      },
+    });
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
   }
 
@@ -265,11 +277,8 @@ export class GameService {
   }
 
   async open(gameId: string): Promise<LoadedGame> {
-    const cached = this.games.get(gameId);
-    if (cached) {
-      this.keep(cached);
-      return cached;
-    }
+    const cached = this.games.get(gameId) ?? this.held.get(gameId);
+    if (cached) return cached;
     let p = this.loading.get(gameId);
     if (!p) {
       p = this.loadGame(gameId).finally(() => this.loading.delete(gameId));
@@ -979,22 +988,11 @@ export class GameService {
       throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
   }
 
-  /**
-   * Keeps a game in memory as the most recently used, and lets go of the ones
-   * used longest ago beyond maxOpenGames that nothing is changing (one skipped
-   * for that goes at a later call).
-   */
+  /** Keeps a game in memory as the most recently used (a change under way still holds it). */
   private keep(game: LoadedGame): void {
-    this.games.delete(game.doc.id);
-    this.games.set(game.doc.id, game);
-    let over = this.games.size - this.maxOpenGames;
-    for (const id of this.games.keys()) {
-      if (over <= 0) break;
-      if (id === game.doc.id || this.locks.has(id)) continue;
-      this.games.delete(id);
-      this.store.forget(id);
-      over--;
-    }
+    const id = game.doc.id;
+    if (this.held.get(id) === game) return;
+    if (this.games.peek(id) !== game) this.games.set(id, game);
   }
 
   private async save(doc: GameDoc): Promise<void> {
@@ -1048,7 +1046,15 @@ export class GameService {
       return await fn();
     } finally {
       release();
-      if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
+      if (this.locks.get(gameId) === tail) {
+        this.locks.delete(gameId);
+        // Let go during the change: back in the cache, or forgotten when the cache is full.
+        const held = this.held.get(gameId);
+        if (held) {
+          this.held.delete(gameId);
+          this.games.set(gameId, held);
+        }
+      }
     }
   }
 }

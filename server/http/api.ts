@@ -1,4 +1,6 @@
-// The JSON API: the same things the pages do, for bots and scripts.
+// The JSON API: the same things the pages do, for bots and scripts. Mounted at
+// /api/v1 and, for clients written before versions, at /api. Its description:
+// GET /api/v1/openapi.json (server/http/openapi.ts; every route listed there).
 //   GET  /api/rules                       games this server offers
 //   GET  /api/games                       listed games: open (with free seats) and running
 //   POST /api/games                       create -> { gameId, adminKey, inviteKey, spectatorKey, seatKey, urls }
@@ -18,6 +20,7 @@ import { keySourceOfEntry } from '../links.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, parseBody, playersOf } from './common.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+import { openApiDocument } from './openapi.ts';
 
 function summary(game: LoadedGame) {
   const d = game.doc;
@@ -40,6 +43,10 @@ function summary(game: LoadedGame) {
 export function apiRouter(ctx: AppContext): Router {
   const { service, links } = ctx;
   const r = Router();
+
+  r.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
 
   r.get('/rules', (_req, res) => {
     res.json(service.registry.map((x) => ({ id: x.id, title: x.title, players: x.players, options: x.options ?? [] })));

@@ -1,0 +1,89 @@
+// The JSON API described as OpenAPI 3.0, generated from the zod schemas the
+// routes check their bodies with (server/http/schemas.ts), served at
+// GET /api/v1/openapi.json. Every route of apiRouter is listed here;
+// test/server/openapi.test.ts checks the two against each other.
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+
+// The generator reads its metadata through zod's prototype (.openapi()); this adds it.
+extendZodWithOpenApi(z);
+
+type Method = 'get' | 'post';
+
+interface Route {
+  method: Method;
+  /** Express path under /api/v1 (":key" parameters). */
+  path: string;
+  summary: string;
+  body?: z.ZodTypeAny;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+}
+
+/** Every route of the JSON API, as apiRouter mounts it. */
+export const API_ROUTES: Route[] = [
+  { method: 'get', path: '/rules', summary: 'The games this server offers' },
+  { method: 'get', path: '/games', summary: 'Listed games: open ones with free seats, and running ones' },
+  { method: 'post', path: '/games', summary: 'Create a game', body: createBody, status: 201 },
+  { method: 'get', path: '/join/:key', summary: 'The invitation: the game and the seats taken' },
+  { method: 'post', path: '/join/:key', summary: 'Take a seat', body: joinBody, status: 201 },
+  { method: 'get', path: '/admin/:key', summary: 'The game, for its organiser' },
+  { method: 'post', path: '/admin/:key/start', summary: 'Start the game' },
+  { method: 'post', path: '/admin/:key/abandon', summary: 'Abandon the game' },
+  { method: 'post', path: '/admin/:key/reopen', summary: 'Reopen a seat for a new player', body: reopenBody },
+  { method: 'post', path: '/admin/:key/policy', summary: 'Set the reminder policy', body: policySchema },
+  { method: 'get', path: '/play/:key', summary: 'Your view, your moves, what happened since your last turn' },
+  {
+    method: 'post',
+    path: '/play/:key/move',
+    summary: 'Make a move (an action, a text command or a listed move)',
+    body: moveBody,
+  },
+  { method: 'post', path: '/play/:key/undo', summary: 'Take back your last move', body: undoBody },
+  { method: 'get', path: '/play/:key/history', summary: "The game's history as you may see it (verifiable)" },
+  { method: 'get', path: '/watch/:key', summary: "The spectators' view" },
+  { method: 'get', path: '/watch/:key/history', summary: "The game's history as a spectator may see it" },
+  { method: 'get', path: '/openapi.json', summary: 'This description' },
+];
+
+const errorBody = z.object({ error: z.string().describe('What went wrong, in plain words') });
+
+let cached: object | null = null;
+
+/** The OpenAPI document (made once). */
+export function openApiDocument(): object {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  for (const r of API_ROUTES) {
+    const hasKey = r.path.includes(':key');
+    registry.registerPath({
+      method: r.method,
+      path: r.path.replace(/:(\w+)/g, '{$1}'),
+      summary: r.summary,
+      request: {
+        ...(hasKey
+          ? { params: z.object({ key: z.string().describe('The personal link key from your mail or page') }) }
+          : {}),
+        ...(r.body ? { body: { content: { 'application/json': { schema: r.body } } } } : {}),
+      },
+      responses: {
+        [r.status ?? 200]: {
+          description: 'Done',
+          content: { 'application/json': { schema: z.object({}).passthrough() } },
+        },
+        '4XX': { description: 'Refused, with the reason', content: { 'application/json': { schema: errorBody } } },
+      },
+    });
+  }
+  cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Share games by email: JSON API',
+      version: '1',
+      description: 'The same things the pages do, for bots and scripts. Also served without /v1 (older paths).',
+    },
+    servers: [{ url: '/api/v1' }],
+  });
+  return cached;
+}
