@@ -23,6 +23,7 @@ import { pagesRouter } from './http/pages.ts';
 import { importRouter } from './http/import.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR } from './render.ts';
+import { redactingLogger } from './redact.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -62,13 +63,11 @@ export interface AppContext {
 
 export type AppPlugin = (ctx: AppContext) => void | Promise<void>;
 
-/** Link keys never reach a log line. */
-export function redactPath(url: string): string {
-  return url.split('?')[0]!.replace(/\/(play|join|admin|watch)\/[^/]+/, '/$1/:key');
-}
+export { redactPath } from './redact.ts';
 
 export async function createApp(deps: AppDeps): Promise<AppContext> {
-  const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  // Link keys never reach a log line: every logger below is this one or its child (redact.ts).
+  const logger = redactingLogger(deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }));
   const now = deps.now ?? (() => new Date());
   const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
   const links = createLinks(secret, deps.baseUrl);
@@ -105,7 +104,7 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       logger.info(
-        { method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     });
@@ -176,7 +175,7 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       return sendError(req, res, e.status, 'The request could not be read.', ctx);
     }
-    logger.error({ path: redactPath(req.originalUrl), err: String(e?.message ?? err) }, 'server error');
+    logger.error({ path: req.originalUrl, err: String(e?.message ?? err) }, 'server error');
     return sendError(req, res, 500, 'Something went wrong on the server; nothing was changed by this request.', ctx);
   });
   return ctx;
