@@ -24,6 +24,7 @@ import { importRouter } from './http/import.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
+import { checkNesting } from './strict-body.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -159,7 +160,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
   app.use(importRouter(ctx));
-  app.use(express.json({ limit: '64kb' }));
+  // Bodies nested deeper than any real request are refused before anything walks them.
+  app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
 
   app.use('/api', apiRouter(ctx));
