@@ -25,6 +25,7 @@ import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
 import { checkNesting } from './strict-body.ts';
+import { removeLeftOverTempFiles } from './tidy.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -71,6 +72,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const logger = redactingLogger(deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }));
   const now = deps.now ?? (() => new Date());
   const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
+  const tidied = await removeLeftOverTempFiles(deps.dataDir);
+  if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
   const links = createLinks(secret, deps.baseUrl);
   const store =
     deps.store ??
@@ -145,6 +148,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     strictTransportSecurity: false,
   });
   app.use((req, res, next) => {
+    // Nearly every page is somebody's (a key in the path, a hand, an outbox): no cache keeps a copy.
+    res.setHeader('Cache-Control', 'no-store');
     if (req.path.startsWith('/api/')) return apiHeaders(req, res, next);
     res.locals.cspNonce = randomBytes(16).toString('base64');
     return pageHeaders(req, res, next);

@@ -47,7 +47,6 @@ import {
   acceptsOlderSeq,
   append,
   checkOptions,
-  cleanName,
   describePolicy,
   lastEffectiveMove,
   lastStateSeq,
@@ -59,6 +58,7 @@ import {
 
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { indexEntryOf } from './store/index-entry.ts';
+import { cleanName, looksLike } from './names.ts';
 import {
   DamagedGameError,
   type GameDoc,
@@ -401,8 +401,8 @@ export class GameService {
     const options = checkOptions(rules, input.options ?? {});
     const creatorName = cleanName(input.creator.name);
     const names = input.seats.map((p) => cleanName(p.name));
-    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length)
-      throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
+    if (names.some((x, i) => names.slice(0, i).some((y) => looksLike(x, y))))
+      throw new ServiceError(400, 'Two players have names that look the same; please make the names differ.');
     const now = this.now().toISOString();
     const id = randomBytes(9).toString('base64url');
     const seed = randomBytes(32).toString('hex');
@@ -500,8 +500,14 @@ export class GameService {
       const game = await this.open(gameId);
       const doc = game.doc;
       const name = cleanName(person.name);
-      if (doc.seats.some((s) => !s.vacant && s.name.toLowerCase() === name.toLowerCase())) {
-        throw new ServiceError(409, `Somebody called ${name} already sits at this table; please pick another name.`);
+      const twin = doc.seats.find((s) => !s.vacant && looksLike(s.name, name));
+      if (twin) {
+        throw new ServiceError(
+          409,
+          twin.name === name
+            ? `Somebody called ${name} already sits at this table; please pick another name.`
+            : `${twin.name} already sits at this table, and "${name}" looks the same; please pick another name.`,
+        );
       }
       const now = this.now().toISOString();
       const events: GameEvent[] = [];

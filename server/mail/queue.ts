@@ -12,7 +12,8 @@
 // after the transport accepts it the receipt is written and the queue file
 // removed. A transport failure puts it back to `pending` with exponential
 // back-off. The only ambiguous moment is a crash after the SMTP server said
-// 250 and before the receipt reached the disk (a few milliseconds). We chose
+// 250 and before the receipt reached the disk (one durable write: usually a few
+// milliseconds, measured at up to 445 ms on a loaded machine). We chose
 // AT-LEAST-ONCE for that window: a record found `attempting` at start-up is sent
 // again, with the very same Message-ID (the idempotency key), so it is the same
 // message and mail clients that see both collapse them. Losing a turn email
