@@ -21,6 +21,7 @@ import type { GameEventListener } from './events.ts';
 import { apiRouter } from './http/api.ts';
 import { pagesRouter } from './http/pages.ts';
 import { importRouter } from './http/import.ts';
+import { sameSiteOnly } from './http/client.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   /** Defaults to the lowdb store under dataDir. */
   store?: GameStore;
   templatesDir?: string;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; see http/client.ts). Default: none. */
+  trustProxy?: boolean | number | string;
   /** POST rate limit per client address (default 300 a minute). */
   postLimit?: { windowMs: number; limit: number };
   plugins?: AppPlugin[];
@@ -101,7 +104,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   };
 
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (http/client.ts).
+  app.set('trust proxy', deps.trustProxy ?? false);
   app.use((req, res, next) => {
     if (!logger.isLevelEnabled('info')) return next();
     const start = process.hrtime.bigint();
@@ -159,10 +163,26 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // Counted by req.ip: the real client behind a proxy named in TRUST_PROXY. Without one, forwarded
+    // headers are ignored on purpose (http/client.ts), so the library's warning about them is off.
+    validate: { xForwardedForHeader: false },
     handler: (req, res) =>
       sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
   });
   app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
+  app.use(
+    sameSiteOnly(links.baseUrl, (req, res, from) =>
+      sendError(
+        req,
+        res,
+        403,
+        `Refused: this request was sent from ${from}, not from a page of this server. Another site can make your ` +
+          'browser send forms here (to start games or send invitations in your name), so changes are taken only ' +
+          `from this server's own pages. If you meant it, open ${links.baseUrl}/ and do it there.`,
+        ctx,
+      ),
+    ),
+  );
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
   app.use(importRouter(ctx));
   // Bodies nested deeper than any real request are refused before anything walks them.

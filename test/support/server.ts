@@ -94,6 +94,7 @@ export interface TestServerOptions {
   /** Keep the data folder after stop (default: removed unless dataDir was given). */
   keepData?: boolean;
   postLimit?: { windowMs: number; limit: number };
+  trustProxy?: boolean | number | string;
   /** Default: a silent pino logger. */
   logger?: Logger;
 }
@@ -111,6 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     onEvent: [(e) => void events.push(e), ...(opts.onEvent ? [opts.onEvent] : [])],
     plugins: opts.plugins,
     postLimit: opts.postLimit ?? { windowMs: 60_000, limit: 1_000_000 },
+    trustProxy: opts.trustProxy,
   });
   const url = running.url;
 
