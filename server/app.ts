@@ -27,6 +27,7 @@ import { PageRenderer, TEMPLATES_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
 import { checkNesting } from './strict-body.ts';
 import { removeLeftOverTempFiles } from './tidy.ts';
+import { DEFAULT_QUOTAS, Quota, type QuotaSettings } from './quota.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -46,6 +47,12 @@ export interface AppDeps {
   templatesDir?: string;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; see http/client.ts). Default: none. */
   trustProxy?: boolean | number | string;
+  /** The organiser confirms their address before invitations leave (GameServiceOptions.confirmOrganiser). */
+  confirmOrganiser?: boolean;
+  /** When unconfirmed and unjoined games expire (default DEFAULT_EXPIRY). */
+  expiry?: { unconfirmedHours: number; openDays: number };
+  /** Creation quotas per client and per organiser address (default DEFAULT_QUOTAS; server/quota.ts). */
+  quotas?: Partial<QuotaSettings>;
   /** POST rate limit per client address (default 300 a minute). */
   postLimit?: { windowMs: number; limit: number };
   plugins?: AppPlugin[];
@@ -81,8 +88,22 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const store =
     deps.store ??
     new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
-  const service = new GameService({ store, registry: deps.registry, links, now, onEvent: deps.onEvent, logger });
+  const service = new GameService({
+    store,
+    registry: deps.registry,
+    links,
+    now,
+    onEvent: deps.onEvent,
+    logger,
+    confirmOrganiser: deps.confirmOrganiser,
+    expiry: deps.expiry,
+  });
   await service.init();
+  // Games nobody confirmed or joined end after a while (service.expireStale reads only the index).
+  const expiryTimer = setInterval(() => {
+    service.expireStale().catch((err) => logger.error({ err: String(err) }, 'expiring games failed'));
+  }, 10 * 60_000);
+  expiryTimer.unref();
   const renderer = new PageRenderer(deps.templatesDir ?? TEMPLATES_DIR);
   const app = express();
   const onClose: AppContext['onClose'] = [];
@@ -98,6 +119,7 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     now,
     onClose,
     async close() {
+      clearInterval(expiryTimer);
       for (const f of onClose.splice(0).reverse()) await f();
       await store.close();
     },
@@ -188,6 +210,11 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   // Bodies nested deeper than any real request are refused before anything walks them.
   app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+  app.use(
+    creationQuotas({ ...DEFAULT_QUOTAS, ...deps.quotas }, now, (req, res, message) =>
+      sendError(req, res, 429, message, ctx),
+    ),
+  );
 
   app.use('/api', apiRouter(ctx));
   app.use('/', pagesRouter(ctx));
@@ -206,6 +233,38 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     return sendError(req, res, 500, 'Something went wrong on the server; nothing was changed by this request.', ctx);
   });
   return ctx;
+}
+
+/**
+ * Quotas on creating games (POST /new, /api/games): per client address (req.ip, the real client
+ * behind a trusted proxy) an hour, and per organiser address a day, so one client cannot fill the
+ * home page or the mail queue.
+ */
+function creationQuotas(
+  q: QuotaSettings,
+  now: () => Date,
+  refuse: (req: Request, res: Response, message: string) => void,
+) {
+  const clock = () => now().getTime();
+  const perClient = new Quota(q.createsPerClientPerHour, 3600_000, clock);
+  const perAddress = new Quota(q.createsPerAddressPerDay, 86_400_000, clock);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' || (req.path !== '/new' && req.path !== '/api/games')) return next();
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    if (!perClient.take(req.ip ?? ''))
+      return refuse(
+        req,
+        res,
+        `Your address has created ${q.createsPerClientPerHour} games this hour; please wait a while.`,
+      );
+    if (typeof email === 'string' && !perAddress.take(email.trim().toLowerCase()))
+      return refuse(
+        req,
+        res,
+        `${q.createsPerAddressPerDay} games a day can be set up for one address; please try tomorrow.`,
+      );
+    next();
+  };
 }
 
 export function sendError(req: Request, res: Response, status: number, message: string, ctx: AppContext): void {

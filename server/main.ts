@@ -36,7 +36,24 @@ if (mailMod?.mailPlugin) plugins.push(mailMod.mailPlugin());
 const { trustProxySetting } = await import('./http/client.ts');
 // TRUST_PROXY: which proxies' X-Forwarded-For to believe ("loopback", a hop count, addresses); unset: none.
 const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
-const running = await startServer({ dataDir, baseUrl, registry: games, logger, port, host, plugins, trustProxy });
+const { quotasFromEnv } = await import('./quota.ts');
+// Quotas on creations (QUOTA_CREATES_PER_CLIENT_HOUR, QUOTA_CREATES_PER_ADDRESS_DAY); the mail
+// plugin reads QUOTA_INVITES_PER_ADDRESS_DAY. With mail on, organisers confirm their address
+// (CONFIRM_ORGANISER=off lifts that, for a private server).
+const quotas = quotasFromEnv(process.env);
+const confirmOrganiser = plugins.length > 0 && process.env.CONFIRM_ORGANISER !== 'off';
+const running = await startServer({
+  dataDir,
+  baseUrl,
+  registry: games,
+  logger,
+  port,
+  host,
+  plugins,
+  trustProxy,
+  quotas,
+  confirmOrganiser,
+});
 logger.info({ port, baseUrl, dataDir, games: games.map((g) => g.id) }, 'listening');
 process.stdout.write(`listening on ${baseUrl} (port ${port})\n`);
 

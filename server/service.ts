@@ -69,7 +69,7 @@ import {
   type SeatRecord,
 } from './store/types.ts';
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
 
 export interface KeyTarget {
   gameId: string;
@@ -145,7 +145,16 @@ export interface GameServiceOptions {
    * opened. A game being changed is never let go.
    */
   maxOpenGames?: number;
+  /**
+   * Ask the organiser to confirm their address (the link in the set-up mail) before any
+   * invitation leaves, the game is listed or anybody joins. On for a public server with mail.
+   */
+  confirmOrganiser?: boolean;
+  /** When games nobody confirms or joins expire (expireStale): hours unconfirmed, days open unchanged. */
+  expiry?: { unconfirmedHours: number; openDays: number };
 }
+
+export const DEFAULT_EXPIRY = { unconfirmedHours: 48, openDays: 30 };
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
 
@@ -159,6 +168,8 @@ export class GameService {
   /** Opened games, most recently used last (see maxOpenGames). */
   private games = new Map<string, LoadedGame>();
   private maxOpenGames: number;
+  private confirmOrganiser: boolean;
+  private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private keys = new Map<string, KeyTarget>();
@@ -174,6 +185,8 @@ export class GameService {
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
     this.maxOpenGames = opts.maxOpenGames ?? 5_000;
+    this.confirmOrganiser = opts.confirmOrganiser ?? false;
+    this.expiry = opts.expiry ?? DEFAULT_EXPIRY;
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
   }
 
@@ -217,7 +230,9 @@ export class GameService {
           ? d.spectatorKeyHash
           : target.role === 'invite'
             ? d.inviteKeyHash
-            : d.seats[target.seat!]?.keyHash;
+            : target.role === 'confirm'
+              ? d.confirmKeyHash
+              : d.seats[target.seat!]?.keyHash;
     if (!stored || !keyMatches(key, stored)) throw notFound();
     return { game, target };
   }
@@ -248,7 +263,7 @@ export class GameService {
     const open: IndexEntry[] = [];
     const running: IndexEntry[] = [];
     for (const e of this.store.list()) {
-      if (!e.listed) continue;
+      if (!e.listed || e.confirmed === false) continue;
       if (e.status === 'open' && e.names.length < e.seatCount) open.push(e);
       else if (e.status === 'active') running.push(e);
     }
@@ -327,6 +342,8 @@ export class GameService {
     const admin = l.issue(id, 'admin');
     const spectator = l.issue(id, 'spectator');
     const invite = l.issue(id, 'invite');
+    const confirm = this.confirmOrganiser ? l.issue(id, 'confirm') : null;
+    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
     const doc: GameDoc = {
       id,
       rules: rules.id,
@@ -347,6 +364,9 @@ export class GameService {
       adminKeySealed: admin.sealed,
       spectatorKeySealed: spectator.sealed,
       inviteKeySealed: invite.sealed,
+      ...(confirm
+        ? { confirmed: false, confirmKeyHash: confirm.hash, confirmKeySealed: confirm.sealed, pendingInvites: invited }
+        : {}),
       inviteGeneration: 0,
       seats: [],
       policy: { ...(input.policy ?? DEFAULT_POLICY) },
@@ -373,8 +393,8 @@ export class GameService {
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
-    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
-    if (invited.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
+    if (invited.length > 0 && !confirm)
+      this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
     return { gameId: id, adminKey: admin.key, inviteKey: invite.key, spectatorKey: spectator.key, seatKey };
   }
 
@@ -499,6 +519,11 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
+      if (doc.confirmed === false)
+        throw new ServiceError(
+          409,
+          'The organiser has not confirmed this game yet (a link in the mail they got); seats open once they have.',
+        );
       const name = cleanName(person.name);
       const twin = doc.seats.find((s) => !s.vacant && looksLike(s.name, name));
       if (twin) {
@@ -777,6 +802,7 @@ export class GameService {
       const now = this.now().toISOString();
       const inviteGeneration = doc.inviteGeneration + 1;
       const invite = this.links.issue(gameId, 'invite');
+      const waits = !!opts.email && doc.confirmed === false;
       const log = [...doc.log];
       let seats: SeatRecord[];
       if (doc.status === 'open') {
@@ -814,12 +840,14 @@ export class GameService {
         // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
         // lead to whoever sits down there next.
         creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+        // No invitation leaves before the organiser has confirmed; it waits with the others.
+        ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };
       await this.save(next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
       this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
-      if (opts.email) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
+      if (opts.email && !waits) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
       return { inviteKey: invite.key };
     });
   }
@@ -840,6 +868,8 @@ export class GameService {
         wait: null,
         inviteKeyHash: null,
         inviteKeySealed: null,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
         updatedAt: now,
       };
       await this.save(next);
@@ -847,6 +877,92 @@ export class GameService {
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
       this.emit({ type: 'abandoned', gameId, at: now });
     });
+  }
+
+  /**
+   * The organiser proved they own their address (the link in the set-up mail): the invitations
+   * waiting for that leave now, and the game is listed if it was to be. Again: nothing.
+   */
+  async confirm(gameId: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.confirmed !== false) return;
+      const now = this.now().toISOString();
+      const invited = doc.pendingInvites ?? [];
+      const log = [...doc.log];
+      pushEntry(log, {
+        at: now,
+        kind: 'notice',
+        text: 'The organiser confirmed their address',
+        data: { confirmed: true, invited, inviteGeneration: doc.inviteGeneration },
+      });
+      const next: GameDoc = {
+        ...doc,
+        log,
+        updatedAt: now,
+        confirmed: true,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
+        pendingInvites: [],
+      };
+      await this.save(next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'confirmed' }, 'organiser confirmed');
+      if (invited.length > 0 && doc.inviteKeyHash)
+        this.emit({ type: 'invited', gameId, at: now, emails: invited, inviteGeneration: doc.inviteGeneration });
+    });
+  }
+
+  /**
+   * Open games nobody confirmed within expiry.unconfirmedHours, or that nobody joined or changed
+   * for expiry.openDays, end (status abandoned, links to join retired, off the lists). Read from
+   * the index alone. An unconfirmed game ends without mail: its address was never proved.
+   */
+  async expireStale(now: Date = this.now()): Promise<string[]> {
+    const t = now.getTime();
+    const stale = this.store.list().filter((e) => {
+      if (e.status !== 'open') return false;
+      if (e.confirmed === false) return Date.parse(e.createdAt) + this.expiry.unconfirmedHours * 3600_000 <= t;
+      return Date.parse(e.updatedAt) + this.expiry.openDays * 86_400_000 <= t;
+    });
+    const ended: string[] = [];
+    for (const e of stale) {
+      await this.withLock(e.id, async () => {
+        const game = await this.open(e.id);
+        const doc = game.doc;
+        if (doc.status !== 'open') return;
+        const quiet = doc.confirmed === false;
+        const at = this.now().toISOString();
+        const log = [...doc.log];
+        pushEntry(log, {
+          at,
+          kind: 'abandon',
+          text: quiet
+            ? `The game expired: the organiser did not confirm it within ${this.expiry.unconfirmedHours} hours`
+            : `The game expired: nobody joined for ${this.expiry.openDays} days`,
+          data: { seed: doc.seed, expired: true, ...(quiet ? { quiet: true } : {}) },
+        });
+        const next: GameDoc = {
+          ...doc,
+          log,
+          status: 'abandoned',
+          wait: null,
+          inviteKeyHash: null,
+          inviteKeySealed: null,
+          confirmKeyHash: null,
+          confirmKeySealed: null,
+          pendingInvites: [],
+          updatedAt: at,
+        };
+        await this.save(next);
+        game.doc = next;
+        ended.push(e.id);
+        this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
+        if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      });
+    }
+    return ended;
   }
 
   async setPolicy(gameId: string, policy: ReminderPolicy): Promise<void> {
@@ -1020,6 +1136,7 @@ export class GameService {
     put(e.keys.admin, { gameId: e.id, role: 'admin' });
     put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
+    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
     e.keys.seats.forEach((h, seat) => put(h, { gameId: e.id, role: 'seat', seat }));
     this.keysOfGame.set(e.id, hashes);
   }
