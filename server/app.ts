@@ -20,7 +20,7 @@ import { ServiceError } from './errors.ts';
 import type { GameEventListener } from './events.ts';
 import { apiRouter } from './http/api.ts';
 import { pagesRouter } from './http/pages.ts';
-import { importRouter } from './http/import.ts';
+import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
 import { sameSiteOnly } from './http/client.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR } from './render.ts';
@@ -53,6 +53,8 @@ export interface AppDeps {
   expiry?: { unconfirmedHours: number; openDays: number };
   /** Creation quotas per client and per organiser address (default DEFAULT_QUOTAS; server/quota.ts). */
   quotas?: Partial<QuotaSettings>;
+  /** The 18xx.games import's time limit and quota (default DEFAULT_IMPORT_LIMITS). */
+  importLimits?: Partial<ImportLimits>;
   /** POST rate limit per client address (default 300 a minute). */
   postLimit?: { windowMs: number; limit: number };
   plugins?: AppPlugin[];
@@ -172,6 +174,9 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     },
     // Plain-http local installs are normal here; do not pin HTTPS.
     strictTransportSecurity: false,
+    // No Referer (with its key) to other sites; to this one, so that browsers send the real Origin
+    // with our own forms (under no-referrer they send "null", which http/client.ts must refuse).
+    referrerPolicy: { policy: 'same-origin' },
   });
   app.use((req, res, next) => {
     // Nearly every page is somebody's (a key in the path, a hand, an outbox): no cache keeps a copy.
@@ -206,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     ),
   );
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
-  app.use(importRouter(ctx));
+  app.use(importRouter(ctx, { ...DEFAULT_IMPORT_LIMITS, ...deps.importLimits }));
   // Bodies nested deeper than any real request are refused before anything walks them.
   app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));

@@ -59,6 +59,7 @@ import {
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { indexEntryOf } from './store/index-entry.ts';
 import { cleanName, looksLike } from './names.ts';
+import { StepStates } from './step-states.ts';
 import {
   DamagedGameError,
   type GameDoc,
@@ -175,6 +176,8 @@ export class GameService {
   private keys = new Map<string, KeyTarget>();
   private keysOfGame = new Map<string, string[]>();
   private pendingListeners = new Set<Promise<void>>();
+  /** States kept for the step pages (step-states.ts). */
+  private steps = new StepStates();
   private indexVersion = 0;
   private listCache: { version: number; open: IndexEntry[]; running: IndexEntry[] } | null = null;
 
@@ -481,7 +484,13 @@ export class GameService {
     );
     doc = started.doc;
     let state = started.state;
+    // Playing a long game's actions takes a while: other requests are served every few milliseconds.
+    let slice = performance.now();
     for (let i = 0; i < input.actions.length; i++) {
+      if (performance.now() - slice > 5) {
+        await new Promise((r) => setImmediate(r));
+        slice = performance.now();
+      }
       const { seat, action } = input.actions[i]!;
       if (doc.status !== 'active')
         throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
@@ -1050,7 +1059,7 @@ export class GameService {
   }
 
   stateAt(game: LoadedGame, seq: number): any | null {
-    return replayState(game.doc, game.rules, seq);
+    return this.steps.stateAt(game.doc, game.rules, seq);
   }
 
   // ---- internals -------------------------------------------------------------

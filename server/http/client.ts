@@ -47,10 +47,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Why a state-changing request is refused as cross-site, or null if it may go on. */
 export function crossSiteProblem(req: Request, ownOrigin: string): string | null {
   if (SAFE_METHODS.has(req.method)) return null;
+  // A browser that sends Sec-Fetch-Site is believed; Origin is the fallback for those that do not.
   const site = req.get('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return `another web site (the browser says: ${site})`;
-  }
+  if (site !== undefined)
+    return site === 'same-origin' || site === 'none' ? null : `another web site (the browser says: ${site})`;
   const origin = req.get('origin');
   if (origin === undefined) return null;
   if (origin === ownOrigin || origin === `${req.protocol}://${req.get('host')}`) return null;

@@ -19,6 +19,7 @@ const running = await startServer({
   postLimit: { windowMs: 60_000, limit: 10_000_000 },
   // Crash tests and benches create many games from one address.
   quotas: { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
+  importLimits: { perClientPerHour: 1e9 },
 });
 process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));

@@ -97,6 +97,7 @@ export interface TestServerOptions {
   trustProxy?: boolean | number | string;
   quotas?: { createsPerClientPerHour: number; createsPerAddressPerDay: number };
   confirmOrganiser?: boolean;
+  importLimits?: { timeLimitMs?: number; perClientPerHour?: number };
   /** Default: a silent pino logger. */
   logger?: Logger;
 }
@@ -117,6 +118,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // Suites create many games from one address; the quota tests pass their own.
     quotas: opts.quotas ?? { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
     confirmOrganiser: opts.confirmOrganiser,
+    importLimits: opts.importLimits ?? { perClientPerHour: 1e9 },
     trustProxy: opts.trustProxy,
   });
   const url = running.url;
