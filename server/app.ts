@@ -23,7 +23,7 @@ import { pagesRouter } from './http/pages.ts';
 import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
 import { sameSiteOnly } from './http/client.ts';
 import { createLinks, type Links } from './links.ts';
-import { PageRenderer, TEMPLATES_DIR } from './render.ts';
+import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
 import { checkNesting } from './strict-body.ts';
 import { removeLeftOverTempFiles } from './tidy.ts';
@@ -221,6 +221,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     ),
   );
 
+  // The pages' scripts (built by `npm run build:web`); pages work without them.
+  app.use('/static', express.static(WEB_DIR, { index: false, redirect: false, maxAge: '5m' }));
   app.use('/api', apiRouter(ctx));
   app.use('/', pagesRouter(ctx));
   for (const plugin of deps.plugins ?? []) await plugin(ctx);

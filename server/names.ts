@@ -9,7 +9,8 @@ import unhomoglyph from 'unhomoglyph';
 import { ServiceError } from './errors.ts';
 
 /** Characters that show as nothing (or move other text about). */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]/u;
+// (U+034F, the combining grapheme joiner, is a mark: it goes on its own, not in the class.)
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]|\u034F/u;
 
 export const MAX_NAME_LENGTH = 40;
 

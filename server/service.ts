@@ -36,7 +36,7 @@
 // Errors a person should read are ServiceError(status, message); RuleError
 // messages from the rules come back as ServiceError 400 with the same text.
 import { randomBytes } from 'node:crypto';
-import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types.ts';
+import { RuleError, type AnyRules, type Opaque, type Options, type Seat, type View } from '../rules/types.ts';
 import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
@@ -83,11 +83,11 @@ export interface LoadedGame {
   doc: GameDoc;
   rules: AnyRules;
   /** Rules state after the last entry; null before the start. */
-  state: any | null;
+  state: Opaque | null;
   /** Seq of the last state-changing entry (start, move, undo); moves are made against it. */
   stateSeq: number;
   /** The state just before the move logged at `seq` (for undo), when known. */
-  before?: { seq: number; state: any };
+  before?: { seq: number; state: Opaque };
 }
 
 export interface CreateInput {
@@ -559,7 +559,7 @@ export class GameService {
         pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
         let next: GameDoc = { ...doc, seats: [...doc.seats, seatRec], log, updatedAt: now };
         events.push({ type: 'joined', gameId, at: now, seat, name });
-        let state: any = null;
+        let state: Opaque = null;
         if (next.seats.length >= next.seatCount) {
           const started = this.startDoc(game, next, now);
           next = started.doc;
@@ -631,7 +631,7 @@ export class GameService {
   }
 
   /** Draws the seat order from the seed (unless given) and sets the game up (no write). */
-  private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: any } {
+  private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: Opaque } {
     const order = given ?? seatOrder(doc.seed, doc.seats.length);
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options);
@@ -708,7 +708,7 @@ export class GameService {
   private playOnDoc(
     doc: GameDoc,
     rules: AnyRules,
-    state: any,
+    state: Opaque,
     seat: Seat,
     action: unknown,
     now: string,
@@ -1058,14 +1058,14 @@ export class GameService {
     return reading.historyDoc(game, seat);
   }
 
-  stateAt(game: LoadedGame, seq: number): any | null {
+  stateAt(game: LoadedGame, seq: number): Opaque | null {
     return this.steps.stateAt(game.doc, game.rules, seq);
   }
 
   // ---- internals -------------------------------------------------------------
 
   /** The state before the move at `seq` (never mutated: moves apply to a clone). */
-  private stateBefore(game: LoadedGame, seq: number): any {
+  private stateBefore(game: LoadedGame, seq: number): Opaque {
     if (game.before?.seq !== seq) game.before = { seq, state: replayState(game.doc, game.rules, seq - 1) };
     return game.before.state;
   }
@@ -1146,7 +1146,9 @@ export class GameService {
     put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
     put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
-    e.keys.seats.forEach((h, seat) => put(h, { gameId: e.id, role: 'seat', seat }));
+    e.keys.seats.forEach((h, seat) => {
+      put(h, { gameId: e.id, role: 'seat', seat });
+    });
     this.keysOfGame.set(e.id, hashes);
   }
 

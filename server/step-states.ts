@@ -6,7 +6,7 @@
 // still in force at s: moves in force form a stack (an undo pops the top), so
 // a kept state is usable exactly when its top move is still at the same place
 // in the stack at s. Kept states are never changed: a step page only reads.
-import type { AnyRules } from '../rules/types.ts';
+import type { AnyRules, Opaque } from '../rules/types.ts';
 import { effectiveMoves } from './game-log.ts';
 import type { GameDoc } from './store/types.ts';
 
@@ -19,14 +19,14 @@ interface Kept {
   count: number;
   /** Seq of the top one (0 for the state right after setup). */
   topSeq: number;
-  state: any;
+  state: Opaque;
 }
 
 export class StepStates {
   private games = new Map<string, Kept[]>();
 
   /** The rules state after log entry `upto`; null if the game had not started by then. */
-  stateAt(doc: GameDoc, rules: AnyRules, upto: number): any | null {
+  stateAt(doc: GameDoc, rules: AnyRules, upto: number): Opaque | null {
     const start = doc.log.find((e) => e.kind === 'start');
     if (!start || start.seq > upto) return null;
     const moves = effectiveMoves(doc.log, upto);

@@ -4,6 +4,7 @@
 // between the two leaves the temp file, which nothing else ever removes. At
 // start-up no write of this process is under way yet, so every such file in
 // the data folder is left over. (games/ is tidied by the store itself.)
+import type { Dirent } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -19,7 +20,7 @@ function leftOver(name: string): boolean {
 /** Removes left-over temp files in `dataDir` and its folders (three levels); returns how many. */
 export async function removeLeftOverTempFiles(dataDir: string, depth = 3): Promise<number> {
   let removed = 0;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dataDir, { withFileTypes: true });
   } catch {

@@ -1,7 +1,7 @@
 // Checks a downloaded history: the hash chain, then (once the seed is
 // published) a full replay through the rules.
 import { findRules, games } from '../rules/index.ts';
-import type { AnyRules } from '../rules/types.ts';
+import type { AnyRules, Opaque } from '../rules/types.ts';
 import { canonicalJson, checkChain, sha256 } from './store/chain.ts';
 import type { GameDoc, LogEntry } from './store/types.ts';
 import { nameSeats, seatOrder } from './game-log.ts';
@@ -51,7 +51,7 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   const order = (start.data?.order as number[] | undefined) ?? [];
   const orderProblem = checkSeatOrder(log, start.seq, h.seed, order);
   if (orderProblem) return { ok: false, seq: start.seq, why: orderProblem };
-  let state: any;
+  let state: Opaque;
   try {
     state = rules.setup(order.length, h.seed, options);
   } catch (err) {

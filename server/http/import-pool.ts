@@ -15,8 +15,10 @@ const WORKER_FILE = new URL('../import-worker.ts', import.meta.url);
 // tsx as this module finds it, whatever the worker's working folder.
 const TSX_API = (() => {
   const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(pkg, 'utf8')) as { exports: Record<string, any> };
-  return pathToFileURL(join(dirname(pkg), exports['./esm/api'].import.default)).href;
+  const { exports } = JSON.parse(readFileSync(pkg, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(join(dirname(pkg), exports['./esm/api']!.import.default)).href;
 })();
 const BOOT = `(async () => {
   const { workerData } = await import('node:worker_threads');

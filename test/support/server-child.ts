@@ -21,6 +21,6 @@ const running = await startServer({
   quotas: { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
   importLimits: { perClientPerHour: 1e9 },
 });
-process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
+process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));
 export {};
