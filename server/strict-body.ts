@@ -53,7 +53,8 @@ export function numberField(what: string, o: { whole?: boolean; min?: number; ma
     else return refuse(`${what} must be a number${typeof v === 'string' && v.trim() === '' ? ', not empty' : ''}.`);
     if (!Number.isFinite(n)) return refuse(`${what} must be a number.`);
     if (o.whole && !Number.isInteger(n)) return refuse(`${what} must be a whole number.`);
-    if (o.min !== undefined && n < o.min) return refuse(`${what} must be at least ${o.min}.`);
+    if (o.min !== undefined && n < o.min)
+      return refuse(o.min === 0 ? `${what} cannot be negative.` : `${what} must be at least ${o.min}.`);
     if (o.max !== undefined && n > o.max) return refuse(`${what} must be at most ${o.max}.`);
     return n;
   });
