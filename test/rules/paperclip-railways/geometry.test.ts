@@ -12,8 +12,18 @@ import {
   segmentsTouch,
 } from '../../../rules/paperclip-railways/geometry.ts';
 import { planBuild } from '../../../rules/paperclip-railways/build.ts';
+import { measureLink } from '../../../rules/paperclip-railways/link.ts';
+import type { Station } from '../../../rules/paperclip-railways/state.ts';
 import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
 import { card, R, start, table } from './table.ts';
+
+/** A polyline 960 mm and 1.65e-8 mm long. */
+const OVER_960: [number, number][] = [
+  [-367, -305],
+  [-180, -208],
+  [215, 154],
+  [367, 304],
+];
 
 const HAND = [['dent', 'settle', 'rannoch', 'bath', 'corrour', 'ealing']];
 
@@ -42,9 +52,54 @@ describe('segments', () => {
   });
 
   it('rounds a length up to whole clips of 30 mm, exactly at the boundary', () => {
-    expect(clipsFor(90, 30)).toBe(3);
-    expect(clipsFor(90.0001, 30)).toBe(4);
-    expect(clipsFor(1, 30)).toBe(1);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [90, 0],
+        ],
+        30,
+      ),
+    ).toBe(3);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [54, 72],
+        ],
+        30,
+      ),
+    ).toBe(3); // 90 mm on the slant: a whole length, compared in integers
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [90, 1],
+        ],
+        30,
+      ),
+    ).toBe(4); // 90.0056 mm
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        30,
+      ),
+    ).toBe(1);
+    // 960 mm plus 1.65e-8 mm: 33 clips, not 32 (a float with a tolerance said 32)
+    expect(clipsFor(OVER_960, 30)).toBe(33);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [480, 0],
+          [960, 0],
+        ],
+        30,
+      ),
+    ).toBe(32);
   });
 
   it('knows closed polygons, simple polylines and where a ray leaves a card', () => {
@@ -93,6 +148,16 @@ describe('links on a hand-set table', () => {
     expect(p.pay).toHaveLength(3); // one card per 3 clips
   });
 
+  it('charges a link 960 mm and a hair long 33 clips', () => {
+    const hand = ['london', 'birmingham', 'manchester', 'liverpool', 'leeds', 'glasgow', 'edinburgh', 'bristol'];
+    const s = table({ stations: [start(0, -399, -322), card('york', 389, 326)], hands: [[...hand, ...HAND[0]!]] });
+    const p = planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3)));
+    expect(p.geometry.points).toEqual(OVER_960);
+    expect(p.geometry.clips).toBe(33);
+    s.version = 1; // a game set up before: a float with a tolerance, as it was played
+    expect(planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3))).geometry.clips).toBe(32);
+  });
+
   it('measures a bent link along its bends', () => {
     const s = table({ stations: [start(0, -300, 0), card('york', 0, 0)], hands: HAND });
     const p = planBuild(s, 0, link('S1', 'york', [[-150, 120]]));
@@ -127,6 +192,54 @@ describe('links on a hand-set table', () => {
     const before = [...s.scores];
     R.apply(s, 0, link('S1', 'york'));
     expect(s.scores[1]).toBe(before[1]! + 1);
+  });
+
+  it('counts a stretch run along together once, even where the other link bends without turning', () => {
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -250, -200), card('settle', -60, -200)],
+      hands: HAND,
+    });
+    // Seat 1's link comes down onto y = 0, runs along seat 0's line from -220 to -100 with a
+    // straight-on bend at -150, and leaves again.
+    s.links.push({
+      owner: 1,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-250, -178],
+        [-220, 0],
+        [-150, 0],
+        [-100, 0],
+        [-60, -178],
+      ],
+      clips: 15,
+      score: 0,
+    });
+    expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings).toEqual([0, 1, 0, 0]);
+    s.version = 1; // games set up under rules version 1 counted the two pieces
+    expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings).toEqual([0, 2, 0, 0]);
+  });
+
+  it('keeps the ends of a link from a station on the border inside the play area', () => {
+    // Two players: york on the rhombus's west corner; the ray towards bath leaves york's card on
+    // its lower edge at x = -489.75. The nearest whole millimetre, -490, lies 0.1 mm outside the
+    // area (whose edge crosses y = 22 at x = -489.9); -489 lies inside.
+    const s = table({ seats: 2, stations: [card('york', -520, 0), card('bath', -432, 64)] });
+    const [york, bath] = s.stations as [Station, Station];
+    expect(measureLink(s, 0, york, bath, []).points[0]).toEqual([-489, 22]);
+    s.version = 1;
+    expect(() => measureLink(s, 0, york, bath, [])).toThrow(/leaves the play area at -490,22/);
+  });
+
+  it('sets every border and starting station inside the play area, for every player count', () => {
+    for (const n of [2, 3, 4, 5]) {
+      const s = R.setup(n, 'spots', {});
+      for (const st of s.stations.filter((x) => x.kind !== 'metro'))
+        expect(pointInPolygon([st.x, st.y], s.area), `${n} players, ${st.x},${st.y}`).toBe(true);
+    }
+    // rules version 1 rounded 268.5 up: a three-player starting station half a millimetre out
+    const old = R.setup(3, 'spots', { rulesVersion: 1 });
+    expect(old.stations.filter((x) => x.kind === 'start' && !pointInPolygon([x.x, x.y], old.area))).toHaveLength(1);
   });
 
   it('counts a touch of another link as a contact, and a link crossed twice twice', () => {

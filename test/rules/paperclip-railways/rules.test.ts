@@ -53,7 +53,8 @@ describe('setup', () => {
         for (const st of starts) {
           const i = s.area.findIndex((c, k) => {
             const d = s.area[(k + 1) % n]!;
-            return Math.round((c[0] + d[0]) / 2) === st.x && Math.round((c[1] + d[1]) / 2) === st.y;
+            // the midpoint, a half millimetre rounded towards the centre
+            return Math.abs(2 * st.x - (c[0] + d[0])) <= 1 && Math.abs(2 * st.y - (c[1] + d[1])) <= 1;
           });
           expect(i).toBeGreaterThanOrEqual(0);
         }
@@ -286,6 +287,26 @@ describe('building a link', () => {
     R.apply(s, 0, build('M-suburban', 'clapham'));
     expect(s.cubes[0]).toBe(22 - 3);
     expect(s.stations.find((x) => x.id === 'clapham')!.cubes[0]).toBe(1);
+  });
+
+  it('refuses a link from one area of the Metropolis to another: the Metropolis is one station', () => {
+    const s = table({ stations: [start(0, -300, -200), ...metro()], hands: [H6] });
+    s.metroCubes[0] = true;
+    const around = build('M-city', 'M-town', {
+      bends: [
+        [-35, -150],
+        [35, -150],
+      ],
+    });
+    const before = JSON.stringify(s);
+    expect(() => R.apply(s, 0, around)).toThrow(/may not join two areas of the Metropolis/);
+    expect(JSON.stringify(s)).toBe(before);
+    expect(R.moves(s, 0).some((m) => m.type === 'build' && m.from.startsWith('M-') && m.to?.startsWith('M-'))).toBe(
+      false,
+    );
+    s.version = 1; // games set up under rules version 1 keep the link
+    R.apply(s, 0, around);
+    expect(s.links).toHaveLength(1);
   });
 
   it('scores both stations plus the clips, minus crossings and 2 per obstacle; the crossed player scores 1', () => {
