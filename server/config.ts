@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { packageRoot } from './paths.ts';
+import { DEFAULT_QUOTAS, type QuotaSettings } from './quota.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
   errorMap: () => ({ message: 'must be one of 1, 0, true, false, yes, no, on, off' }),
@@ -60,6 +61,12 @@ export const envSchema = z.object({
     .default('*/5 * * * *'),
   DIGEST_HOUR: wholeNumber(0, 23, 'an hour of the day in UTC').default('7'),
   OUTBOX_PUBLIC: flag.default('0').transform(isOn),
+  // Behind a reverse proxy: which proxies' X-Forwarded-For to believe (http/client.ts).
+  TRUST_PROXY: z.string().optional(),
+  CONFIRM_ORGANISER: flag.default('on').transform(isOn),
+  QUOTA_CREATES_PER_CLIENT_HOUR: wholeNumber(0, 1_000_000, 'a number of games').optional(),
+  QUOTA_CREATES_PER_ADDRESS_DAY: wholeNumber(0, 1_000_000, 'a number of games').optional(),
+  QUOTA_INVITES_PER_ADDRESS_DAY: wholeNumber(0, 1_000_000, 'a number of invitations').optional(),
 });
 
 export type Env = Partial<Record<keyof typeof envSchema.shape, string>>;
@@ -71,6 +78,8 @@ export interface MailConfig {
   reminderCron: string;
   digestHour: number;
   outboxPublic: boolean;
+  /** Invitations one address may receive a day (server/quota.ts). */
+  invitesPerAddressPerDay: number;
 }
 
 export interface Config {
@@ -83,6 +92,11 @@ export interface Config {
   shutdownGraceMs: number;
   mailOn: boolean;
   mail: MailConfig;
+  /** TRUST_PROXY as written (unset: no proxy is believed); http/client.ts reads it. */
+  trustProxy?: string;
+  /** With mail on, organisers confirm their address before invitations leave (off: a private server). */
+  confirmOrganiser: boolean;
+  quotas: QuotaSettings;
 }
 
 /** A bad variable, in one line: `PORT=abc: must be a port number (a whole number from 0 to 65535)`. */
@@ -122,6 +136,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       reminderCron: e.REMINDER_CRON,
       digestHour: e.DIGEST_HOUR,
       outboxPublic: e.OUTBOX_PUBLIC,
+      invitesPerAddressPerDay: e.QUOTA_INVITES_PER_ADDRESS_DAY ?? DEFAULT_QUOTAS.invitesPerAddressPerDay,
+    },
+    trustProxy: e.TRUST_PROXY,
+    confirmOrganiser: e.CONFIRM_ORGANISER,
+    quotas: {
+      createsPerClientPerHour: e.QUOTA_CREATES_PER_CLIENT_HOUR ?? DEFAULT_QUOTAS.createsPerClientPerHour,
+      createsPerAddressPerDay: e.QUOTA_CREATES_PER_ADDRESS_DAY ?? DEFAULT_QUOTAS.createsPerAddressPerDay,
+      invitesPerAddressPerDay: e.QUOTA_INVITES_PER_ADDRESS_DAY ?? DEFAULT_QUOTAS.invitesPerAddressPerDay,
     },
   };
 }

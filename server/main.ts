@@ -30,6 +30,11 @@ const plugins: AppPlugin[] = [];
 if (mailMod) plugins.push(mailMod.mailPlugin({ config: config.mail }));
 
 const { dataDir, host } = config;
+const { trustProxySetting } = await import('./http/client.ts');
+const trustProxy = trustProxySetting(config.trustProxy);
+const quotas = config.quotas;
+// With mail on, organisers confirm their address before any invitation leaves.
+const confirmOrganiser = plugins.length > 0 && config.confirmOrganiser;
 // A port in use or an unwritable DATA_DIR is one line too, not a stack trace.
 const running = await startServer({
   dataDir,
@@ -39,6 +44,9 @@ const running = await startServer({
   port: config.port,
   host,
   plugins,
+  trustProxy,
+  quotas,
+  confirmOrganiser,
 }).catch((err: NodeJS.ErrnoException) => {
   const why =
     err.code === 'EADDRINUSE'

@@ -43,12 +43,10 @@ import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
 import { sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
-import { LRUCache } from 'lru-cache';
 import {
   acceptsOlderSeq,
   append,
   checkOptions,
-  cleanName,
   describePolicy,
   lastEffectiveMove,
   lastStateSeq,
@@ -60,6 +58,8 @@ import {
 
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { indexEntryOf } from './store/index-entry.ts';
+import { cleanName, looksLike } from './names.ts';
+import { StepStates } from './step-states.ts';
 import {
   DamagedGameError,
   type GameDoc,
@@ -70,7 +70,7 @@ import {
   type SeatRecord,
 } from './store/types.ts';
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
 
 export interface KeyTarget {
   gameId: string;
@@ -146,7 +146,16 @@ export interface GameServiceOptions {
    * opened. A game being changed is never let go.
    */
   maxOpenGames?: number;
+  /**
+   * Ask the organiser to confirm their address (the link in the set-up mail) before any
+   * invitation leaves, the game is listed or anybody joins. On for a public server with mail.
+   */
+  confirmOrganiser?: boolean;
+  /** When games nobody confirms or joins expire (expireStale): hours unconfirmed, days open unchanged. */
+  expiry?: { unconfirmedHours: number; openDays: number };
 }
+
+export const DEFAULT_EXPIRY = { unconfirmedHours: 48, openDays: 30 };
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
 
@@ -157,18 +166,18 @@ export class GameService {
   private now: () => Date;
   private listeners: GameEventListener[] = [];
   private logger: ServiceLogger;
-  /** Opened games, the least recently used let go beyond maxOpenGames (lru-cache). */
-  private games: LRUCache<string, LoadedGame>;
-  /**
-   * Games the cache let go while a change held them: a change keeps the very object
-   * open() hands out until it ends (a copy loaded meanwhile could miss its write).
-   */
-  private held = new Map<string, LoadedGame>();
+  /** Opened games, most recently used last (see maxOpenGames). */
+  private games = new Map<string, LoadedGame>();
+  private maxOpenGames: number;
+  private confirmOrganiser: boolean;
+  private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private keys = new Map<string, KeyTarget>();
   private keysOfGame = new Map<string, string[]>();
   private pendingListeners = new Set<Promise<void>>();
+  /** States kept for the step pages (step-states.ts). */
+  private steps = new StepStates();
   private indexVersion = 0;
   private listCache: { version: number; open: IndexEntry[]; running: IndexEntry[] } | null = null;
 
@@ -178,14 +187,9 @@ export class GameService {
     this.links = opts.links;
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
-    this.games = new LRUCache<string, LoadedGame>({
-      max: opts.maxOpenGames ?? 5_000,
-      disposeAfter: (game, id, reason) => {
-        if (reason !== 'evict') return;
-        if (this.locks.has(id)) this.held.set(id, game);
-        else this.store.forget(id);
-      },
-    });
+    this.maxOpenGames = opts.maxOpenGames ?? 5_000;
+    this.confirmOrganiser = opts.confirmOrganiser ?? false;
+    this.expiry = opts.expiry ?? DEFAULT_EXPIRY;
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
   }
 
@@ -229,7 +233,9 @@ export class GameService {
           ? d.spectatorKeyHash
           : target.role === 'invite'
             ? d.inviteKeyHash
-            : d.seats[target.seat!]?.keyHash;
+            : target.role === 'confirm'
+              ? d.confirmKeyHash
+              : d.seats[target.seat!]?.keyHash;
     if (!stored || !keyMatches(key, stored)) throw notFound();
     return { game, target };
   }
@@ -260,7 +266,7 @@ export class GameService {
     const open: IndexEntry[] = [];
     const running: IndexEntry[] = [];
     for (const e of this.store.list()) {
-      if (!e.listed) continue;
+      if (!e.listed || e.confirmed === false) continue;
       if (e.status === 'open' && e.names.length < e.seatCount) open.push(e);
       else if (e.status === 'active') running.push(e);
     }
@@ -277,8 +283,11 @@ export class GameService {
   }
 
   async open(gameId: string): Promise<LoadedGame> {
-    const cached = this.games.get(gameId) ?? this.held.get(gameId);
-    if (cached) return cached;
+    const cached = this.games.get(gameId);
+    if (cached) {
+      this.keep(cached);
+      return cached;
+    }
     let p = this.loading.get(gameId);
     if (!p) {
       p = this.loadGame(gameId).finally(() => this.loading.delete(gameId));
@@ -336,6 +345,8 @@ export class GameService {
     const admin = l.issue(id, 'admin');
     const spectator = l.issue(id, 'spectator');
     const invite = l.issue(id, 'invite');
+    const confirm = this.confirmOrganiser ? l.issue(id, 'confirm') : null;
+    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
     const doc: GameDoc = {
       id,
       rules: rules.id,
@@ -356,6 +367,9 @@ export class GameService {
       adminKeySealed: admin.sealed,
       spectatorKeySealed: spectator.sealed,
       inviteKeySealed: invite.sealed,
+      ...(confirm
+        ? { confirmed: false, confirmKeyHash: confirm.hash, confirmKeySealed: confirm.sealed, pendingInvites: invited }
+        : {}),
       inviteGeneration: 0,
       seats: [],
       policy: { ...(input.policy ?? DEFAULT_POLICY) },
@@ -382,8 +396,8 @@ export class GameService {
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
-    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
-    if (invited.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
+    if (invited.length > 0 && !confirm)
+      this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
     return { gameId: id, adminKey: admin.key, inviteKey: invite.key, spectatorKey: spectator.key, seatKey };
   }
 
@@ -410,8 +424,8 @@ export class GameService {
     const options = checkOptions(rules, input.options ?? {});
     const creatorName = cleanName(input.creator.name);
     const names = input.seats.map((p) => cleanName(p.name));
-    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length)
-      throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
+    if (names.some((x, i) => names.slice(0, i).some((y) => looksLike(x, y))))
+      throw new ServiceError(400, 'Two players have names that look the same; please make the names differ.');
     const now = this.now().toISOString();
     const id = randomBytes(9).toString('base64url');
     const seed = randomBytes(32).toString('hex');
@@ -470,7 +484,13 @@ export class GameService {
     );
     doc = started.doc;
     let state = started.state;
+    // Playing a long game's actions takes a while: other requests are served every few milliseconds.
+    let slice = performance.now();
     for (let i = 0; i < input.actions.length; i++) {
+      if (performance.now() - slice > 5) {
+        await new Promise((r) => setImmediate(r));
+        slice = performance.now();
+      }
       const { seat, action } = input.actions[i]!;
       if (doc.status !== 'active')
         throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
@@ -508,9 +528,20 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
+      if (doc.confirmed === false)
+        throw new ServiceError(
+          409,
+          'The organiser has not confirmed this game yet (a link in the mail they got); seats open once they have.',
+        );
       const name = cleanName(person.name);
-      if (doc.seats.some((s) => !s.vacant && s.name.toLowerCase() === name.toLowerCase())) {
-        throw new ServiceError(409, `Somebody called ${name} already sits at this table; please pick another name.`);
+      const twin = doc.seats.find((s) => !s.vacant && looksLike(s.name, name));
+      if (twin) {
+        throw new ServiceError(
+          409,
+          twin.name === name
+            ? `Somebody called ${name} already sits at this table; please pick another name.`
+            : `${twin.name} already sits at this table, and "${name}" looks the same; please pick another name.`,
+        );
       }
       const now = this.now().toISOString();
       const events: GameEvent[] = [];
@@ -780,6 +811,7 @@ export class GameService {
       const now = this.now().toISOString();
       const inviteGeneration = doc.inviteGeneration + 1;
       const invite = this.links.issue(gameId, 'invite');
+      const waits = !!opts.email && doc.confirmed === false;
       const log = [...doc.log];
       let seats: SeatRecord[];
       if (doc.status === 'open') {
@@ -817,12 +849,14 @@ export class GameService {
         // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
         // lead to whoever sits down there next.
         creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+        // No invitation leaves before the organiser has confirmed; it waits with the others.
+        ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };
       await this.save(next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
       this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
-      if (opts.email) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
+      if (opts.email && !waits) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
       return { inviteKey: invite.key };
     });
   }
@@ -843,6 +877,8 @@ export class GameService {
         wait: null,
         inviteKeyHash: null,
         inviteKeySealed: null,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
         updatedAt: now,
       };
       await this.save(next);
@@ -850,6 +886,92 @@ export class GameService {
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
       this.emit({ type: 'abandoned', gameId, at: now });
     });
+  }
+
+  /**
+   * The organiser proved they own their address (the link in the set-up mail): the invitations
+   * waiting for that leave now, and the game is listed if it was to be. Again: nothing.
+   */
+  async confirm(gameId: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.confirmed !== false) return;
+      const now = this.now().toISOString();
+      const invited = doc.pendingInvites ?? [];
+      const log = [...doc.log];
+      pushEntry(log, {
+        at: now,
+        kind: 'notice',
+        text: 'The organiser confirmed their address',
+        data: { confirmed: true, invited, inviteGeneration: doc.inviteGeneration },
+      });
+      const next: GameDoc = {
+        ...doc,
+        log,
+        updatedAt: now,
+        confirmed: true,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
+        pendingInvites: [],
+      };
+      await this.save(next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'confirmed' }, 'organiser confirmed');
+      if (invited.length > 0 && doc.inviteKeyHash)
+        this.emit({ type: 'invited', gameId, at: now, emails: invited, inviteGeneration: doc.inviteGeneration });
+    });
+  }
+
+  /**
+   * Open games nobody confirmed within expiry.unconfirmedHours, or that nobody joined or changed
+   * for expiry.openDays, end (status abandoned, links to join retired, off the lists). Read from
+   * the index alone. An unconfirmed game ends without mail: its address was never proved.
+   */
+  async expireStale(now: Date = this.now()): Promise<string[]> {
+    const t = now.getTime();
+    const stale = this.store.list().filter((e) => {
+      if (e.status !== 'open') return false;
+      if (e.confirmed === false) return Date.parse(e.createdAt) + this.expiry.unconfirmedHours * 3600_000 <= t;
+      return Date.parse(e.updatedAt) + this.expiry.openDays * 86_400_000 <= t;
+    });
+    const ended: string[] = [];
+    for (const e of stale) {
+      await this.withLock(e.id, async () => {
+        const game = await this.open(e.id);
+        const doc = game.doc;
+        if (doc.status !== 'open') return;
+        const quiet = doc.confirmed === false;
+        const at = this.now().toISOString();
+        const log = [...doc.log];
+        pushEntry(log, {
+          at,
+          kind: 'abandon',
+          text: quiet
+            ? `The game expired: the organiser did not confirm it within ${this.expiry.unconfirmedHours} hours`
+            : `The game expired: nobody joined for ${this.expiry.openDays} days`,
+          data: { seed: doc.seed, expired: true, ...(quiet ? { quiet: true } : {}) },
+        });
+        const next: GameDoc = {
+          ...doc,
+          log,
+          status: 'abandoned',
+          wait: null,
+          inviteKeyHash: null,
+          inviteKeySealed: null,
+          confirmKeyHash: null,
+          confirmKeySealed: null,
+          pendingInvites: [],
+          updatedAt: at,
+        };
+        await this.save(next);
+        game.doc = next;
+        ended.push(e.id);
+        this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
+        if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      });
+    }
+    return ended;
   }
 
   async setPolicy(gameId: string, policy: ReminderPolicy): Promise<void> {
@@ -937,7 +1059,7 @@ export class GameService {
   }
 
   stateAt(game: LoadedGame, seq: number): Opaque | null {
-    return replayState(game.doc, game.rules, seq);
+    return this.steps.stateAt(game.doc, game.rules, seq);
   }
 
   // ---- internals -------------------------------------------------------------
@@ -988,11 +1110,22 @@ export class GameService {
       throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
   }
 
-  /** Keeps a game in memory as the most recently used (a change under way still holds it). */
+  /**
+   * Keeps a game in memory as the most recently used, and lets go of the ones
+   * used longest ago beyond maxOpenGames that nothing is changing (one skipped
+   * for that goes at a later call).
+   */
   private keep(game: LoadedGame): void {
-    const id = game.doc.id;
-    if (this.held.get(id) === game) return;
-    if (this.games.peek(id) !== game) this.games.set(id, game);
+    this.games.delete(game.doc.id);
+    this.games.set(game.doc.id, game);
+    let over = this.games.size - this.maxOpenGames;
+    for (const id of this.games.keys()) {
+      if (over <= 0) break;
+      if (id === game.doc.id || this.locks.has(id)) continue;
+      this.games.delete(id);
+      this.store.forget(id);
+      over--;
+    }
   }
 
   private async save(doc: GameDoc): Promise<void> {
@@ -1012,6 +1145,7 @@ export class GameService {
     put(e.keys.admin, { gameId: e.id, role: 'admin' });
     put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
+    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
     e.keys.seats.forEach((h, seat) => {
       put(h, { gameId: e.id, role: 'seat', seat });
     });
@@ -1046,15 +1180,7 @@ export class GameService {
       return await fn();
     } finally {
       release();
-      if (this.locks.get(gameId) === tail) {
-        this.locks.delete(gameId);
-        // Let go during the change: back in the cache, or forgotten when the cache is full.
-        const held = this.held.get(gameId);
-        if (held) {
-          this.held.delete(gameId);
-          this.games.set(gameId, held);
-        }
-      }
+      if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
     }
   }
 }

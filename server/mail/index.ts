@@ -6,6 +6,7 @@
 //   await mailer.start();            // loads the queue, subscribes to game events
 //   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
 //   await mailer.stop();
+import { Quota } from '../quota.ts';
 import { join } from 'node:path';
 import type { Router } from 'express';
 import type { GameService } from '../service.ts';
@@ -92,6 +93,8 @@ export function createMailer(o: MailerOptions): Mailer {
     digest,
     cursor,
     digestHourUtc: config.digestHour,
+    inviteQuota: new Quota(config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now),
+    log: o.log,
   });
   const router = createMailRouter({
     service: o.service,

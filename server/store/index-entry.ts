@@ -22,7 +22,9 @@ export function indexEntryOf(doc: GameDoc): IndexEntry {
       spectator: doc.spectatorKeyHash,
       invite: doc.inviteKeyHash,
       seats: doc.seats.map((s) => s.keyHash),
+      ...(doc.confirmKeyHash ? { confirm: doc.confirmKeyHash } : {}),
     },
+    ...(doc.confirmed === false ? { confirmed: false } : {}),
     sealed: { spectator: doc.spectatorKeySealed, invite: doc.inviteKeySealed },
   };
 }
