@@ -210,6 +210,7 @@ function outcome(state: Game1830State): Outcome | null {
 export const game1830: Rules<Game1830State, Action1830> = {
   id: '1830',
   title: '1830: Railways & Robber Barons',
+  version: 1,
   players: { min: 2, max: 6 },
   options: DATA.options.map((o) => ({ id: o.id, label: o.label, kind: 'boolean' as const, default: false })),
   setup: (seats, _seed, options) => {

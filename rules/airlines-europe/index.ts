@@ -22,6 +22,7 @@ export type { AEAction } from './actions.ts';
 export const airlinesEurope: Rules<AEState, AEAction> = {
   id: 'airlines-europe',
   title: 'Airlines Europe',
+  version: 1,
   players: { min: 2, max: 5 },
   options: [],
 

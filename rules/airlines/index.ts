@@ -21,6 +21,7 @@ export type { AirlinesAction } from './actions.ts';
 export const airlines: Rules<AirlinesState, AirlinesAction> = {
   id: 'airlines',
   title: 'Airlines',
+  version: 1,
   players: { min: 2, max: 6 },
   options: [],
 

@@ -30,6 +30,7 @@ function parseAction(raw: unknown): PCAction {
 export const paperclipRailways: Rules<PCState, PCAction> = {
   id: 'paperclip-railways',
   title: 'Paperclip Railways',
+  version: 1,
   players: { min: 2, max: 5 },
   options: [
     {

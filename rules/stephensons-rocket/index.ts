@@ -21,6 +21,7 @@ function play(s: SRState, seat: number, action: unknown): string[] {
 export const stephensonsRocket: Rules<SRState, SRAction> = {
   id: 'stephensons-rocket',
   title: "Stephenson's Rocket",
+  version: 1,
   players: { min: 2, max: 4 },
 
   setup(seats, seed) {

@@ -44,9 +44,9 @@ export function apiRouter(ctx: AppContext): Router {
     res.json(service.registry.map((x) => ({ id: x.id, title: x.title, players: x.players, options: x.options ?? [] })));
   });
 
-  r.get('/games', (req, res) => {
+  r.get('/games', async (req, res) => {
     const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
-    const { open, running, openTotal, runningTotal } = service.listPublic(limit);
+    const { open, running, openTotal, runningTotal } = await service.listPublic(limit);
     const row = (e: (typeof open)[number]) => ({
       id: e.id,
       rules: e.rules,

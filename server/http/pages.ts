@@ -92,8 +92,8 @@ export function pagesRouter(ctx: AppContext): Router {
 
   r.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
-  r.get('/', (_req, res) => {
-    const { open, running, openTotal, runningTotal } = service.listPublic(100);
+  r.get('/', async (_req, res) => {
+    const { open, running, openTotal, runningTotal } = await service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
       open: open.map((e) => ({
@@ -393,7 +393,7 @@ export function pagesRouter(ctx: AppContext): Router {
       if (!Number.isInteger(seq) || seq < 1 || seq > last)
         throw new ServiceError(404, `This game has entries 1 to ${last}.`);
       const seat = target.seat ?? null;
-      const state = service.stateAt(game, seq);
+      const state = await service.stateAt(game, seq);
       const b = board(res, game, seat, state);
       const lines = service.historyLines(game, seq);
       const base = `/${role}/${req.params.key}/step/`;

@@ -231,8 +231,8 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(now: number, windowMs: number): Promise<number> {
     const from = new Date(now - windowMs).toISOString();
     let opened = 0;
-    for (const e of o.service.list()) {
-      if (e.updatedAt < from) continue;
+    const recent = await o.service.listGames({ updatedSince: from, limit: Infinity });
+    for (const e of recent.entries) {
       const doc = (await o.service.open(e.id)).doc;
       opened++;
       for (const entry of doc.log) {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Emit } from '../index.ts';
 import { createLinks, keyHash } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
-import { indexEntryOf } from '../../../server/store/index-entry.ts';
+import { indexEntryOfDoc, metaOf } from '../../../server/store/index-entry.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
 import type { GameDoc } from '../../../server/store/types.ts';
 import { highCard } from '../../support/high-card.ts';
@@ -70,10 +70,11 @@ export async function makeDataDir(): Promise<string> {
       inviteKeyHash: base.inviteKeyHash ? keyHash(links.inviteKey(id, 0)) : null,
       seats: base.seats.map((s) => ({ ...s, keyHash: keyHash(links.seatKey(id, s.slot, s.generation)) })),
     };
-    writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify(doc));
-    entries.push(indexEntryOf(doc));
+    writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify({ format: 2, meta: metaOf(doc) }));
+    writeFileSync(join(dir, 'games', `${id}.jsonl`), doc.log.map((e) => JSON.stringify(e) + '\n').join(''));
+    entries.push(indexEntryOfDoc(doc));
   }
-  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 1, games: entries }));
+  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 2, games: entries }));
   return dir;
 }
 
@@ -135,7 +136,7 @@ export async function run(emit: Emit): Promise<void> {
     await service.init();
     const indexMs = performance.now() - t0;
     const listT = performance.now();
-    const listed = service.listPublic(100);
+    const listed = await service.listPublic(100);
     const listMs = performance.now() - listT;
     await store.close();
 
