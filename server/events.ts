@@ -22,7 +22,7 @@ export type GameEvent =
   /**
    * People were invited by email: at creation (the creator listed addresses)
    * or when the admin reopened a seat and named the replacement. The invite
-   * link is `links.inviteUrl(links.inviteKey(gameId, inviteGeneration))`.
+   * link is the game's current one, `links.inviteUrl(links.inviteKeyOf(doc))`.
    */
   | (EventBase & { type: 'invited'; emails: string[]; inviteGeneration: number })
   /** Somebody took a seat; `seat` is the index into doc.seats at that moment (join order before the start). */

@@ -1,34 +1,60 @@
 // Link keys and the URLs built from them.
 //
-// The server keeps no key, only its sha256. Every key is derived from the
-// server secret (data/secret.key), so the mail code can rebuild any seat's
-// link when it writes an email:
-//   key = base64url(HMAC-SHA256(secret, `${gameId}:${role}:${slot}:${generation}`)), first 18 bytes (144 bits)
-// Roles: seat (slot = the seat's join slot, generation bumps when the seat is
-// reopened), invite (generation bumps on every reopen, retiring the old
-// invite), admin and spectator (slot and generation 0).
+// Every key is random: 144 bits from crypto.randomBytes, base64url. A key is
+// issued once and never made again, so a key that was retired (a seat that
+// left, a reopened seat, an old invitation) stays dead whoever sits down next.
+// The game document keeps two things per key:
+//   keyHash    sha256 of the key: what a presented key is looked up by;
+//   keySealed  the key sealed with AES-256-GCM under a key made from the server
+//              secret (data/secret.key), bound to the game and the key's role,
+//              so the mail code can put a seat's link into a mail written
+//              later. Without the secret a sealed key is noise.
+// Games made before keys were random have no sealed keys: their links were
+// derived as base64url(HMAC-SHA256(secret, `${gameId}:${role}:${slot}:${generation}`))[first 18 bytes],
+// and those stay valid (their stored hashes still match) until retired; a key
+// issued for them from now on is random too, so no derived key is issued again.
 //
 // Usage: `const links = createLinks(secret, baseUrl)`; the app exposes its
 // instance as `app.locals.links` and `service.links`.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
 
-/** The seat record fields a seat key is derived from (see GameDoc in store/types). */
+/** A key just issued: the key itself (handed out once), its hash and its sealed copy (both stored). */
+export interface IssuedKey {
+  key: string;
+  hash: string;
+  sealed: string;
+}
+
+/** What a seat record holds for its key (see SeatRecord in store/types). */
 export interface SeatKeySource {
+  keySealed?: string;
+  /** Only for keys derived before keys were random. */
   slot: number;
   generation: number;
 }
 
+/** The parts of a game document (or its index entry, see keySourceOfEntry) that hold its keys. */
+export interface GameKeySource {
+  id: string;
+  adminKeySealed?: string;
+  spectatorKeySealed?: string;
+  inviteKeyHash?: string | null;
+  inviteKeySealed?: string | null;
+  inviteGeneration?: number;
+}
+
 export interface Links {
   baseUrl: string;
-  /** Key of a seat: `slot` is the seat's join slot (doc.seats[i].slot), not its play order. */
-  seatKey(gameId: string, slot: number, generation: number): string;
-  /** Key of play seat `seat` of a loaded doc (uses its slot and generation). */
+  /** A new random key for `role` in game `gameId`. */
+  issue(gameId: string, role: KeyRole): IssuedKey;
+  /** The key of play seat `seat` of a loaded doc. */
   seatKeyOf(doc: { id: string; seats: SeatKeySource[] }, seat: number): string;
-  adminKey(gameId: string): string;
-  inviteKey(gameId: string, generation: number): string;
-  spectatorKey(gameId: string): string;
+  adminKeyOf(game: GameKeySource): string;
+  spectatorKeyOf(game: GameKeySource): string;
+  /** The current invite key, null when nobody can join. */
+  inviteKeyOf(game: GameKeySource): string | null;
 
   /** Absolute URLs, all from BASE_URL. */
   playUrl(seatKey: string): string;
@@ -45,6 +71,12 @@ export interface Links {
 /** Length in bytes of a key before base64url (144 bits). */
 export const KEY_BYTES = 18;
 
+/** A fresh random key. */
+export function newKey(): string {
+  return randomBytes(KEY_BYTES).toString('base64url');
+}
+
+/** How keys were made before they were random; kept only to rebuild the links of those games. */
 export function deriveKey(
   secret: Buffer | string,
   gameId: string,
@@ -76,19 +108,64 @@ export function looksLikeKey(key: string): boolean {
   return /^[A-Za-z0-9_-]{16,64}$/.test(key);
 }
 
+/** The key-holding fields of an index entry, in the shape the Links getters read. */
+export function keySourceOfEntry(e: {
+  id: string;
+  inviteGeneration: number;
+  keys: { invite: string | null };
+  sealed?: { spectator?: string; invite?: string | null };
+}): GameKeySource {
+  return {
+    id: e.id,
+    spectatorKeySealed: e.sealed?.spectator,
+    inviteKeyHash: e.keys.invite,
+    inviteKeySealed: e.sealed?.invite,
+    inviteGeneration: e.inviteGeneration,
+  };
+}
+
 export function createLinks(secret: Buffer | string, baseUrl: string): Links {
   const base = baseUrl.replace(/\/+$/, '');
+  // The sealing key is its own: the secret itself never meets AES.
+  const sealingKey = createHmac('sha256', secret).update('link keys sealed at rest').digest();
+  const seal = (key: string, gameId: string, role: KeyRole): string => {
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', sealingKey, iv);
+    c.setAAD(Buffer.from(`${gameId}:${role}`));
+    const body = Buffer.concat([c.update(Buffer.from(key, 'base64url')), c.final()]);
+    return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url');
+  };
+  const unseal = (sealed: string, gameId: string, role: KeyRole): string => {
+    const raw = Buffer.from(sealed, 'base64url');
+    const d = createDecipheriv('aes-256-gcm', sealingKey, raw.subarray(0, 12));
+    d.setAAD(Buffer.from(`${gameId}:${role}`));
+    d.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('base64url');
+  };
   const links: Links = {
     baseUrl: base,
-    seatKey: (gameId, slot, generation) => deriveKey(secret, gameId, 'seat', slot, generation),
+    issue: (gameId, role) => {
+      const key = newKey();
+      return { key, hash: keyHash(key), sealed: seal(key, gameId, role) };
+    },
     seatKeyOf: (doc, seat) => {
       const s = doc.seats[seat];
       if (!s) throw new Error(`no seat ${seat} in game ${doc.id}`);
-      return deriveKey(secret, doc.id, 'seat', s.slot, s.generation);
+      return s.keySealed
+        ? unseal(s.keySealed, doc.id, 'seat')
+        : deriveKey(secret, doc.id, 'seat', s.slot, s.generation);
     },
-    adminKey: (gameId) => deriveKey(secret, gameId, 'admin', 0, 0),
-    inviteKey: (gameId, generation) => deriveKey(secret, gameId, 'invite', 0, generation),
-    spectatorKey: (gameId) => deriveKey(secret, gameId, 'spectator', 0, 0),
+    adminKeyOf: (g) =>
+      g.adminKeySealed ? unseal(g.adminKeySealed, g.id, 'admin') : deriveKey(secret, g.id, 'admin', 0, 0),
+    spectatorKeyOf: (g) =>
+      g.spectatorKeySealed
+        ? unseal(g.spectatorKeySealed, g.id, 'spectator')
+        : deriveKey(secret, g.id, 'spectator', 0, 0),
+    inviteKeyOf: (g) => {
+      if (!g.inviteKeyHash) return null;
+      if (g.inviteKeySealed) return unseal(g.inviteKeySealed, g.id, 'invite');
+      return deriveKey(secret, g.id, 'invite', 0, g.inviteGeneration ?? 0);
+    },
     playUrl: (key) => `${base}/play/${key}`,
     quickMoveUrl: (key, n, seq) => `${base}/play/${key}/m/${n}?seq=${seq}`,
     historyUrl: (key, format, role = 'seat') =>

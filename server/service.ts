@@ -360,6 +360,9 @@ export class GameService {
     const seed = randomBytes(32).toString('hex');
     const seedHash = sha256(seed);
     const l = this.links;
+    const admin = l.issue(id, 'admin');
+    const spectator = l.issue(id, 'spectator');
+    const invite = l.issue(id, 'invite');
     const doc: GameDoc = {
       id,
       rules: rules.id,
@@ -374,9 +377,12 @@ export class GameService {
       seed,
       creator: { name, email: input.email },
       creatorSlot: input.join ? 0 : null,
-      adminKeyHash: keyHash(l.adminKey(id)),
-      spectatorKeyHash: keyHash(l.spectatorKey(id)),
-      inviteKeyHash: keyHash(l.inviteKey(id, 0)),
+      adminKeyHash: admin.hash,
+      spectatorKeyHash: spectator.hash,
+      inviteKeyHash: invite.hash,
+      adminKeySealed: admin.sealed,
+      spectatorKeySealed: spectator.sealed,
+      inviteKeySealed: invite.sealed,
       inviteGeneration: 0,
       seats: [],
       policy: { ...(input.policy ?? DEFAULT_POLICY) },
@@ -394,9 +400,10 @@ export class GameService {
     });
     let seatKey: string | null = null;
     if (input.join) {
-      doc.seats.push(this.newSeat(id, 0, 0, name, input.email, now));
+      const own = this.newSeat(id, 0, 0, name, input.email, now);
+      doc.seats.push(own.record);
       append(doc, { at: now, kind: 'join', seat: 0, text: `${name} took a seat`, data: { slot: 0 } });
-      seatKey = l.seatKey(id, 0, 0);
+      seatKey = own.key;
     }
     await this.commit(null, doc);
     const game: LoadedGame = { doc, rules, state: null, stateSeq: 0, attention: null, base: null };
@@ -404,15 +411,9 @@ export class GameService {
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
-    const invite = (input.invite ?? []).filter((e) => e.trim() !== '');
-    if (invite.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invite, inviteGeneration: 0 });
-    return {
-      gameId: id,
-      adminKey: l.adminKey(id),
-      inviteKey: l.inviteKey(id, 0),
-      spectatorKey: l.spectatorKey(id),
-      seatKey,
-    };
+    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
+    if (invited.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
+    return { gameId: id, adminKey: admin.key, inviteKey: invite.key, spectatorKey: spectator.key, seatKey };
   }
 
   /**
@@ -445,6 +446,8 @@ export class GameService {
     const seed = randomBytes(32).toString('hex');
     const seedHash = sha256(seed);
     const l = this.links;
+    const admin = l.issue(id, 'admin');
+    const spectator = l.issue(id, 'spectator');
     const creatorIdx = input.seats.findIndex((p) => p.email.toLowerCase() === input.creator.email.toLowerCase());
     let doc: GameDoc = {
       id,
@@ -460,9 +463,12 @@ export class GameService {
       seed,
       creator: { name: creatorName, email: input.creator.email },
       creatorSlot: creatorIdx >= 0 ? creatorIdx : null,
-      adminKeyHash: keyHash(l.adminKey(id)),
-      spectatorKeyHash: keyHash(l.spectatorKey(id)),
+      adminKeyHash: admin.hash,
+      spectatorKeyHash: spectator.hash,
       inviteKeyHash: null,
+      adminKeySealed: admin.sealed,
+      spectatorKeySealed: spectator.sealed,
+      inviteKeySealed: null,
       inviteGeneration: 0,
       seats: [],
       policy: { ...DEFAULT_POLICY },
@@ -479,8 +485,11 @@ export class GameService {
       text: `${creatorName} moved a game of ${rules.title} for ${n} players here${from}`,
       data: { rules: rules.id, options, seatCount: n, seedHash, imported: input.source ?? true },
     });
+    const seatKeys: string[] = [];
     input.seats.forEach((p, slot) => {
-      doc.seats.push(this.newSeat(id, slot, 0, names[slot]!, p.email, now));
+      const issued = this.newSeat(id, slot, 0, names[slot]!, p.email, now);
+      doc.seats.push(issued.record);
+      seatKeys.push(issued.key);
       append(doc, { at: now, kind: 'join', seat: slot, text: `${names[slot]} took a seat`, data: { slot } });
     });
     const game: LoadedGame = { doc, rules, state: null, stateSeq: 0, attention: null, base: null };
@@ -518,11 +527,11 @@ export class GameService {
     if (doc.status === 'finished') this.emit({ type: 'finished', gameId: id, at: now });
     return {
       gameId: id,
-      adminKey: l.adminKey(id),
+      adminKey: admin.key,
       inviteKey: '',
-      spectatorKey: l.spectatorKey(id),
-      seatKey: creatorIdx >= 0 ? l.seatKey(id, creatorIdx, 0) : null,
-      seatKeys: doc.seats.map((s) => l.seatKey(id, s.slot, s.generation)),
+      spectatorKey: spectator.key,
+      seatKey: creatorIdx >= 0 ? seatKeys[creatorIdx]! : null,
+      seatKeys: doc.seats.map((s) => seatKeys[s.slot]!),
     };
   }
 
@@ -538,10 +547,13 @@ export class GameService {
       const events: GameEvent[] = [];
       let seat: number;
       let seatRec: SeatRecord;
+      let seatKey: string;
       if (doc.status === 'open') {
         if (doc.seats.length >= doc.seatCount) throw new ServiceError(409, 'Every seat at this table is taken.');
-        const slot = doc.seats.reduce((m, s) => Math.max(m, s.slot + 1), 0);
-        seatRec = this.newSeat(doc.id, slot, 0, name, person.email, now);
+        // A slot is never given twice, not even one whose player left: mail and the
+        // admin page tell players apart by slot and generation.
+        const slot = doc.log.reduce((m, e) => (e.kind === 'join' ? Math.max(m, Number(e.data?.slot ?? 0) + 1) : m), 0);
+        ({ record: seatRec, key: seatKey } = this.newSeat(doc.id, slot, 0, name, person.email, now));
         const log = [...doc.log];
         seat = doc.seats.length;
         pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
@@ -565,7 +577,7 @@ export class GameService {
         seat = doc.seats.findIndex((s) => s.vacant);
         if (seat < 0) throw new ServiceError(409, 'Every seat at this table is taken.');
         const old = doc.seats[seat]!;
-        seatRec = this.newSeat(doc.id, old.slot, old.generation, name, person.email, now);
+        ({ record: seatRec, key: seatKey } = this.newSeat(doc.id, old.slot, old.generation, name, person.email, now));
         const seats = doc.seats.map((s, i) => (i === seat ? seatRec : s));
         const stillVacant = seats.some((s) => s.vacant);
         const log = [...doc.log];
@@ -582,6 +594,7 @@ export class GameService {
           log,
           updatedAt: now,
           inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
+          inviteKeySealed: stillVacant ? doc.inviteKeySealed : null,
         };
         await this.commit(game.doc, next);
         game.doc = next;
@@ -591,7 +604,7 @@ export class GameService {
       }
       this.logger.info({ gameId, event: 'joined', seat }, 'seat taken');
       for (const e of events) this.emit(e);
-      return { seat, seatKey: this.links.seatKey(doc.id, seatRec.slot, seatRec.generation) };
+      return { seat, seatKey };
     });
   }
 
@@ -623,7 +636,14 @@ export class GameService {
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options, doc.rulesVersion);
     const toAct = game.rules.toAct(state);
-    const next: GameDoc = { ...doc, seats, seatCount: seats.length, status: 'active', inviteKeyHash: null };
+    const next: GameDoc = {
+      ...doc,
+      seats,
+      seatCount: seats.length,
+      status: 'active',
+      inviteKeyHash: null,
+      inviteKeySealed: null,
+    };
     pushEntry(next.log, {
       at: now,
       kind: 'start',
@@ -794,7 +814,7 @@ export class GameService {
       if (old.vacant) throw new ServiceError(409, `Seat ${seat + 1} is already open.`);
       const now = this.now().toISOString();
       const inviteGeneration = doc.inviteGeneration + 1;
-      const inviteKey = this.links.inviteKey(gameId, inviteGeneration);
+      const invite = this.links.issue(gameId, 'invite');
       const log = [...doc.log];
       let seats: SeatRecord[];
       if (doc.status === 'open') {
@@ -821,13 +841,24 @@ export class GameService {
           data: { inviteGeneration },
         });
       }
-      const next: GameDoc = { ...doc, seats, log, updatedAt: now, inviteGeneration, inviteKeyHash: keyHash(inviteKey) };
+      const next: GameDoc = {
+        ...doc,
+        seats,
+        log,
+        updatedAt: now,
+        inviteGeneration,
+        inviteKeyHash: invite.hash,
+        inviteKeySealed: invite.sealed,
+        // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
+        // lead to whoever sits down there next.
+        creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+      };
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
       this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
       if (opts.email) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
-      return { inviteKey };
+      return { inviteKey: invite.key };
     });
   }
 
@@ -840,7 +871,15 @@ export class GameService {
       const now = this.now().toISOString();
       const log = [...doc.log];
       pushEntry(log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
-      const next: GameDoc = { ...doc, log, status: 'abandoned', wait: null, inviteKeyHash: null, updatedAt: now };
+      const next: GameDoc = {
+        ...doc,
+        log,
+        status: 'abandoned',
+        wait: null,
+        inviteKeyHash: null,
+        inviteKeySealed: null,
+        updatedAt: now,
+      };
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
@@ -952,6 +991,7 @@ export class GameService {
     return game.before.state;
   }
 
+  /** A seat record with a freshly issued key (the key itself is handed to the player once). */
   private newSeat(
     gameId: string,
     slot: number,
@@ -959,15 +999,20 @@ export class GameService {
     name: string,
     email: string,
     now: string,
-  ): SeatRecord {
+  ): { record: SeatRecord; key: string } {
+    const issued = this.links.issue(gameId, 'seat');
     return {
-      name,
-      email,
-      keyHash: keyHash(this.links.seatKey(gameId, slot, generation)),
-      slot,
-      generation,
-      joinedAt: now,
-      prefs: {},
+      key: issued.key,
+      record: {
+        name,
+        email,
+        keyHash: issued.hash,
+        keySealed: issued.sealed,
+        slot,
+        generation,
+        joinedAt: now,
+        prefs: {},
+      },
     };
   }
 

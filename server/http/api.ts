@@ -14,6 +14,7 @@
 // Errors: { error: "plain words" } with a 4xx status.
 import { Router } from 'express';
 import type { AppContext } from '../app.ts';
+import { keySourceOfEntry } from '../links.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, parseBody, playersOf } from './common.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
@@ -47,18 +48,21 @@ export function apiRouter(ctx: AppContext): Router {
   r.get('/games', async (req, res) => {
     const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
     const { open, running, openTotal, runningTotal } = await service.listPublic(limit);
-    const row = (e: (typeof open)[number]) => ({
-      id: e.id,
-      rules: e.rules,
-      title: e.title,
-      status: e.status,
-      players: e.names,
-      seatCount: e.seatCount,
-      freeSeats: Math.max(0, e.seatCount - e.names.length),
-      updatedAt: e.updatedAt,
-      ...(e.status === 'open' ? { inviteUrl: links.inviteUrl(links.inviteKey(e.id, e.inviteGeneration)) } : {}),
-      watchUrl: links.watchUrl(links.spectatorKey(e.id)),
-    });
+    const row = (e: (typeof open)[number]) => {
+      const invite = e.status === 'open' ? links.inviteKeyOf(keySourceOfEntry(e)) : null;
+      return {
+        id: e.id,
+        rules: e.rules,
+        title: e.title,
+        status: e.status,
+        players: e.names,
+        seatCount: e.seatCount,
+        freeSeats: Math.max(0, e.seatCount - e.names.length),
+        updatedAt: e.updatedAt,
+        ...(invite ? { inviteUrl: links.inviteUrl(invite) } : {}),
+        watchUrl: links.watchUrl(links.spectatorKeyOf(keySourceOfEntry(e))),
+      };
+    };
     res.json({ open: open.map(row), running: running.map(row), openTotal, runningTotal });
   });
 
@@ -91,8 +95,8 @@ export function apiRouter(ctx: AppContext): Router {
     const d = game.doc;
     res.json({
       ...summary(game),
-      inviteUrl: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
-      watchUrl: links.watchUrl(links.spectatorKey(d.id)),
+      inviteUrl: d.inviteKeyHash ? links.inviteUrl(links.inviteKeyOf(d)!) : null,
+      watchUrl: links.watchUrl(links.spectatorKeyOf(d)),
     });
   });
 

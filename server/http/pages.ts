@@ -15,6 +15,7 @@ import type { AppContext } from '../app.ts';
 import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
 import { summariseView } from '../render.ts';
+import { keySourceOfEntry } from '../links.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
@@ -99,9 +100,9 @@ export function pagesRouter(ctx: AppContext): Router {
       open: open.map((e) => ({
         ...e,
         free: e.seatCount - e.names.length,
-        joinUrl: `/join/${links.inviteKey(e.id, e.inviteGeneration)}`,
+        joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
       })),
-      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKey(e.id)}` })),
+      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}` })),
       openMore: openTotal - open.length,
       runningMore: runningTotal - running.length,
     });
@@ -288,8 +289,8 @@ export function pagesRouter(ctx: AppContext): Router {
         links: {
           json: `/play/${key}/history.json`,
           txt: `/play/${key}/history.txt`,
-          watch: links.watchUrl(links.spectatorKey(d.id)),
-          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
+          watch: links.watchUrl(links.spectatorKeyOf(d)),
+          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKeyOf(d)!) : null,
           self: links.playUrl(key),
           mail: `/mail/prefs/${key}`,
         },
@@ -459,8 +460,8 @@ export function pagesRouter(ctx: AppContext): Router {
         notify: d.policy.onTimeout === 'notify',
         hasAutoMove: !!game.rules.autoMove,
         links: {
-          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKey(d.id, d.inviteGeneration)) : null,
-          watch: links.watchUrl(links.spectatorKey(d.id)),
+          invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKeyOf(d)!) : null,
+          watch: links.watchUrl(links.spectatorKeyOf(d)),
           admin: links.adminUrl(key),
           yourSeat: creatorSeat >= 0 ? links.playUrl(links.seatKeyOf(d, creatorSeat)) : null,
         },

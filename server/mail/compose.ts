@@ -372,7 +372,7 @@ export class MailComposer {
       players: doc.seats.filter((s) => !s.vacant).map((s, seat) => ({ seat, name: s.name })),
       you: null,
       recipientName: spec.email.replace(/@.*/, ''),
-      links: { invite: links.inviteUrl(links.inviteKey(doc.id, spec.inviteGeneration)) },
+      links: { invite: links.inviteUrl(links.inviteKeyOf(doc)!) },
       inviter: doc.creator.name,
       replacing: spec.replacing,
     };
@@ -405,8 +405,8 @@ export class MailComposer {
       you: null,
       recipientName: doc.creator.name,
       links: {
-        invite: links.inviteUrl(links.inviteKey(doc.id, 0)),
-        admin: links.adminUrl(links.adminKey(doc.id)),
+        ...(doc.inviteKeyHash ? { invite: links.inviteUrl(links.inviteKeyOf(doc)!) } : {}),
+        admin: links.adminUrl(links.adminKeyOf(doc)),
         ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
       },
       seatCount: doc.seatCount,

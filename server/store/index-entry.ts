@@ -25,6 +25,7 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
       invite: meta.inviteKeyHash,
       seats: meta.seats.map((s) => s.keyHash),
     },
+    sealed: { spectator: meta.spectatorKeySealed, invite: meta.inviteKeySealed },
     rulesVersion: meta.rulesVersion ?? 1,
     attention: meta.attention ?? null,
   };

@@ -63,9 +63,11 @@ export interface SeatRecord {
   email: string;
   /** sha256 of the seat's current link key. */
   keyHash: string;
-  /** Join slot the key is derived from (stays with the seat when the order is drawn). */
+  /** The key sealed under the server secret (links.ts); absent in games from before keys were random. */
+  keySealed?: string;
+  /** Join slot (stays with the seat when the order is drawn; never given to a second player before the start). */
   slot: number;
-  /** Bumped when the seat is reopened; retires the old key. */
+  /** Bumped when the seat is reopened (its key is retired then). */
   generation: number;
   joinedAt: string;
   /** Mail preferences and the like, owned by the mail code. */
@@ -159,6 +161,11 @@ export interface GameMeta {
   adminKeyHash: string;
   spectatorKeyHash: string;
   inviteKeyHash: string | null;
+  /** The keys sealed under the server secret (links.ts); absent in games from before keys were random. */
+  adminKeySealed?: string;
+  spectatorKeySealed?: string;
+  inviteKeySealed?: string | null;
+  /** Counts invitations issued (each reopen issues a new one and retires the old). */
   inviteGeneration: number;
   /** Before the start: join order. From the start: play order (seat i is rules seat i). */
   seats: SeatRecord[];
@@ -206,6 +213,8 @@ export interface IndexEntry {
   inviteGeneration: number;
   /** Key hashes: admin, spectator, invite (if open), seats in doc order. */
   keys: { admin: string; spectator: string; invite: string | null; seats: string[] };
+  /** The spectator and invite keys sealed (links.ts), so listed games' links need no game file. */
+  sealed?: { spectator?: string; invite?: string | null };
   rulesVersion: number;
   /** GameMeta.attention: the game needs its keeper (not listed as due for reminders). */
   attention: string | null;

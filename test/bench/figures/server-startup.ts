@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emit } from '../index.ts';
-import { createLinks, keyHash } from '../../../server/links.ts';
+import { createLinks, type Links } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
 import { indexEntryOfDoc, metaOf } from '../../../server/store/index-entry.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
@@ -65,10 +65,7 @@ export async function makeDataDir(): Promise<string> {
       ...base,
       id,
       updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      adminKeyHash: keyHash(links.adminKey(id)),
-      spectatorKeyHash: keyHash(links.spectatorKey(id)),
-      inviteKeyHash: base.inviteKeyHash ? keyHash(links.inviteKey(id, 0)) : null,
-      seats: base.seats.map((s) => ({ ...s, keyHash: keyHash(links.seatKey(id, s.slot, s.generation)) })),
+      ...issued(links, id, base),
     };
     writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify({ format: 2, meta: metaOf(doc) }));
     writeFileSync(join(dir, 'games', `${id}.jsonl`), doc.log.map((e) => JSON.stringify(e) + '\n').join(''));
@@ -76,6 +73,25 @@ export async function makeDataDir(): Promise<string> {
   }
   writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 2, games: entries }));
   return dir;
+}
+
+/** Fresh keys for a copied game document (their hashes and sealed copies). */
+function issued(links: Links, id: string, base: GameDoc): Partial<GameDoc> {
+  const admin = links.issue(id, 'admin');
+  const spectator = links.issue(id, 'spectator');
+  const invite = base.inviteKeyHash ? links.issue(id, 'invite') : null;
+  return {
+    adminKeyHash: admin.hash,
+    adminKeySealed: admin.sealed,
+    spectatorKeyHash: spectator.hash,
+    spectatorKeySealed: spectator.sealed,
+    inviteKeyHash: invite?.hash ?? null,
+    inviteKeySealed: invite?.sealed ?? null,
+    seats: base.seats.map((s) => {
+      const k = links.issue(id, 'seat');
+      return { ...s, keyHash: k.hash, keySealed: k.sealed };
+    }),
+  };
 }
 
 async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () => Promise<void>; url: string }> {
