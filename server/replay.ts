@@ -33,13 +33,21 @@ export function versionProblem(rules: AnyRules, version: number, what = 'This ga
   return null;
 }
 
-/** Whether a snapshot holds up: tied to this log's entry at its seq, its state matches its hash and the entry's. */
-export function snapshotHolds(doc: GameDoc, snap: Snapshot): boolean {
+/**
+ * The snapshot's state if it holds up: tied to this log's entry at its seq, of the game's
+ * version, its state matching its hash and the hash the entry recorded; null otherwise.
+ */
+export function snapshotState(doc: GameDoc, snap: Snapshot): any | null {
   const e = doc.log[snap.seq - 1];
-  if (!e || e.seq !== snap.seq || e.hash !== snap.entryHash) return false;
-  if (snap.rulesVersion !== (doc.rulesVersion ?? 1)) return false;
-  if (e.stateHash !== undefined && e.stateHash !== snap.stateHash) return false;
-  return stateHashOf(doc.seed, snap.state) === snap.stateHash;
+  if (!e || e.seq !== snap.seq || e.hash !== snap.entryHash) return null;
+  if (snap.rulesVersion !== (doc.rulesVersion ?? 1)) return null;
+  if (e.stateHash !== undefined && e.stateHash !== snap.stateHash) return null;
+  try {
+    const state = JSON.parse(snap.state);
+    return hashState(doc.seed, state).hash === snap.stateHash ? state : null;
+  } catch {
+    return null;
+  }
 }
 
 export function replayTo(
@@ -63,15 +71,14 @@ export function replayTo(
   const moves = effectiveMoves(log, upto);
   // A snapshot at a move still in force (or at the start) is the state there (undo only takes back the latest move).
   const base = opts.base;
-  const usable =
-    base &&
-    base.seq <= upto &&
-    (base.seq === start.seq || moves.some((m) => m.seq === base.seq)) &&
-    snapshotHolds(doc, base);
+  const restored =
+    base && base.seq <= upto && (base.seq === start.seq || moves.some((m) => m.seq === base.seq))
+      ? snapshotState(doc, base)
+      : null;
   let state: any;
-  if (usable) {
-    state = JSON.parse(base.state);
-    out.from = base.seq;
+  if (restored !== null) {
+    state = restored;
+    out.from = base!.seq;
   } else {
     const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
     state = rules.setup(seats, doc.seed, doc.options, version);
@@ -91,12 +98,12 @@ export function replayTo(
       return { ...out, state: null };
     }
     if (every > 0 && m.seq - lastSnap >= every) {
-      const { json, hash } = hashState(doc.seed, state);
+      const { hash } = hashState(doc.seed, state);
       if (m.stateHash !== undefined && m.stateHash !== hash) {
         out.problem = differs(m, rules);
         return { ...out, state: null };
       }
-      out.snapshots.push({ seq: m.seq, entryHash: m.hash, rulesVersion: version, stateHash: hash, state: json });
+      out.snapshots.push(snapshotOf(doc, m, state, hash));
       lastSnap = m.seq;
     }
   }
@@ -109,6 +116,20 @@ export function replayTo(
   }
   out.state = state;
   return out;
+}
+
+/**
+ * A snapshot of `state` after entry `e`. The state is kept as JSON.stringify writes it (keys in
+ * the order the rules made them, which an engine may iterate); its hash is of the canonical form.
+ */
+export function snapshotOf(doc: GameDoc, e: LogEntry, state: unknown, stateHash: string): Snapshot {
+  return {
+    seq: e.seq,
+    entryHash: e.hash,
+    rulesVersion: doc.rulesVersion ?? 1,
+    stateHash,
+    state: JSON.stringify(state),
+  };
 }
 
 function differs(e: LogEntry, rules: AnyRules): string {

@@ -34,7 +34,7 @@
 //   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
 //                                              while the game runs; seed once it is over)
 //   await service.stateAt(game, seq)           the rules state after log entry `seq` (step page; from a snapshot)
-//   await service.settled()                    waits for event listeners (tests)
+//   await service.settled()                    waits for event listeners and snapshot writes (tests)
 // Errors a person should read are ServiceError(status, message); RuleError
 // messages from the rules come back as ServiceError 400 with the same text.
 // Every change is one store append (store/types.ts): the new entries and the
@@ -49,7 +49,7 @@ import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
-import { checkChain, sha256 } from './store/chain.ts';
+import { checkChain, checkEntry, sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
 import {
   acceptsOlderSeq,
@@ -68,7 +68,7 @@ import {
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
-import { replayTo, SNAPSHOT_EVERY, type Replayed } from './replay.ts';
+import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import {
   DamagedGameError,
   StaleSeqError,
@@ -163,6 +163,12 @@ export interface GameServiceOptions {
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
 
+/**
+ * A log this long or shorter has every entry's hash checked when it is opened; a longer one
+ * the entries after its newest snapshot (the rest in the background).
+ */
+const CHECK_AT_OPEN = 200;
+
 export class GameService {
   readonly links: Links;
   readonly registry: AnyRules[];
@@ -176,6 +182,8 @@ export class GameService {
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private pendingListeners = new Set<Promise<void>>();
+  /** Games found damaged after they were opened (checkOlderEntries): refused until the server restarts. */
+  private damagedGames = new Map<string, { seq: number; why: string }>();
 
   constructor(opts: GameServiceOptions) {
     this.store = opts.store;
@@ -268,6 +276,8 @@ export class GameService {
   }
 
   private async loadGame(gameId: string): Promise<LoadedGame> {
+    const known = this.damagedGames.get(gameId);
+    if (known) throw this.damaged(gameId, known);
     let meta: GameMeta | null;
     let log: LogEntry[];
     try {
@@ -282,26 +292,61 @@ export class GameService {
       throw err;
     }
     if (!meta) throw notFound();
-    const broken = checkChain(log);
-    if (broken) {
-      this.logger.error({ gameId, seq: broken.seq, err: broken.why }, 'damaged game log');
-      throw new ServiceError(
-        503,
-        `This game's log is damaged at entry ${broken.seq} (${broken.why}); the server's keeper has been told.`,
-      );
-    }
+    // The links of the whole chain and the hashes of the entries a replay from the newest
+    // snapshot reads are checked now; the older entries' hashes right after (checkOlderEntries).
+    const base = await this.snapshotFor(gameId, log.length);
+    const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
+    const broken = checkChain(log, checkedFrom);
+    if (broken) throw this.damaged(gameId, broken);
     const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
     const rules = this.rulesOf(doc.rules);
     if (!rules) throw new ServiceError(503, `This server no longer has the rules for "${doc.rules}".`);
     const game: LoadedGame = { doc, rules, state: null, stateSeq: lastStateSeq(log), attention: null, base: null };
-    const base = await this.snapshotFor(gameId, log.length);
     const replayed = replayTo(doc, rules, log.length, { base, snapshotEvery: SNAPSHOT_EVERY });
     this.keepSnapshots(game, replayed, base);
     game.state = replayed.state;
     game.attention = replayed.problem;
     this.keep(game);
     if ((doc.attention ?? null) !== game.attention) await this.markAttention(game);
+    if (checkedFrom > 0) this.track(this.checkOlderEntries(game, checkedFrom));
     return game;
+  }
+
+  private damaged(gameId: string, broken: { seq: number; why: string }): ServiceError {
+    this.logger.error({ gameId, seq: broken.seq, err: broken.why }, 'damaged game log');
+    return new ServiceError(
+      503,
+      `This game's log is damaged at entry ${broken.seq} (${broken.why}); the server's keeper has been told.`,
+    );
+  }
+
+  /**
+   * The hashes of a long game's entries before `upto`, checked a hundred at a time
+   * between other work (a cold open does not wait for them); a broken one lets go
+   * of the game, so the next open finds it damaged.
+   */
+  private async checkOlderEntries(game: LoadedGame, upto: number): Promise<void> {
+    const log = game.doc.log;
+    for (let i = 0; i < upto; i++) {
+      if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+      const broken = checkEntry(log[i]!);
+      if (broken) {
+        this.damaged(game.doc.id, broken);
+        if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
+        this.damagedGames.set(game.doc.id, broken);
+        return;
+      }
+    }
+  }
+
+  /** Keeps a promise for settled() (listeners, snapshot writes, background checks). */
+  private track(p: Promise<unknown>): void {
+    const q = p.then(
+      () => {},
+      () => {},
+    );
+    this.pendingListeners.add(q);
+    void q.finally(() => this.pendingListeners.delete(q));
   }
 
   /** The stored snapshot at or before `seq`, if the store has one (a cache: any failure is none). */
@@ -319,9 +364,11 @@ export class GameService {
     if (replayed.from > 0 && base && (!game.base || base.seq > game.base.seq)) game.base = base;
     if (newest && (!game.base || newest.seq > game.base.seq)) game.base = newest;
     for (const snap of replayed.snapshots) {
-      this.store
-        .saveSnapshot(game.doc.id, snap)
-        .catch((err) => this.logger.warn({ gameId: game.doc.id, err: String(err) }, 'snapshot not kept'));
+      this.track(
+        this.store
+          .saveSnapshot(game.doc.id, snap)
+          .catch((err) => this.logger.warn({ gameId: game.doc.id, err: String(err) }, 'snapshot not kept')),
+      );
     }
   }
 
@@ -757,6 +804,7 @@ export class GameService {
 
   /** Whether `seat` may take back its last move now; the reason when not. */
   undoBlocker(game: LoadedGame, seat: Seat): string | null {
+    if (game.attention) return 'This game needs attention and cannot go on for now.';
     if (game.doc.status !== 'active') return 'The game is not running.';
     const target = lastEffectiveMove(game.doc.log);
     if (!target || target.seat !== seat) return 'You have no move to take back.';
@@ -1023,6 +1071,8 @@ export class GameService {
 
   private checkPlaying(game: LoadedGame, seat: Seat): void {
     this.checkSeat(game, seat);
+    if (game.attention)
+      throw new ServiceError(503, `This game needs attention and cannot go on for now: ${game.attention}`);
     const status = game.doc.status;
     if (status === 'open') throw new ServiceError(409, 'The game has not started yet.');
     if (status === 'finished') throw new ServiceError(409, 'The game is over.');
@@ -1082,14 +1132,7 @@ export class GameService {
   /** After a move: keeps a snapshot every SNAPSHOT_EVERY entries (not waited for: a cache). */
   private snapshotIfDue(game: LoadedGame, entry: LogEntry): void {
     if (entry.seq - (game.base?.seq ?? 0) < SNAPSHOT_EVERY || game.state === null) return;
-    const { json, hash } = hashState(game.doc.seed, game.state);
-    const snap: Snapshot = {
-      seq: entry.seq,
-      entryHash: entry.hash,
-      rulesVersion: game.doc.rulesVersion,
-      stateHash: hash,
-      state: json,
-    };
+    const snap = snapshotOf(game.doc, entry, game.state, entry.stateHash ?? hashState(game.doc.seed, game.state).hash);
     this.keepSnapshots(game, { state: game.state, problem: null, from: 0, snapshots: [snap] }, null);
   }
 

@@ -87,6 +87,7 @@ export function pagesRouter(ctx: AppContext): Router {
     seatCount: game.doc.seatCount,
     seedHash: game.doc.seedHash,
     seed: game.doc.status === 'finished' || game.doc.status === 'abandoned' ? game.doc.seed : null,
+    attention: game.attention,
   });
 
   // ---- home and create ----------------------------------------------------

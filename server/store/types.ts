@@ -288,9 +288,9 @@ export interface Append {
 
 /**
  * The rules state after the log entry `seq` (a cache: see the contract above).
- * `state` is the canonical JSON of the state, `stateHash` its hash as
- * stateHashOf (server/state-hash.ts) computes it, `entryHash` the hash of the
- * log entry at `seq`, which ties the snapshot to the chain.
+ * `state` is the state's JSON, `stateHash` its hash as hashState
+ * (server/state-hash.ts) computes it, `entryHash` the hash of the log entry at
+ * `seq`, which ties the snapshot to the chain.
  */
 export interface Snapshot {
   seq: number;
