@@ -53,7 +53,15 @@ export interface View {
   [key: string]: unknown;
 }
 
-export interface Rules<State = any, Action = any> {
+/**
+ * A game's state or action where the server holds it: opaque (only the game's
+ * own rules look inside, each with its own types), so `any` on purpose: a
+ * Rules<GameState> must stand in for every game at once.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; the server never reads a state's fields
+export type Opaque = any;
+
+export interface Rules<State = Opaque, Action = Opaque> {
   id: string;
   title: string;
   /**
@@ -144,4 +152,4 @@ export interface Rules<State = any, Action = any> {
 }
 
 /** Player names are not part of the rules; the server passes them to templates. */
-export type AnyRules = Rules<any, any>;
+export type AnyRules = Rules<Opaque, Opaque>;

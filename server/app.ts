@@ -22,7 +22,7 @@ import { apiRouter } from './http/api.ts';
 import { pagesRouter } from './http/pages.ts';
 import { importRouter } from './http/import.ts';
 import { createLinks, type Links } from './links.ts';
-import { PageRenderer, TEMPLATES_DIR } from './render.ts';
+import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -163,6 +163,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   app.use(express.json({ limit: '64kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
 
+  // The pages' scripts (built by `npm run build:web`); pages work without them.
+  app.use('/static', express.static(WEB_DIR, { index: false, redirect: false, maxAge: '5m' }));
   app.use('/api', apiRouter(ctx));
   app.use('/', pagesRouter(ctx));
   for (const plugin of deps.plugins ?? []) await plugin(ctx);

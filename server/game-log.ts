@@ -2,7 +2,7 @@
 // undos, replaying a game from its seed, the simultaneous-move rule, the
 // seat order drawn from the seed, and the plain-words lines of the history.
 // No I/O: the game service (service.ts) and the verifier (verify.ts) use it.
-import type { AnyRules, Options, Seat } from '../rules/types.ts';
+import type { AnyRules, Opaque, Options, Seat } from '../rules/types.ts';
 import { seedRandom, shuffle } from '../rules/random.ts';
 import { ServiceError } from './errors.ts';
 import { sealEntry } from './store/chain.ts';
@@ -65,7 +65,7 @@ export function lastEffectiveMove(log: LogEntry[]): LogEntry | undefined {
 }
 
 /** Replays setup and the moves in force up to entry `upto`; null if the game had not started by then. */
-export function replayState(doc: GameDoc, rules: AnyRules, upto: number): any | null {
+export function replayState(doc: GameDoc, rules: AnyRules, upto: number): Opaque | null {
   const start = doc.log.find((e) => e.kind === 'start');
   if (!start || start.seq > upto) return null;
   const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { View } from '../rules/types.ts';
 
 export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
+/** The pages' scripts as built by server/web-build.ts (`npm run build:web`), served at /static/. */
+export const WEB_DIR = resolve(TEMPLATES_DIR, '../dist/web');
 
 type HB = typeof Handlebars;
 

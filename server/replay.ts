@@ -4,9 +4,9 @@
 // holds up (snapshots are a cache), else from the seed; hands back snapshots
 // worth keeping along the way. Pure: no I/O, no clock (the service does the
 // storing).
-import type { AnyRules } from '../rules/types.ts';
+import type { AnyRules, Opaque } from '../rules/types.ts';
 import { effectiveMoves } from './game-log.ts';
-import { hashState, stateHashOf } from './state-hash.ts';
+import { hashState } from './state-hash.ts';
 import type { GameDoc, LogEntry, Snapshot } from './store/types.ts';
 
 /** Snapshots are kept every this many entries, so a replay applies at most this many. */
@@ -14,7 +14,7 @@ export const SNAPSHOT_EVERY = 50;
 
 export interface Replayed {
   /** The state after entry `upto` (null before the start, or when the replay failed). */
-  state: any | null;
+  state: Opaque | null;
   /** What is wrong, in words for the game's admin; null when the replay matches the record. */
   problem: string | null;
   /** Seq of the snapshot the replay started from (0: the seed). */
@@ -37,7 +37,7 @@ export function versionProblem(rules: AnyRules, version: number, what = 'This ga
  * The snapshot's state if it holds up: tied to this log's entry at its seq, of the game's
  * version, its state matching its hash and the hash the entry recorded; null otherwise.
  */
-export function snapshotState(doc: GameDoc, snap: Snapshot): any | null {
+export function snapshotState(doc: GameDoc, snap: Snapshot): Opaque | null {
   const e = doc.log[snap.seq - 1];
   if (!e || e.seq !== snap.seq || e.hash !== snap.entryHash) return null;
   if (snap.rulesVersion !== (doc.rulesVersion ?? 1)) return null;
@@ -75,7 +75,7 @@ export function replayTo(
     base && base.seq <= upto && (base.seq === start.seq || moves.some((m) => m.seq === base.seq))
       ? snapshotState(doc, base)
       : null;
-  let state: any;
+  let state: Opaque;
   if (restored !== null) {
     state = restored;
     out.from = base!.seq;

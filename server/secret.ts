@@ -16,7 +16,7 @@ export function loadOrCreateSecret(dataDir: string): Buffer {
   }
   const secret = randomBytes(32);
   try {
-    writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (err) {
     // Another process made it first: use theirs.
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(dataDir);

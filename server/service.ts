@@ -44,7 +44,7 @@
 // and download stay readable, nothing more is played, and the reason is kept
 // in its metadata and index row, logged, and shown on its pages.
 import { randomBytes } from 'node:crypto';
-import { RuleError, type AnyRules, type Options, type Seat, type View } from '../rules/types.ts';
+import { RuleError, type AnyRules, type Opaque, type Options, type Seat, type View } from '../rules/types.ts';
 import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
@@ -61,7 +61,6 @@ import {
   lastStateSeq,
   nextWait,
   pushEntry,
-  replayState,
   seatOrder,
 } from './game-log.ts';
 
@@ -92,11 +91,11 @@ export interface LoadedGame {
   doc: GameDoc;
   rules: AnyRules;
   /** Rules state after the last entry; null before the start. */
-  state: any | null;
+  state: Opaque | null;
   /** Seq of the last state-changing entry (start, move, undo); moves are made against it. */
   stateSeq: number;
   /** The state just before the move logged at `seq` (for undo), when known. */
-  before?: { seq: number; state: any };
+  before?: { seq: number; state: Opaque };
   /** Why the game cannot go on here (replay.ts), in words; null when it replays as played. */
   attention: string | null;
   /** The newest snapshot known (in memory, for replays such as the state before a move). */
@@ -606,7 +605,7 @@ export class GameService {
         pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
         let next: GameDoc = { ...doc, seats: [...doc.seats, seatRec], log, updatedAt: now };
         events.push({ type: 'joined', gameId, at: now, seat, name });
-        let state: any = null;
+        let state: Opaque = null;
         if (next.seats.length >= next.seatCount) {
           const started = this.startDoc(game, next, now);
           next = started.doc;
@@ -678,7 +677,7 @@ export class GameService {
   }
 
   /** Draws the seat order from the seed (unless given) and sets the game up (no write). */
-  private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: any } {
+  private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: Opaque } {
     const order = given ?? seatOrder(doc.seed, doc.seats.length);
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options, doc.rulesVersion);
@@ -757,7 +756,7 @@ export class GameService {
   private playOnDoc(
     doc: GameDoc,
     rules: AnyRules,
-    state: any,
+    state: Opaque,
     seat: Seat,
     action: unknown,
     now: string,
@@ -1020,7 +1019,7 @@ export class GameService {
   }
 
   /** The state after entry `seq`, from the newest snapshot at or before it (null before the start or when it does not replay). */
-  async stateAt(game: LoadedGame, seq: number): Promise<any | null> {
+  async stateAt(game: LoadedGame, seq: number): Promise<Opaque | null> {
     if (seq >= game.doc.log.length && !game.attention) return game.state;
     const base = await this.snapshotFor(game.doc.id, seq);
     const replayed = replayTo(game.doc, game.rules, seq, { base, snapshotEvery: SNAPSHOT_EVERY });
@@ -1031,7 +1030,7 @@ export class GameService {
   // ---- internals -------------------------------------------------------------
 
   /** The state before the move at `seq` (never mutated: moves apply to a clone). */
-  private stateBefore(game: LoadedGame, seq: number): any {
+  private stateBefore(game: LoadedGame, seq: number): Opaque {
     if (game.before?.seq !== seq) {
       const replayed = replayTo(game.doc, game.rules, seq - 1, { base: game.base });
       game.before = { seq, state: replayed.state };

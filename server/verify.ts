@@ -2,7 +2,7 @@
 // published) a full replay through the rules under the game's rules version,
 // each state reached checked against the state hash its entry recorded.
 import { findRules, games } from '../rules/index.ts';
-import type { AnyRules } from '../rules/types.ts';
+import type { AnyRules, Opaque } from '../rules/types.ts';
 import { canonicalJson, checkChain, sha256 } from './store/chain.ts';
 import type { GameDoc, LogEntry } from './store/types.ts';
 import { nameSeats, seatOrder } from './game-log.ts';
@@ -61,7 +61,7 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
     e.stateHash === undefined || hashState(seed, state).hash === e.stateHash
       ? null
       : { ok: false as const, seq: e.seq, why: 'the replay reaches another state than the one recorded' };
-  let state: any;
+  let state: Opaque;
   try {
     state = rules.setup(order.length, h.seed, options, version);
   } catch (err) {

@@ -81,10 +81,10 @@ const route: Check = (v) => {
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) if (k !== 'train' && k !== 'connections' && k !== 'nodes') return false;
   return (
-    typeof o['train'] === 'string' &&
-    Array.isArray(o['connections']) &&
-    (o['connections'] as unknown[]).every(strs) &&
-    (o['nodes'] === undefined || strs(o['nodes']))
+    typeof o.train === 'string' &&
+    Array.isArray(o.connections) &&
+    (o.connections as unknown[]).every(strs) &&
+    (o.nodes === undefined || strs(o.nodes))
   );
 };
 const SHAPES: Record<string, [Record<string, Check>, Record<string, Check>]> = {
@@ -111,17 +111,17 @@ const SHAPES: Record<string, [Record<string, Check>, Record<string, Check>]> = {
 export function hasActionShape(raw: unknown): raw is Action1830 {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
   const o = raw as Record<string, unknown>;
-  const shape = typeof o['type'] === 'string' ? SHAPES[o['type'] as string] : undefined;
-  if (!shape || !Object.prototype.hasOwnProperty.call(o, 'type')) return false;
+  const shape = typeof o.type === 'string' ? SHAPES[o.type as string] : undefined;
+  if (!shape || !Object.hasOwn(o, 'type')) return false;
   const [required, optional] = shape;
   let n = 1;
   for (const k in required) {
-    if (!Object.prototype.hasOwnProperty.call(o, k) || !required[k]!(o[k])) return false;
+    if (!Object.hasOwn(o, k) || !required[k]!(o[k])) return false;
     n++;
   }
   for (const k in optional) {
     if (o[k] === undefined) continue;
-    if (!Object.prototype.hasOwnProperty.call(o, k) || !optional[k]!(o[k])) return false;
+    if (!Object.hasOwn(o, k) || !optional[k]!(o[k])) return false;
     n++;
   }
   return Object.keys(o).length === n;

@@ -193,7 +193,7 @@ export function checkPendingPar(
   if (pending.seat !== seat) throw new RuleError('It is not your turn');
   if (pending.corp !== corpSym) throw new RuleError(`The par value of ${pending.corp} must be set now`);
   const cell = PAR_CELLS.find((c) => c[0] === price);
-  if (!cell) throw new RuleError(`Par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`);
+  if (!cell) throw new RuleError(`Par value must be one of ${PAR_CELLS.map((c) => `$${c[0]}`).join(', ')}`);
   return cell;
 }
 

@@ -88,11 +88,11 @@ export const TRAINS: Record<string, TrainData> = Object.fromEntries(DATA.trains.
 
 /** Par cells, highest first: [price, row, column]. */
 export const PAR_CELLS: [number, number, number][] = [];
-DATA.marketRows.forEach((row, r) =>
+DATA.marketRows.forEach((row, r) => {
   row.forEach((cell, c) => {
     if (cell && cell[1] === 'par') PAR_CELLS.push([cell[0], r, c]);
-  }),
-);
+  });
+});
 PAR_CELLS.sort((a, b) => b[0] - a[0]);
 
 export function cellAt(r: number, c: number): [number, Zone] | null {

@@ -48,7 +48,7 @@ function toAct(state: Game1830State): Seat[] {
 }
 
 function apply(state: Game1830State, seat: Seat, raw: unknown): void {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.prototype.hasOwnProperty.call(raw, 'type')) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'type')) {
     throw new RuleError('That is not a move of 1830');
   }
   const proto = Object.getPrototypeOf(raw);
@@ -101,7 +101,7 @@ function shapeProblem(
   raw: Record<string, unknown>,
   issue: { code: string; path: (string | number)[]; message: string } | undefined,
 ): string {
-  const type = raw['type'];
+  const type = raw.type;
   if (typeof type !== 'string' || !issue || issue.code === 'invalid_union_discriminator')
     return 'That is not a move of 1830';
   const where = issue.path.length ? `${issue.path.join('.')}: ` : '';

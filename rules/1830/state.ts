@@ -176,7 +176,7 @@ export function setupState(seats: number, options: Options): Game1830State {
   }
   const privates: Record<string, PrivateState> = {};
   for (const sym of PRIVATE_SYMS) privates[sym] = { sym, owner: null, discount: 0, closed: false, used: [] };
-  const optional6Train = options['optional_6_train'] === true;
+  const optional6Train = options.optional_6_train === true;
   const trains: TrainState[] = [];
   for (const t of DATA.trains) {
     const n =
@@ -189,7 +189,7 @@ export function setupState(seats: number, options: Options): Game1830State {
   return {
     version: 1,
     seats,
-    options: { multipleBrownFromIpo: options['multiple_brown_from_ipo'] === true, optional6Train },
+    options: { multipleBrownFromIpo: options.multiple_brown_from_ipo === true, optional6Train },
     order: Array.from({ length: seats }, (_, i) => i),
     cash: new Array(seats).fill(startCash),
     bankrupt: new Array(seats).fill(false),

@@ -79,7 +79,7 @@ export function parProblem(state: Game1830State, seat: number, corp: CorpState, 
   if (corp.ipoed) return `${corp.sym} already has a par value`;
   if (bought(round)) return 'You have already bought this turn';
   if (!PAR_CELLS.some((c) => c[0] === price))
-    return `par value must be one of ${PAR_CELLS.map((c) => '$' + c[0]).join(', ')}`;
+    return `par value must be one of ${PAR_CELLS.map((c) => `$${c[0]}`).join(', ')}`;
   if (state.cash[seat]! < price * 2)
     return `You have $${state.cash[seat]} and cannot pay $${price * 2} for the president's certificate of ${corp.sym}`;
   if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;

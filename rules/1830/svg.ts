@@ -19,7 +19,7 @@ const WIDTH = 960;
  * all game), `body` the status line and the corporations' markers on it.
  */
 export function marketSvgBody(view: View): { body: string; grid: string; height: number } {
-  const market = view['market'] as ({ price: number; zone: string; corps: string[] } | null)[][];
+  const market = view.market as ({ price: number; zone: string; corps: string[] } | null)[][];
   const cols = Math.max(...market.map((r) => r.length));
   const cw = Math.floor((WIDTH - 16) / cols);
   const ch = 34;
@@ -27,7 +27,7 @@ export function marketSvgBody(view: View): { body: string; grid: string; height:
   const grid: string[] = [];
   out.push(`<text x="8" y="16" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
   const top = 24;
-  market.forEach((row, r) =>
+  market.forEach((row, r) => {
     row.forEach((cell, c) => {
       if (!cell) return;
       const x = 8 + c * cw,
@@ -48,15 +48,15 @@ export function marketSvgBody(view: View): { body: string; grid: string; height:
           `<text x="${tx + tw / 2}" y="${ty + 7.8}" font-size="8" font-weight="bold" text-anchor="middle" fill="${d.textColor}">${esc(sym)}</text>`,
         );
       });
-    }),
-  );
+    });
+  });
   return { body: out.join(''), grid: grid.join(''), height: top + market.length * ch + 8 };
 }
 
 export function svg1830(view: View): string {
   const market = marketSvgBody(view);
-  const board = view['board'] as Board | null;
-  const phase = String(view['phase'] ?? '2') as PhaseName;
+  const board = view.board as Board | null;
+  const phase = String(view.phase ?? '2') as PhaseName;
   const colors = Object.fromEntries(DATA.corporations.map((c) => [c.sym, { fill: c.color, text: c.textColor }]));
   const map = board ? mapLayers(board, { phase, colors, width: WIDTH, top: market.height }) : null;
   const height = market.height + (map ? Math.ceil(map.height) : 0);

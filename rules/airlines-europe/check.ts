@@ -48,8 +48,7 @@ export function checkState(s: AEState): string[] {
       used[a] = (used[a] ?? 0) + 1;
       costs[a] = (costs[a] ?? 0) + r.costs[k]!;
       const net = s.networks[a];
-      if (!net || !net.includes(r.from) || !net.includes(r.to))
-        problems.push(`${r.id}: ${a} holds it outside its network`);
+      if (!net?.includes(r.from) || !net.includes(r.to)) problems.push(`${r.id}: ${a} holds it outside its network`);
     });
   });
   for (const a of s.airlines) {

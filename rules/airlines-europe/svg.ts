@@ -105,7 +105,7 @@ export function renderSvg(raw: View): string {
   });
   // Connection bonus markers beside their destination cities while still to be won.
   view.airlines.forEach((a) => {
-    if (!a.bonus || !a.bonus.open) return;
+    if (!a.bonus?.open) return;
     const [x, y] = pos[a.bonus.city]!;
     const bx = x + 8;
     const by = y + 8;
@@ -129,7 +129,7 @@ export function renderSvg(raw: View): string {
     );
     const note =
       `${a.name} ${a.track}: ${a.row.join('-')}  planes ${a.planes}${a.blocked ? ' BLOCKED' : ''}` +
-      (a.bonus && a.bonus.open ? `  bonus ${a.bonus.cityName} +${a.bonus.value}` : '');
+      (a.bonus?.open ? `  bonus ${a.bonus.cityName} +${a.bonus.value}` : '');
     out.push(`<text x="${px}" y="${y + 25}" font-size="10" fill="#112">${esc(note)}</text>`);
   });
   const my = 40 + order.length * 34 + 16;

@@ -28,7 +28,7 @@ export function checkState(s: AirlinesState): string[] {
   const all = board.routeCards.map((c) => c.id).sort((a, b) => a - b);
   if (routeCards.join() !== all.join()) problems.push('route cards are not conserved');
   for (const r of board.routes) {
-    const here = r.circles.map((ci) => s.circles[ci]).filter((m) => m !== null);
+    const here = r.circles.flatMap((ci) => s.circles[ci] ?? []);
     if (here.filter((m) => m.sab).length > 1) problems.push(`${r.id}: more than one sabotage`);
     const flying = here.filter((m) => !m.sab).map((m) => m.c);
     if (new Set(flying).size !== flying.length) problems.push(`${r.id}: an airline flies it twice`);

@@ -80,7 +80,9 @@ function withDraws<P>(
   const [first, ...others] = draws;
   if (first === 'pile') for (const p of placements) out.push(make(p, first));
   const open = first === 'pile' ? others : draws;
-  open.forEach((draw, k) => out.push(make(placements[k % placements.length]!, draw)));
+  open.forEach((draw, k) => {
+    out.push(make(placements[k % placements.length]!, draw));
+  });
   if (first !== 'pile') for (const p of placements.slice(open.length)) out.push(make(p, open[0]!));
   return out;
 }

@@ -40,7 +40,7 @@ export function endBonuses(s: PCState): PCState['bonuses'] {
   for (const st of s.stations) {
     const info = stationInfo(st);
     const e = info.effect;
-    if (!e || e.when !== 'end') continue;
+    if (e?.when !== 'end') continue;
     const counts = st.kind === 'metro' ? s.metroCubes.map((b) => (b ? 1 : 0)) : st.cubes;
     if (e.kind === 'perCube') {
       counts.forEach((n, seat) => {

@@ -18,7 +18,12 @@ const MAX_TRIES = 48;
 const MAX_PLACEMENTS = 12;
 
 function legal(fn: () => unknown): boolean {
-  return probe(() => (fn(), true)) === true;
+  return (
+    probe(() => {
+      fn();
+      return true;
+    }) === true
+  );
 }
 
 function evenlyPick<T>(items: T[], n: number): T[] {

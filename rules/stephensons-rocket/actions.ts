@@ -71,7 +71,7 @@ function hexOf(id: string | undefined): number {
 }
 
 /** Why a station may not stand on hex h (moving the one from `from`, if given); null when it may. */
-export function stationProblem(s: SRState, h: number, from: number, occ: Occupancy): string | null {
+export function stationProblem(h: number, from: number, occ: Occupancy): string | null {
   if (h < 0) return 'That hex is not on the map.';
   if (h === from) return 'The station is already there.';
   const name = board.hexIds[h];
@@ -189,7 +189,7 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
       } else if (!s.stations[seat]!.includes(-1)) {
         throw new RuleError('All your stations are on the board: move one of them instead (say which, with "from").');
       }
-      const problem = stationProblem(s, to, from, occ);
+      const problem = stationProblem(to, from, occ);
       if (problem) throw new RuleError(problem);
       const k = s.stations[seat]!.indexOf(from);
       s.stations[seat]![k] = to;

@@ -129,7 +129,9 @@ export function loadBoard(raw: unknown): Board {
   }));
   const placeIndex = new Map(places.map((p, i) => [p.id, i]));
   const placeAt = hexIds.map(() => -1);
-  places.forEach((p, i) => (placeAt[p.hex] = i));
+  places.forEach((p, i) => {
+    placeAt[p.hex] = i;
+  });
   const placesNear = hexIds.map((_, h) =>
     neighbour[h]!.filter((n) => n >= 0 && placeAt[n]! >= 0).map((n) => placeAt[n]!),
   );

@@ -18,13 +18,13 @@ function stationCandidates(s: SRState, occ: Occupancy, from: number, targets: nu
       const d = board.neighbour[l.loco]!.indexOf(t);
       for (let k = 5; k <= 7; k++) {
         const h = board.neighbour[t]![(d + k) % 6]!;
-        if (h >= 0 && occ.station[h]! < 0 && !out.includes(h) && stationProblem(s, h, from, occ) === null) out.push(h);
+        if (h >= 0 && occ.station[h]! < 0 && !out.includes(h) && stationProblem(h, from, occ) === null) out.push(h);
       }
     }
   }
   if (out.length === 0) {
     for (let h = 0; h < board.hexIds.length && out.length < STATION_CHOICES; h += 7) {
-      if (stationProblem(s, h, from, occ) === null) out.push(h);
+      if (stationProblem(h, from, occ) === null) out.push(h);
     }
   }
   return out.slice(0, STATION_CHOICES);

@@ -62,7 +62,9 @@ export function payeeList(amounts: number[]): string {
 
 /** Pays every seat its amount; returns the history's list of payees ('' if none). */
 function payAll(s: SRState, amounts: number[], reason: string): string {
-  amounts.forEach((a, seat) => pay(s, seat, a, reason));
+  amounts.forEach((a, seat) => {
+    pay(s, seat, a, reason);
+  });
   return payeeList(amounts);
 }
 

@@ -28,7 +28,7 @@ export async function run(args: string[]): Promise<number> {
         .map((l) => JSON.parse(l) as Checkpoint)
     : undefined;
   const { report } = importExport(exp, checkpoints);
-  process.stdout.write(JSON.stringify(report) + '\n');
+  process.stdout.write(`${JSON.stringify(report)}\n`);
   return report.stoppedAt || report.firstDivergence ? 1 : 0;
 }
 
@@ -36,7 +36,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   run(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      process.stderr.write(String(err?.stack ?? err) + '\n');
+      process.stderr.write(`${String(err?.stack ?? err)}\n`);
       process.exit(2);
     },
   );

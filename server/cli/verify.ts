@@ -20,7 +20,7 @@ export async function run(args: string[], registry: AnyRules[] = games): Promise
     return 1;
   }
   const result = verifyHistory(doc, registry);
-  process.stdout.write(formatVerify(result) + '\n');
+  process.stdout.write(`${formatVerify(result)}\n`);
   if (result.ok && result.note) process.stderr.write(`note: ${result.note}\n`);
   return result.ok ? 0 : 1;
 }

@@ -66,5 +66,5 @@ export function historyText(service: GameService, game: LoadedGame): string {
   const lines = service
     .historyLines(game)
     .map((l) => `${l.seq}. ${l.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}  ${l.text}`);
-  return head.concat(lines).join('\n') + '\n';
+  return `${head.concat(lines).join('\n')}\n`;
 }

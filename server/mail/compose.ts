@@ -7,7 +7,7 @@ import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
 import type { MailSpec } from './queue.ts';
-import { MailRenderer, type MailContext, type MailKind, type PlayerRef } from './render.ts';
+import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
 import type { DigestBook } from './digest.ts';
 
@@ -151,7 +151,7 @@ export class MailComposer {
         );
       case 'undone': {
         const undo = doc.log[spec.undoSeq - 1];
-        if (!undo || undo.kind !== 'undo') return null;
+        if (undo?.kind !== 'undo') return null;
         const by = (undo.data?.by as string | undefined) ?? names([undo.seat ?? 0])[0]!;
         const ctx = {
           ...base,
@@ -196,7 +196,7 @@ export class MailComposer {
       }
       case 'automoved': {
         const entry = doc.log[spec.moveSeq - 1];
-        if (!entry || entry.kind !== 'move') return null;
+        if (entry?.kind !== 'move') return null;
         const absentName = names([spec.absent])[0]!;
         const ctx = {
           ...base,
@@ -501,5 +501,5 @@ function formatAddress(name: string, email: string): string {
 export function formatTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  return `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 }

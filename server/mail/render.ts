@@ -155,10 +155,8 @@ function safePartial(tpl: Handlebars.TemplateDelegate, ctx: unknown): string {
 
 /** Collapses the blank lines handlebars leaves behind in plain text. */
 function tidyText(s: string): string {
-  return (
-    s
-      .replace(/[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim() + '\n'
-  );
+  return `${s
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

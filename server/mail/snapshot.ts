@@ -268,7 +268,9 @@ async function drawLayered(svg: string, pieces: Piece[], fit: Fit, useSprites: b
       if (sprites.some((s) => s.clipped)) {
         // A box was too small after all: this part in one piece, and those elements stay in place from now on.
         if (tooTight.size > 10_000) tooTight.clear(); // bounded; a forgotten one is only found again
-        sprites.forEach((s, k) => s.clipped && tooTight.add(plan.lifted[k]!.markup));
+        sprites.forEach((s, k) => {
+          if (s.clipped) tooTight.add(plan.lifted[k]!.markup);
+        });
         return [layerOf(await raster(p.svg, fit, false))];
       }
       return [...(rest ? [layerOf(rest)] : []), ...sprites];

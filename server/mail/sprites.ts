@@ -119,7 +119,10 @@ export async function drawSprites(items: Lifted[], f: Frame): Promise<Sprite[]> 
     spriteRenders++;
     let resolve!: (l: Sprite) => void;
     let reject!: (e: unknown) => void;
-    const layer = new Promise<Sprite>((res, rej) => ((resolve = res), (reject = rej)));
+    const layer = new Promise<Sprite>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     pending.push({ item, key, rows: rowsOf(item.box, f), resolve, reject });
     return sprites.setMaking(key, layer, (l) => l.pixels.length + 8 * l.height + key.length + 64);
   });
@@ -162,5 +165,7 @@ function drawSheet(list: Pending[], f: Frame): void {
         m.resolve({ ...cut, top: m.rows[0], key: m.key, clipped: edge(0) || edge(rows - 1) });
       });
     })
-    .catch((err) => list.forEach((m) => m.reject(err)));
+    .catch((err) => {
+      for (const m of list) m.reject(err);
+    });
 }

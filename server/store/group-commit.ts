@@ -90,7 +90,7 @@ export class GroupCommitter {
         }
         // The line is appended by the next sync round, together with every
         // other line queued meanwhile (one write and one fdatasync per round).
-        if (journalLine && this.journalPath) this.queuedLines.push(journalLine + '\n');
+        if (journalLine && this.journalPath) this.queuedLines.push(`${journalLine}\n`);
       });
     const tail = mine.catch(() => {});
     this.fileChains.set(file, tail);

@@ -32,9 +32,7 @@ export async function isFormat1(dataDir: string, snap: { version?: number } | nu
     if (!f.endsWith('.json')) continue;
     try {
       return Array.isArray((JSON.parse(await readFile(join(games, f), 'utf8')) as GameDoc).log);
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return false;
 }

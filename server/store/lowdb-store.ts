@@ -354,7 +354,7 @@ export class LowdbGameStore implements GameStore {
     put(e.keys.admin, { gameId: e.id, role: 'admin' });
     put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
-    e.keys.seats.forEach((h, seat) => put(h, { gameId: e.id, role: 'seat', seat }));
+    for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
   }
 
   // ---- closing and compaction ----------------------------------------------

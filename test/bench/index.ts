@@ -9,7 +9,7 @@ export type Emit = (figure: { name: string; [key: string]: unknown }) => void;
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'figures');
 const only = process.env.BENCH_ONLY;
-const emit: Emit = (figure) => process.stdout.write(JSON.stringify(figure) + '\n');
+const emit: Emit = (figure) => process.stdout.write(`${JSON.stringify(figure)}\n`);
 
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.ts'))

@@ -25,5 +25,5 @@ for (let i = 0; i < count; i++) {
     messageId: messageIdFor(key, 'test.invalid'),
   });
 }
-process.stdout.write(JSON.stringify({ queued: count }) + '\n');
+process.stdout.write(`${JSON.stringify({ queued: count })}\n`);
 setInterval(() => {}, 1000);

@@ -93,13 +93,13 @@ describe('importing an 18xx.games game of 1830', () => {
   });
 
   it('takes a whole export (large body) and the home page links the form, which works', async () => {
-    const home = await (await fetch(srv.url + '/')).text();
+    const home = await (await fetch(`${srv.url}/`)).text();
     expect(home).toContain('href="/import"');
-    const page = await fetch(srv.url + '/import');
+    const page = await fetch(`${srv.url}/import`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="export"');
     const form = new URLSearchParams({ export: JSON.stringify(cut(120)), emails: emails.join('\n') });
-    const res = await fetch(srv.url + '/import', { method: 'POST', body: form });
+    const res = await fetch(`${srv.url}/import`, { method: 'POST', body: form });
     const html = await res.text();
     expect(res.status, html).toBe(201);
     expect(html).toMatch(/\/admin\//);

@@ -24,7 +24,7 @@ async function twoPlayerGame(svc: GameService, opts: { seats?: number } = {}) {
 
 async function seatOf(svc: GameService, key: string): Promise<number> {
   const target = await svc.resolveKey(key);
-  if (!target || target.role !== 'seat') throw new Error('not a seat key');
+  if (target?.role !== 'seat') throw new Error('not a seat key');
   return target.seat!;
 }
 

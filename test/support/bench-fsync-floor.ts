@@ -53,10 +53,10 @@ rmSync(dir, { recursive: true, force: true });
 lat.sort((a, b) => a - b);
 const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((lat.length * p) / 100))] ?? 0;
 process.stdout.write(
-  JSON.stringify({
+  `${JSON.stringify({
     ops_per_s: Math.round(ops / seconds),
     p50_ms: Math.round(pct(50) * 100) / 100,
     p99_ms: Math.round(pct(99) * 100) / 100,
-  }) + '\n',
+  })}\n`,
 );
 export {};

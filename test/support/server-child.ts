@@ -18,6 +18,6 @@ const running = await startServer({
   logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
   postLimit: { windowMs: 60_000, limit: 10_000_000 },
 });
-process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
+process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));
 export {};

@@ -20,10 +20,10 @@ function parPriceOf(sharePrice: unknown): number {
 
 /** Share ids of a buy/sell (older exports have one `share`). */
 function shareIds(raw: Raw18xxAction): string[] {
-  const list = Array.isArray(raw['shares'])
-    ? (raw['shares'] as unknown[]).map(String)
-    : raw['share'] !== undefined
-      ? [String(raw['share'])]
+  const list = Array.isArray(raw.shares)
+    ? (raw.shares as unknown[]).map(String)
+    : raw.share !== undefined
+      ? [String(raw.share)]
       : [];
   if (list.length === 0) throw new ConvertError(`${raw.type} without shares`);
   return list;
@@ -59,11 +59,11 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
 
   switch (type) {
     case 'bid':
-      return { seat, action: { type: 'bid', company: String(raw['company']), price: Number(raw['price']) } };
+      return { seat, action: { type: 'bid', company: String(raw.company), price: Number(raw.price) } };
     case 'pass':
       return { seat, action: { type: 'pass' } };
     case 'par':
-      return { seat, action: { type: 'par', corp: String(raw['corporation']), price: parPriceOf(raw['share_price']) } };
+      return { seat, action: { type: 'par', corp: String(raw.corporation), price: parPriceOf(raw.share_price) } };
     case 'buy_shares': {
       const shares = shareIds(raw);
       const corpSym = shareCorp(shares[0]!);
@@ -76,18 +76,18 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
     case 'sell_shares': {
       const shares = shareIds(raw);
       const percent =
-        raw['percent'] !== undefined
-          ? Number(raw['percent'])
+        raw.percent !== undefined
+          ? Number(raw.percent)
           : shares.reduce((n, id) => n + (id.endsWith('_0') ? 20 : 10), 0);
       return { seat, action: { type: 'sell', corp: shareCorp(shares[0]!), percent } };
     }
     case 'buy_company':
-      return { seat, action: { type: 'buyCompany', company: String(raw['company']), price: Number(raw['price']) } };
+      return { seat, action: { type: 'buyCompany', company: String(raw.company), price: Number(raw.price) } };
     case 'lay_tile': {
       const lay = trackPort.layTileFrom18xx({
-        hex: String(raw['hex']),
-        tile: String(raw['tile']),
-        rotation: Number(raw['rotation']),
+        hex: String(raw.hex),
+        tile: String(raw.tile),
+        rotation: Number(raw.rotation),
       });
       const via = et === 'company' ? (entity as 'CS' | 'DH') : undefined;
       return {
@@ -104,8 +104,8 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
     }
     case 'place_token': {
       const place = trackPort.placeTokenFrom18xx(state.map, {
-        city: String(raw['city']),
-        slot: Number(raw['slot'] ?? 0),
+        city: String(raw.city),
+        slot: Number(raw.slot ?? 0),
       });
       return {
         seat,
@@ -118,7 +118,7 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
       };
     }
     case 'run_routes': {
-      const routes = trackPort.routesFrom18xx({ routes: raw['routes'] as never });
+      const routes = trackPort.routesFrom18xx({ routes: raw.routes as never });
       return {
         seat,
         action: {
@@ -132,21 +132,21 @@ export function convertAction(raw: Raw18xxAction, state: Game1830State, ctx: Con
       };
     }
     case 'dividend':
-      return { seat, action: { type: 'dividend', kind: raw['kind'] === 'payout' ? 'payout' : 'withhold' } };
+      return { seat, action: { type: 'dividend', kind: raw.kind === 'payout' ? 'payout' : 'withhold' } };
     case 'buy_train': {
-      const exchange = raw['exchange'] ? String(raw['exchange']) : undefined;
+      const exchange = raw.exchange ? String(raw.exchange) : undefined;
       return {
         seat,
         action: {
           type: 'buyTrain',
-          train: String(raw['train']),
-          price: Number(raw['price']),
+          train: String(raw.train),
+          price: Number(raw.price),
           ...(exchange ? { exchange } : {}),
         },
       };
     }
     case 'discard_train':
-      return { seat, action: { type: 'discardTrain', corp: entity, train: String(raw['train']) } };
+      return { seat, action: { type: 'discardTrain', corp: entity, train: String(raw.train) } };
     case 'bankrupt':
       return { seat, action: { type: 'bankrupt' } };
     default:

@@ -14,7 +14,7 @@ import {
 import type { RouteInput } from '../track/index.ts';
 
 import {
-  OrStep,
+  type OrStep,
   board,
   boardChanged,
   crowded,

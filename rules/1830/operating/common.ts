@@ -158,7 +158,7 @@ export function canToken(state: Game1830State, corp: CorpState): boolean {
   for (const id of reach(state, corp.sym).nodes) {
     const { hex, index } = parseNodeId(id);
     const node = faceAt(b, hex).tile.nodes[index];
-    if (!node || node.kind !== 'city') continue;
+    if (node?.kind !== 'city') continue;
     const toks = b.tokens[hex]?.[index] ?? [];
     if (toks.length >= node.slots || hasTokenIn(b, corp.sym, hex)) continue;
     if (hexReservedByOther(b, hex, corp.sym)) continue;

@@ -5,7 +5,7 @@ import type { Game1830State, OperatingRound } from '../state.ts';
 import { startStockRound } from '../stock-round.ts';
 import { hasHomeToken, homeTokenChoices, newBoard, placeHomeToken } from '../track/index.ts';
 
-import { OrStep, STEPS, board, boardChanged, crowded, currentCorp, orRound, stepActive } from './common.ts';
+import { type OrStep, STEPS, board, boardChanged, crowded, currentCorp, orRound, stepActive } from './common.ts';
 import { payDividend } from './dividends.ts';
 
 export function newTurn(): OperatingRound['turn'] {

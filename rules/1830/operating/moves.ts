@@ -5,7 +5,7 @@ import { checkPresidency, PRESIDENT_PERCENT } from '../shares.ts';
 import type { Game1830State, TrainState } from '../state.ts';
 import { cityCount, homeTokenChoices, legalTileLays, legalTokens } from '../track/index.ts';
 
-import { layTile, placeToken, runRoutes, suggestRun } from './apply.ts';
+import { suggestRun } from './apply.ts';
 import {
   board,
   crowded,
@@ -21,7 +21,6 @@ import {
   trainPrice,
 } from './common.ts';
 import { canGoBankrupt, sellableMax } from './emergency.ts';
-import { buyTrain, discardTrain } from './trains.ts';
 
 export function operatingMoves(state: Game1830State, seat: number): Action1830[] {
   const out: Action1830[] = [];

@@ -4,7 +4,7 @@ import type { Game1830State } from '../state.ts';
 import { checkTileLay, cityCount, legalTileLays, legalTokens, routesToText, suggestRoutes } from '../track/index.ts';
 import type { RouteInput } from '../track/index.ts';
 
-import { runRoutes, trainInputs } from './apply.ts';
+import { trainInputs } from './apply.ts';
 import { buyTrain } from './trains.ts';
 import {
   board,

@@ -49,17 +49,17 @@ function currentCorpSym(state: Game1830State): string | null {
 }
 
 export function exchangeProblem(state: Game1830State, seat: number, from: 'ipo' | 'pool'): string | null {
-  const p = state.privates['MH']!;
+  const p = state.privates.MH!;
   if (p.closed || p.owner !== seat) return 'you do not own the Mohawk & Hudson';
   if (state.round.kind === 'auction') return 'the M&H cannot be exchanged during the private auction';
-  const nyc = state.corps['NYC']!;
+  const nyc = state.corps.NYC!;
   if (from === 'ipo' ? nyc.ipo <= 0 : nyc.pool <= 0)
     return `there is no NYC share in the ${from === 'ipo' ? 'IPO' : 'pool'}`;
   return gainProblem(state, seat, nyc, SHARE_PERCENT, true);
 }
 
 export function applyExchange(state: Game1830State, seat: number, from: 'ipo' | 'pool'): void {
-  const nyc = state.corps['NYC']!;
+  const nyc = state.corps.NYC!;
   closePrivate(state, 'MH');
   buyShare(state, seat, nyc, from, SHARE_PERCENT, true);
 }

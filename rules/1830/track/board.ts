@@ -1,6 +1,6 @@
 // The board: which tile lies on each hex (and turned how), and the station tokens.
 import * as data from './data.ts';
-import { HOMES, NODE, rotatedTrack, type End, type TileDef } from './data.ts';
+import { HOMES, NODE, hexIdAt, rotatedTrack, tileDef, type End, type TileDef } from './data.ts';
 import type { Board, LaidTile } from './types.ts';
 import { RuleError } from '../../types.ts';
 
@@ -8,7 +8,6 @@ import { RuleError } from '../../types.ts';
 const HEXES = data.HEXES;
 const TILES = data.TILES;
 const NODE_KEY = data.NODE_KEY;
-const HEX_IDS = data.HEX_IDS;
 const MAX_NODES = data.MAX_NODES;
 
 export function newBoard(): Board {
@@ -25,7 +24,7 @@ export function tileAt(board: Board, hex: string): LaidTile | null {
 /** The face showing on a hex and its rotation. */
 export function faceAt(board: Board, hex: string): { tile: TileDef; rotation: number } {
   const laid = board.tiles[hex];
-  if (laid) return { tile: TILES[laid.tile], rotation: laid.rotation };
+  if (laid) return { tile: tileDef(laid.tile), rotation: laid.rotation };
   const h = HEXES[hex];
   if (!h) throw new RuleError(`There is no hex ${hex} on the 1830 map`);
   return { tile: h.printed, rotation: 0 };
@@ -45,7 +44,7 @@ export function cityCount(board: Board, hex: string): number {
 export function tilesInSupply(board: Board): Record<string, number> {
   const left: Record<string, number> = {};
   for (const t of Object.values(TILES)) left[t.id] = t.count;
-  for (const laid of Object.values(board.tiles)) left[laid.tile]--;
+  for (const laid of Object.values(board.tiles)) left[laid.tile] = (left[laid.tile] ?? 0) - 1;
   return left;
 }
 
@@ -61,7 +60,7 @@ export function cityTokens(board: Board, hex: string): string[][] {
 export function hasTokenIn(board: Board, corp: string, hex: string): boolean {
   const cities = board.tokens[hex];
   if (!cities) return false;
-  for (let c = 0; c < cities.length; c++) if (cities[c].includes(corp)) return true;
+  for (const city of cities) if (city.includes(corp)) return true;
   return false;
 }
 
@@ -74,20 +73,14 @@ export function tokenHexes(board: Board, corp: string): string[] {
 export function reservedSlots(board: Board, hex: string, city: number, except?: string): number {
   let n = 0;
   const homes = board.homes;
-  for (const corp in homes) {
-    const r = homes[corp];
-    if (corp !== except && r.hex === hex && r.city === city) n++;
-  }
+  for (const [corp, r] of Object.entries(homes)) if (corp !== except && r.hex === hex && r.city === city) n++;
   return n;
 }
 
 /** A corporation (other than `except`) holds a whole-hex reservation (Erie on E11 before its home token). */
 export function hexReservedByOther(board: Board, hex: string, corp: string): string | null {
   const homes = board.homes;
-  for (const c in homes) {
-    const r = homes[c];
-    if (c !== corp && r.hex === hex && r.city === null) return c;
-  }
+  for (const [c, r] of Object.entries(homes)) if (c !== corp && r.hex === hex && r.city === null) return c;
   return null;
 }
 
@@ -95,7 +88,7 @@ export function hexReservedByOther(board: Board, hex: string, corp: string): str
 export function cityBlocks(board: Board, hex: string, city: number, corp: string): boolean {
   const { tile } = faceAt(board, hex);
   const node = tile.nodes[city];
-  if (!node || node.kind !== 'city') return false;
+  if (node?.kind !== 'city') return false;
   const toks = (board.tokens[hex] ?? [])[city] ?? [];
   if (toks.includes(corp)) return false;
   return toks.length >= node.slots;
@@ -105,10 +98,12 @@ export function cityBlocks(board: Board, hex: string, city: number, corp: string
 export const nodeId = (hex: string, index: number): string => `${hex}-${index}`;
 export function parseNodeId(id: string): { hex: string; index: number } {
   const k = NODE_KEY.get(id);
-  if (k !== undefined) return { hex: HEX_IDS[(k / MAX_NODES) | 0], index: k % MAX_NODES };
+  if (k !== undefined) return { hex: hexIdAt((k / MAX_NODES) | 0), index: k % MAX_NODES };
   const m = /^([A-Z][0-9]{1,2})-([0-9])$/.exec(id);
-  if (!m) throw new RuleError(`"${id}" is not a stop (write it as hex-number, like E11-1)`);
-  return { hex: m[1], index: Number(m[2]) };
+  const [, hex, index] = m ?? [];
+  if (hex === undefined || index === undefined)
+    throw new RuleError(`"${id}" is not a stop (write it as hex-number, like E11-1)`);
+  return { hex, index: Number(index) };
 }
 
 export const isNode = (e: End): boolean => e >= NODE;

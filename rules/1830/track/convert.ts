@@ -13,9 +13,9 @@ function short(v: unknown): string {
 export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number }): TileLay {
   if (!a || typeof a !== 'object' || typeof a.tile !== 'string')
     throw new RuleError('An 18xx.games tile lay needs a hex, a tile id (like 57-1) and a rotation');
-  const m = typeof a.tile === 'string' ? /^([0-9]+)-([0-9]+)$/.exec(a.tile) : null;
-  if (!m) throw new RuleError(`Unknown 18xx.games tile id "${short(a.tile)}"`);
-  return { hex: a.hex, tile: m[1], copy: Number(m[2]), rotation: a.rotation };
+  const [, tile, copy] = /^([0-9]+)-([0-9]+)$/.exec(a.tile) ?? [];
+  if (tile === undefined || copy === undefined) throw new RuleError(`Unknown 18xx.games tile id "${short(a.tile)}"`);
+  return { hex: a.hex, tile, copy: Number(copy), rotation: a.rotation };
 }
 
 /**
@@ -25,9 +25,9 @@ export function layTileFrom18xx(a: { hex: string; tile: string; rotation: number
 export function placeTokenFrom18xx(board: Board, a: { city: string; slot?: number }): TokenPlace {
   if (!a || typeof a !== 'object' || typeof a.city !== 'string')
     throw new RuleError('An 18xx.games station needs a city id (like 57-1-0)');
-  const m = typeof a.city === 'string' ? /^(.+)-([0-9]+)-([0-9]+)$/.exec(a.city) : null;
-  if (!m) throw new RuleError(`Unknown 18xx.games city id "${short(a.city)}"`);
-  const [, name, copy, city] = m;
+  const [, name, copy, city] = /^(.+)-([0-9]+)-([0-9]+)$/.exec(a.city) ?? [];
+  if (name === undefined || copy === undefined || city === undefined)
+    throw new RuleError(`Unknown 18xx.games city id "${short(a.city)}"`);
   if (/^[A-K][0-9]{1,2}$/.test(name)) return { hex: name, city: Number(city) };
   for (const [hex, t] of Object.entries(board.tiles)) {
     if (t.tile === name && t.copy === Number(copy)) return { hex, city: Number(city) };
@@ -57,7 +57,7 @@ export function routesFrom18xx(a: {
     .filter((r) => Array.isArray(r.connections) && r.connections.length > 0)
     .map((r) => {
       const out: RouteInput = { train: r.train, connections: r.connections.map((c) => [...c]) };
-      if (r.nodes && r.nodes.length) out.nodes = [...r.nodes];
+      if (r.nodes?.length) out.nodes = [...r.nodes];
       return out;
     });
 }
@@ -74,9 +74,10 @@ export function routesFromText(text: string): RouteInput[] {
   for (const raw of text.split(/[;\n]/)) {
     const line = raw.trim();
     if (!line) continue;
-    const m = /^([0-9D]+-[0-9]+)\s*:?\s+(.+)$/i.exec(line);
-    if (!m) throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${short(line)}")`);
-    const connections = m[2]
+    const [, train, hexes] = /^([0-9D]+-[0-9]+)\s*:?\s+(.+)$/i.exec(line) ?? [];
+    if (train === undefined || hexes === undefined)
+      throw new RuleError(`Write a route as "train: hexes", like "2-0: I15-J14" (got "${short(line)}")`);
+    const connections = hexes
       .split(',')
       .map((c) =>
         c
@@ -92,7 +93,7 @@ export function routesFromText(text: string): RouteInput[] {
       for (const h of c)
         if (!/^[A-K][0-9]{1,2}$/.test(h)) throw new RuleError(`"${short(h)}" is not a hex of the 1830 map`);
     }
-    out.push({ train: m[1].toUpperCase(), connections });
+    out.push({ train: train.toUpperCase(), connections });
   }
   return out;
 }
@@ -112,13 +113,14 @@ export function routesToText(routes: RouteInput[]): string {
         let piece = c;
         if (i === 0) {
           const next = r.connections[1];
-          if (next && !next.includes(c[c.length - 1]) && (c[0] === next[0] || c[0] === next[next.length - 1]))
+          if (next && !next.includes(c.at(-1) ?? '') && (c[0] === next[0] || c[0] === next.at(-1)))
             piece = [...c].reverse();
         } else {
           const last = chain[chain.length - 1];
           if (piece[0] !== last && piece[piece.length - 1] === last) piece = [...c].reverse();
         }
-        if (chain.length && chain[chain.length - 1] === piece[0] && !passesBy(piece[0])) chain.push(...piece.slice(1));
+        const first = piece[0];
+        if (first !== undefined && chain.at(-1) === first && !passesBy(first)) chain.push(...piece.slice(1));
         else chain.push(...(chain.length ? ['|', ...piece] : piece));
       });
       return `${r.train}: ${chain.join('-').replace(/-\|-/g, ', ')}`;

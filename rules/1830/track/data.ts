@@ -45,21 +45,21 @@ const hexSchema = z.object({
   upgrades: z.array(z.string()).optional(),
 });
 
+const privateLay = z.object({
+  hex: z.string(),
+  tiles: z.array(z.string()),
+  consumesLay: z.boolean(),
+  needsConnection: z.boolean(),
+  token: z.boolean(),
+});
+
 const mapSchema = z.object({
   layout: z.literal('pointy'),
   hexes: z.array(hexSchema),
   homes: z.record(z.string(), z.object({ hex: z.string(), city: z.number().int().optional() })),
   privateHexes: z.record(z.string(), z.array(z.string())),
-  privateLays: z.record(
-    z.string(),
-    z.object({
-      hex: z.string(),
-      tiles: z.array(z.string()),
-      consumesLay: z.boolean(),
-      needsConnection: z.boolean(),
-      token: z.boolean(),
-    }),
-  ),
+  /** The two privates with a tile ability (C&SL and D&H), both required. */
+  privateLays: z.object({ CS: privateLay, DH: privateLay }),
   /** The seed's exceptions: NYC may lay #57 on its home hex and Erie #59 on its home hex (even before green) without connection. */
   homeLays: z.record(z.string(), z.object({ hex: z.string(), tile: z.string(), anyPhase: z.boolean() })),
 });
@@ -74,6 +74,34 @@ export const MAX_NODES = 4;
 /** Ends 0..END_COUNT-1: edges 0..5, nodes NODE..NODE+MAX_NODES-1. */
 export const END_COUNT = NODE + MAX_NODES;
 export type End = number;
+
+// Readers of the integer tables below and of the walks' work arrays. Every index
+// into them is computed from these same tables, so a miss is a bug in this
+// module: it throws instead of reading undefined (which bit operations would
+// quietly turn into 0). One reader per array type keeps each call site monomorphic.
+function outside(i: number, length: number): never {
+  throw new Error(`1830 map tables: index ${i} outside 0..${length - 1}`);
+}
+export function u8(a: Uint8Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(i, a.length) : v;
+}
+export function u16(a: Uint16Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(i, a.length) : v;
+}
+export function i16(a: Int16Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(i, a.length) : v;
+}
+export function i32(a: Int32Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(i, a.length) : v;
+}
+export function u32(a: Uint32Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(i, a.length) : v;
+}
 
 export type NodeKind = 'city' | 'town' | 'offboard';
 export interface NodeDef {
@@ -121,7 +149,7 @@ export interface HexDef {
 }
 
 function compileEnd(e: string, counts: { c: number; t: number }): End {
-  if (e[0] === 'e') return Number(e[1]);
+  if (e[0] === 'e') return Number(e.slice(1));
   const i = Number(e.slice(1));
   if (e[0] === 'c') return NODE + i;
   if (e[0] === 't') return NODE + counts.c + i;
@@ -153,8 +181,8 @@ function makeTile(
   const conn = new Uint16Array(6 * END_COUNT);
   turned.forEach((paths, r) => {
     for (const [a, b] of paths) {
-      conn[r * END_COUNT + a] |= 1 << b;
-      conn[r * END_COUNT + b] |= 1 << a;
+      conn[r * END_COUNT + a] = u16(conn, r * END_COUNT + a) | (1 << b);
+      conn[r * END_COUNT + b] = u16(conn, r * END_COUNT + b) | (1 << a);
     }
   });
   return {
@@ -173,6 +201,12 @@ function makeTile(
 }
 
 export const TILES: Record<string, TileDef> = {};
+/** A manifest tile by number; for numbers that come from the manifest or the board (a player's tile is checked against TILES first). */
+export function tileDef(id: string): TileDef {
+  const t = TILES[id];
+  if (!t) throw new Error(`1830 tile manifest: there is no tile #${id}`);
+  return t;
+}
 for (const t of TILE_DATA) {
   TILES[t.id] = makeTile(t.id, t.color, t.label, t.cities, t.towns, [], t.track, t.upgrades, t.count);
 }
@@ -189,10 +223,16 @@ export const DIRECTIONS: [number, number][] = [
 ];
 
 export const HEXES: Record<string, HexDef> = {};
+/** A hex of the map by id; for ids that come from the map itself (a player's hex is checked against HEXES first). */
+export function hexDef(id: string): HexDef {
+  const h = HEXES[id];
+  if (!h) throw new Error(`1830 map: there is no hex ${id}`);
+  return h;
+}
 const byXY = new Map<string, string>();
 for (const h of MAP.hexes) {
   const x = Number(h.id.slice(1)) - 1;
-  const y = LETTERS.indexOf(h.id[0]);
+  const y = LETTERS.indexOf(h.id.charAt(0));
   const printed = makeTile(
     h.id,
     h.color,
@@ -234,20 +274,19 @@ function printedExits(h: HexDef): Set<number> {
 }
 
 for (const raw of MAP.hexes) {
-  const h = HEXES[raw.id];
+  const h = hexDef(raw.id);
   const walls = new Set(raw.walls ?? []);
-  for (let e = 0; e < 6; e++) {
-    const [dx, dy] = DIRECTIONS[e];
+  DIRECTIONS.forEach(([dx, dy], e) => {
     const nid = byXY.get(`${h.x + dx},${h.y + dy}`) ?? null;
     h.adjacent.push(nid);
     let reach: string | null = nid;
     if (nid) {
-      const n = HEXES[nid];
+      const n = hexDef(nid);
       if (walls.has(e)) reach = null;
       else if ((n.color === 'red' || n.color === 'gray') && !printedExits(n).has(invert(e))) reach = null;
     }
     h.neighbors.push(reach);
-  }
+  });
 }
 
 export const HOMES = MAP.homes;
@@ -279,29 +318,49 @@ export function nodeRevenue(node: NodeDef, phase: PhaseName): number {
 
 /** The track of a tile face turned by `rotation` (edges only move). */
 export function rotatedTrack(tile: TileDef, rotation: number): [End, End][] {
-  return tile.turned[rotation];
+  const track = tile.turned[rotation];
+  if (!track) throw new Error(`1830 map: rotation ${rotation} of tile #${tile.id} is not 0 to 5`);
+  return track;
 }
 
 // Integer tables for the hot paths (hex index i = position in HEX_IDS).
 /** Hex id -> index in HEX_IDS. */
 export const HEX_INDEX = new Map<string, number>(HEX_IDS.map((h, i) => [h, i]));
+/** The index of a hex id that comes from the map itself. */
+export function hexIndex(id: string): number {
+  const i = HEX_INDEX.get(id);
+  if (i === undefined) throw new Error(`1830 map: there is no hex ${id}`);
+  return i;
+}
+/** The hex id at index i of HEX_IDS. */
+export function hexIdAt(i: number): string {
+  const id = HEX_IDS[i];
+  if (id === undefined) throw new Error(`1830 map: there is no hex number ${i}`);
+  return id;
+}
 /** NEIGHBOR[i * 6 + e]: index of the hex across edge e that track can reach, -1 for none. */
 export const NEIGHBOR = new Int16Array(HEX_IDS.length * 6).fill(-1);
 /** OPEN_EDGES[i]: bit mask of the edges of hex i that track can cross. */
 export const OPEN_EDGES = new Uint8Array(HEX_IDS.length);
 /** The preprinted face of each hex, by index. */
-export const PRINTED: TileDef[] = HEX_IDS.map((id) => HEXES[id].printed);
+export const PRINTED: TileDef[] = HEX_IDS.map((id) => hexDef(id).printed);
+/** The preprinted face of hex i. */
+export function printedAt(i: number): TileDef {
+  const t = PRINTED[i];
+  if (!t) throw new Error(`1830 map: there is no hex number ${i}`);
+  return t;
+}
 /** Off-board group of each hex (null for none), by index. */
-export const GROUP: (string | null)[] = HEX_IDS.map((id) => HEXES[id].group);
+export const GROUP: (string | null)[] = HEX_IDS.map((id) => hexDef(id).group);
 /** NODE_IDS[i * MAX_NODES + n]: the stop id "HEX-n". */
 export const NODE_IDS: string[] = [];
 /** Stop id -> i * MAX_NODES + n. */
 export const NODE_KEY = new Map<string, number>();
 HEX_IDS.forEach((id, i) => {
-  HEXES[id].neighbors.forEach((n, e) => {
+  hexDef(id).neighbors.forEach((n, e) => {
     if (n) {
-      NEIGHBOR[i * 6 + e] = HEX_INDEX.get(n)!;
-      OPEN_EDGES[i] |= 1 << e;
+      NEIGHBOR[i * 6 + e] = hexIndex(n);
+      OPEN_EDGES[i] = u8(OPEN_EDGES, i) | (1 << e);
     }
   });
   for (let n = 0; n < MAX_NODES; n++) {

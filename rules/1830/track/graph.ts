@@ -7,14 +7,13 @@
 // of which ends each path joins, typed arrays for what was seen. The string
 // forms (`edges`, `nodes`) are built only when someone asks for them.
 import * as data from './data.ts';
+import { hexIdAt, i16, i32, printedAt, tileDef, u16, u8 } from './data.ts';
 import type { Board } from './types.ts';
 
 const HEX_IDS = data.HEX_IDS;
 const HEX_INDEX = data.HEX_INDEX;
 const NEIGHBOR = data.NEIGHBOR;
 const OPEN_EDGES = data.OPEN_EDGES;
-const PRINTED = data.PRINTED;
-const TILES = data.TILES;
 const NODE_IDS = data.NODE_IDS;
 const NODE = data.NODE;
 const MAX_NODES = data.MAX_NODES;
@@ -44,7 +43,10 @@ export class Reach {
   get edges(): Record<string, number> {
     if (!this.edgesCache) {
       const edges: Record<string, number> = {};
-      for (let i = 0; i < COUNT; i++) if (this.data[i]) edges[HEX_IDS[i]] = this.data[i];
+      for (let i = 0; i < COUNT; i++) {
+        const mask = u8(this.data, i);
+        if (mask) edges[hexIdAt(i)] = mask;
+      }
       this.edgesCache = edges;
     }
     return this.edgesCache;
@@ -55,7 +57,9 @@ export class Reach {
     if (!this.nodesCache) {
       const nodes = new Set<string>();
       const d = this.data;
-      for (let k = 0; k < COUNT * MAX_NODES; k++) if (d[SEEN + k]) nodes.add(NODE_IDS[k]);
+      NODE_IDS.forEach((id, k) => {
+        if (u8(d, SEEN + k)) nodes.add(id);
+      });
       this.nodesCache = nodes;
     }
     return this.nodesCache;
@@ -65,14 +69,14 @@ export class Reach {
   nodeKeys(): number[] {
     const out: number[] = [];
     const d = this.data;
-    for (let k = 0; k < COUNT * MAX_NODES; k++) if (d[SEEN + k]) out.push(k);
+    for (let k = 0; k < COUNT * MAX_NODES; k++) if (u8(d, SEEN + k)) out.push(k);
     return out;
   }
 
   /** The network touches hex `hex` (by id) at these edges (bit mask). */
   edgesOf(hex: string): number {
     const i = HEX_INDEX.get(hex);
-    return i === undefined ? 0 : this.data[i];
+    return i === undefined ? 0 : u8(this.data, i);
   }
 
   /** The network reaches city/node `city` of `hex`. */
@@ -84,7 +88,9 @@ export class Reach {
   /** Hex ids the network touches, in map order. */
   hexes(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < COUNT; i++) if (this.data[i]) out.push(HEX_IDS[i]);
+    HEX_IDS.forEach((id, i) => {
+      if (u8(this.data, i)) out.push(id);
+    });
     return out;
   }
 }
@@ -104,16 +110,16 @@ export function reachOf(board: Board, corp: string): Reach {
   let sp = 0;
   // encoded work: node n of hex i -> -(i * MAX_NODES + n) - 1; entry at edge e of hex i -> i * 6 + e
 
-  for (const hex in tokens) {
+  for (const [hex, cities] of Object.entries(tokens)) {
     const i = HEX_INDEX.get(hex);
     if (i === undefined) continue;
-    const cities = tokens[hex];
     for (let c = 0; c < cities.length; c++) {
-      if (!cities[c].includes(corp)) continue;
-      d[i] |= OPEN_EDGES[i];
+      if (!cities[c]?.includes(corp)) continue;
+      d[i] = u8(d, i) | u8(OPEN_EDGES, i);
       const k = i * MAX_NODES + c;
-      if (d[SEEN + k] !== 2) {
-        if (d[SEEN + k] === 0) nodeCount++;
+      const mark = u8(d, SEEN + k);
+      if (mark !== 2) {
+        if (mark === 0) nodeCount++;
         d[SEEN + k] = 2;
         stack[sp++] = -k - 1;
       }
@@ -121,7 +127,7 @@ export function reachOf(board: Board, corp: string): Reach {
   }
 
   while (sp > 0) {
-    const item = stack[--sp];
+    const item = i32(stack, --sp);
     let i: number;
     let from: number;
     if (item < 0) {
@@ -132,32 +138,34 @@ export function reachOf(board: Board, corp: string): Reach {
       i = (item / 6) | 0;
       from = item - i * 6;
     }
-    const hex = HEX_IDS[i];
+    const hex = hexIdAt(i);
     const laid = tiles[hex];
-    const tile = laid ? TILES[laid.tile] : PRINTED[i];
-    let m = tile.conn[(laid ? laid.rotation : 0) * END_COUNT + from];
+    const tile = laid ? tileDef(laid.tile) : printedAt(i);
+    let m = u16(tile.conn, (laid ? laid.rotation : 0) * END_COUNT + from);
     while (m !== 0) {
       const low = m & -m;
       m ^= low;
       const other = 31 - Math.clz32(low);
       if (other < 6) {
-        d[i] |= low;
-        const n = NEIGHBOR[i * 6 + other];
+        d[i] = u8(d, i) | low;
+        const n = i16(NEIGHBOR, i * 6 + other);
         if (n < 0) continue;
         const back = (other + 3) % 6;
-        d[n] |= 1 << back;
-        if (!(entered[n] & (1 << back))) {
-          entered[n] |= 1 << back;
+        d[n] = u8(d, n) | (1 << back);
+        const entries = u8(entered, n);
+        if (!(entries & (1 << back))) {
+          entered[n] = entries | (1 << back);
           stack[sp++] = n * 6 + back;
         }
       } else {
         const idx = other - NODE;
         const k = i * MAX_NODES + idx;
-        const mark = d[SEEN + k];
+        const mark = u8(d, SEEN + k);
         if (mark === 2) continue;
         if (mark === 0) nodeCount++;
         d[SEEN + k] = 1;
         const node = tile.nodes[idx];
+        if (!node) throw new Error(`1830 map: tile #${tile.id} has track to a stop ${idx} it does not have`);
         if (node.kind === 'offboard') continue;
         if (node.kind === 'city') {
           const toks = tokens[hex]?.[idx];

@@ -10,12 +10,13 @@
 // the first tile of the hex. The C&SL lays its tile in B20 free of the turn's
 // tile action and without connection; the D&H lays tile 57 in F16 as the turn's
 // tile action without connection (its station token follows, see ./tokens).
+import { item } from '../../item.ts';
 import { RuleError } from '../../types.ts';
 import { faceAt, tilesInSupply, tileAt } from './board.ts';
 import * as data from './data.ts';
-import { phaseColors, rotatedTrack, type End, type TileDef } from './data.ts';
+import { hexDef, phaseColors, rotatedTrack, tileDef, type End, type TileDef } from './data.ts';
 import { reachOf, type Reach } from './graph.ts';
-import { type Board, type LayContext, type LayResult, type TileLay } from './types.ts';
+import type { Board, LayContext, LayResult, TileLay } from './types.ts';
 
 // module-local references (no per-use lookup of another module's bindings)
 const HEXES = data.HEXES;
@@ -44,15 +45,16 @@ function cityEdges(tile: TileDef, track: [End, End][]): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < tile.cityCount; i++) out.push([]);
   for (const [a, b] of track) {
-    if (a >= NODE && a - NODE < tile.cityCount && b < 6) out[a - NODE].push(b);
-    if (b >= NODE && b - NODE < tile.cityCount && a < 6) out[b - NODE].push(a);
+    if (a >= NODE && a - NODE < tile.cityCount && b < 6) item(out, a - NODE).push(b);
+    if (b >= NODE && b - NODE < tile.cityCount && a < 6) item(out, b - NODE).push(a);
   }
   return out;
 }
 
 const KIND_CODE = { city: 6, town: 7, offboard: 8 } as const;
 /** An end as the upgrade rule compares it: the edge (0..5), or the kind of stop (6 city, 7 town, 8 off-board). */
-const endKind = (tile: TileDef, e: End): number => (e < 6 ? e : KIND_CODE[tile.nodes[e - NODE].kind]);
+const endKind = (tile: TileDef, e: End): number =>
+  e < 6 ? e : KIND_CODE[item(tile.nodes, e - NODE, `stops of tile #${tile.id}`).kind];
 
 /** Every old path is contained in a new one (same edges, same kind of stop). */
 function keepsOldTrack(oldTile: TileDef, oldTrack: [End, End][], newTile: TileDef, newTrack: [End, End][]): boolean {
@@ -109,7 +111,7 @@ function checkRotation(
   reach: Reach | null,
   corp: string,
 ): string | null {
-  const h = HEXES[hex];
+  const h = hexDef(hex);
   const { tile: oldTile, rotation: oldRot } = faceAt(board, hex);
   const oldTrack = rotatedTrack(oldTile, oldRot);
   const newTrack = rotatedTrack(tile, rotation);
@@ -173,7 +175,7 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
       throw new RuleError(`The ${ctx.via} private may only lay its tile in ${hexLabel(via.hex)}`);
     if (!via.tiles.includes(lay.tile))
       throw new RuleError(
-        `The ${ctx.via} private may only lay tile ${via.tiles.map((t) => '#' + t).join(', ')} in ${via.hex}`,
+        `The ${ctx.via} private may only lay tile ${via.tiles.map((t) => `#${t}`).join(', ')} in ${via.hex}`,
       );
   }
   if ((!via || via.consumesLay) && ctx.layUsed) {
@@ -219,10 +221,7 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   const onMap = new Set<number>();
   const tiles = board.tiles;
   const id = tile.id;
-  for (const hex in tiles) {
-    const t = tiles[hex];
-    if (t.tile === id) onMap.add(t.copy);
-  }
+  for (const t of Object.values(tiles)) if (t.tile === id) onMap.add(t.copy);
   if (onMap.size >= tile.count) throw new RuleError(`All ${tile.count} copies of tile #${tile.id} are on the map`);
   let copy = lay.copy;
   if (copy === undefined) {
@@ -235,7 +234,7 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   const needsReach = homeLay ? false : !via || via.needsConnection;
   const reach = needsReach ? (ctx.reach ?? reachOf(board, ctx.corp)) : null;
   const problem = checkRotation(board, lay.hex, tile, lay.rotation, reach, ctx.corp);
-  if (problem) throw new RuleError(problem[0].toUpperCase() + problem.slice(1));
+  if (problem) throw new RuleError(problem.charAt(0).toUpperCase() + problem.slice(1));
 
   const cost = laid ? 0 : h.cost;
   if (ctx.cash !== undefined && cost > ctx.cash) {
@@ -278,15 +277,17 @@ export function layTile(board: Board, ctx: LayContext, lay: TileLay): LayResult 
     if (tokens) {
       const moved: string[][] = Array.from({ length: checked.tile.cityCount }, () => []);
       tokens.forEach((corps, i) => {
+        const to = map[i] ?? -1;
         if (lift) for (const c of corps) board.pending.push({ corp: c, hex: lay.hex });
-        else if (map[i] >= 0) moved[map[i]].push(...corps);
+        else if (to >= 0) item(moved, to, `cities of tile #${checked.tile.id}`).push(...corps);
       });
       board.tokens[lay.hex] = moved;
     }
     const homes = board.homes;
-    for (const corp in homes) {
-      const r = homes[corp];
-      if (r.hex === lay.hex && r.city !== null) r.city = map[r.city] >= 0 ? map[r.city] : r.city;
+    for (const r of Object.values(homes)) {
+      if (r.hex !== lay.hex || r.city === null) continue;
+      const to = map[r.city] ?? -1;
+      if (to >= 0) r.city = to;
     }
   }
   board.tiles[lay.hex] = { tile: checked.tile.id, copy: checked.copy, rotation: lay.rotation };
@@ -313,9 +314,9 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
     if (ctx.cash !== undefined && !laid && h.cost > ctx.cash) continue;
     const { tile: oldTile } = faceAt(board, hex);
     for (const id of oldTile.upgrades) {
-      const t = TILES[id];
+      const t = tileDef(id);
       const homeLay = !!home && home.hex === hex && home.tile === id;
-      if ((!colors.includes(t.color) && !(homeLay && home!.anyPhase && t.color === 'green')) || supply[id] <= 0)
+      if ((!colors.includes(t.color) && !(homeLay && home.anyPhase && t.color === 'green')) || (supply[id] ?? 0) <= 0)
         continue;
       if (via && !via.tiles.includes(id)) continue;
       const needsReach = homeLay ? false : !via || via.needsConnection;

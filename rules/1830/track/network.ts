@@ -3,26 +3,38 @@
 // sides it crosses. Two routes may not share a hex side (that is, a piece of
 // track), and a route may not come back to a stop.
 import { cityBlocks, faceAt, trackAt, nodeId } from './board.ts';
-import { HEXES, HEX_IDS, NODE, invert, nodeRevenue } from './data.ts';
+import { HEX_IDS, NODE, hexDef, invert, nodeRevenue } from './data.ts';
 import type { Board, PhaseName } from './types.ts';
+import { item } from '../../item.ts';
 
 /** Border ids: one per pair of adjacent hex sides that track can cross. */
 export const BORDER: Record<string, number[]> = {};
 export let BORDER_COUNT = 0;
 for (const id of HEX_IDS) BORDER[id] = [-1, -1, -1, -1, -1, -1];
+/** The border ids of the six edges of a hex of the map. */
+function bordersOf(hex: string): number[] {
+  const b = BORDER[hex];
+  if (!b) throw new Error(`1830 map: there is no hex ${hex}`);
+  return b;
+}
+/** The border id of an edge of a hex of the map. */
+const borderAt = (hex: string, edge: number): number => item(bordersOf(hex), edge, `edges of ${hex}`);
 for (const id of HEX_IDS) {
-  const h = HEXES[id];
-  for (let e = 0; e < 6; e++) {
-    const n = h.neighbors[e];
-    if (!n || BORDER[id][e] >= 0) continue;
-    BORDER[id][e] = BORDER_COUNT;
-    BORDER[n][invert(e)] = BORDER_COUNT;
+  const own = bordersOf(id);
+  hexDef(id).neighbors.forEach((n, e) => {
+    if (!n || borderAt(id, e) >= 0) return;
+    own[e] = BORDER_COUNT;
+    bordersOf(n)[invert(e)] = BORDER_COUNT;
     BORDER_COUNT++;
-  }
+  });
 }
 /** BORDER_AT[i * 6 + e]: the border id of edge e of hex i (index in HEX_IDS), -1 where track cannot cross. */
 export const BORDER_AT = new Int16Array(HEX_IDS.length * 6).fill(-1);
-HEX_IDS.forEach((id, i) => BORDER[id].forEach((b, e) => (BORDER_AT[i * 6 + e] = b)));
+HEX_IDS.forEach((id, i) => {
+  bordersOf(id).forEach((b, e) => {
+    BORDER_AT[i * 6 + e] = b;
+  });
+});
 
 export interface Stop {
   id: string;
@@ -70,7 +82,7 @@ export function buildNetwork(board: Board, corp: string, phase: PhaseName): Netw
         revenue: nodeRevenue(node, phase),
         passable: node.kind !== 'offboard' && !(node.kind === 'city' && cityBlocks(board, hex, i, corp)),
         token: node.kind === 'city' && (toks[i] ?? []).includes(corp),
-        group: HEXES[hex].group,
+        group: hexDef(hex).group,
       });
     });
   }
@@ -90,8 +102,8 @@ export function buildNetwork(board: Board, corp: string, phase: PhaseName): Netw
       const borders: number[] = [];
       const hexes: string[] = [s.hex];
       const walk = (hex: string, edge: number) => {
-        const n = HEXES[hex].neighbors[edge];
-        const bid = BORDER[hex][edge];
+        const n = hexDef(hex).neighbors[edge];
+        const bid = borderAt(hex, edge);
         if (!n || borders.includes(bid)) return;
         borders.push(bid);
         hexes.push(n);
@@ -100,8 +112,10 @@ export function buildNetwork(board: Board, corp: string, phase: PhaseName): Netw
           if (p !== entry && q !== entry) continue;
           const other = p === entry ? q : p;
           if (other >= NODE) {
-            const to = index.get(nodeId(n, other - NODE))!;
-            if (to !== si) chains[si].push({ from: si, to, borders: [...borders], hexes: [...hexes] });
+            const to = index.get(nodeId(n, other - NODE));
+            if (to === undefined)
+              throw new Error(`1830 map: track of ${n} leads to a stop ${other - NODE} it does not have`);
+            if (to !== si) item(chains, si).push({ from: si, to, borders: [...borders], hexes: [...hexes] });
           } else {
             walk(n, other);
           }

@@ -8,27 +8,18 @@
 // number (a D train any number); no two routes, and no route twice, may use the
 // same piece of track (hex side); off-boards pay their yellow value, and their
 // brown value from phase 5 on.
+import { item } from '../../item.ts';
 import { RuleError } from '../../types.ts';
 import { faceAt, parseNodeId } from './board.ts';
 import * as data from './data.ts';
-import { nodeRevenue } from './data.ts';
+import { hexIdAt, i16, i32, nodeRevenue, printedAt, tileDef, u16 } from './data.ts';
 import { hexLabel } from './lay.ts';
 import { BORDER_AT, BORDER_COUNT } from './network.ts';
-import {
-  type Board,
-  type PhaseName,
-  type RouteInput,
-  type RouteResult,
-  type RunResult,
-  type TrainInput,
-} from './types.ts';
+import type { Board, PhaseName, RouteInput, RouteResult, RunResult, TrainInput } from './types.ts';
 
 // module-local references to the integer tables (hot path)
-const HEX_IDS = data.HEX_IDS;
 const HEX_INDEX = data.HEX_INDEX;
 const NEIGHBOR = data.NEIGHBOR;
-const PRINTED = data.PRINTED;
-const TILES = data.TILES;
 const GROUP = data.GROUP;
 const NODE_IDS = data.NODE_IDS;
 const NODE_KEY = data.NODE_KEY;
@@ -47,7 +38,8 @@ interface Lane {
 const label = (board: Board, id: string): string => {
   const { hex, index } = parseNodeId(id);
   const { tile } = faceAt(board, hex);
-  return tile.nodes.length > 1 ? `${hexLabel(hex)} ${tile.nodes[index].kind} ${index}` : hexLabel(hex);
+  const node = tile.nodes[index];
+  return node && tile.nodes.length > 1 ? `${hexLabel(hex)} ${node.kind} ${index}` : hexLabel(hex);
 };
 
 function brokenChain(hexes: string[]): RuleError {
@@ -58,8 +50,10 @@ function brokenChain(hexes: string[]): RuleError {
 
 /** The path masks of the face on hex i as it lies: conn[base + end]. */
 function connOf(board: Board, i: number): { conn: Uint16Array; base: number } {
-  const laid = board.tiles[HEX_IDS[i]];
-  return laid ? { conn: TILES[laid.tile].conn, base: laid.rotation * END_COUNT } : { conn: PRINTED[i].conn, base: 0 };
+  const laid = board.tiles[hexIdAt(i)];
+  return laid
+    ? { conn: tileDef(laid.tile).conn, base: laid.rotation * END_COUNT }
+    : { conn: printedAt(i).conn, base: 0 };
 }
 
 /** Stop ids of hex i joined by track to its edge (mask of node ends). */
@@ -69,7 +63,7 @@ function stopsIn(i: number, nodeMask: number): string[] {
   while (m !== 0) {
     const low = m & -m;
     m ^= low;
-    out.push(NODE_IDS[i * MAX_NODES + (31 - Math.clz32(low)) - NODE]);
+    out.push(item(NODE_IDS, i * MAX_NODES + (31 - Math.clz32(low)) - NODE, 'stop ids'));
   }
   return out;
 }
@@ -81,54 +75,60 @@ function stopsIn(i: number, nodeMask: number): string[] {
  */
 function lanesAlong(board: Board, hexes: string[]): Lane[][] {
   const len = hexes.length;
-  const idx: number[] = new Array(len);
-  const edges: number[] = new Array(len - 1);
-  for (let i = 0; i + 1 < len; i++) {
-    const a = HEX_INDEX.get(hexes[i]);
-    if (a === undefined) throw new RuleError(`There is no hex ${hexes[i]} on the 1830 map`);
-    idx[i] = a;
-    const b = HEX_INDEX.get(hexes[i + 1]);
-    let e = 0;
-    if (b !== undefined) while (e < 6 && NEIGHBOR[a * 6 + e] !== b) e++;
-    if (b === undefined || e === 6) throw brokenChain(hexes);
-    edges[i] = e;
+  // idx[i]: map index of hexes[i]; edges[i]: the edge of hexes[i] that leads to hexes[i + 1]
+  const idx: number[] = [];
+  const edges: number[] = [];
+  for (const hex of hexes) {
+    const b = HEX_INDEX.get(hex);
+    if (idx.length === 0) {
+      if (b === undefined) throw new RuleError(`There is no hex ${hex} on the 1830 map`);
+    } else {
+      const a = item(idx, idx.length - 1);
+      let e = 0;
+      if (b !== undefined) while (e < 6 && i16(NEIGHBOR, a * 6 + e) !== b) e++;
+      if (b === undefined || e === 6) throw brokenChain(hexes);
+      edges.push(e);
+    }
+    idx.push(b);
   }
-  const last = HEX_INDEX.get(hexes[len - 1]);
-  if (last === undefined) throw new RuleError(`There is no hex ${hexes[len - 1]} on the 1830 map`);
-  idx[len - 1] = last;
+  const hexAt = (i: number) => item(idx, i, 'route hexes');
+  const edgeAt = (i: number) => item(edges, i, 'route edges');
   // cut points: hex index and the stop there (null at the two ends: any stop meeting the edge)
   const cutAt: number[] = [0];
   const cutStop: (string | null)[] = [null];
   for (let i = 1; i + 1 < len; i++) {
-    const entry = (edges[i - 1] + 3) % 6;
-    const { conn, base } = connOf(board, idx[i]);
-    const fromEntry = conn[base + entry];
-    if (fromEntry & (1 << edges[i])) continue;
-    const through = stopsIn(idx[i], fromEntry & conn[base + edges[i]]);
-    if (through.length !== 1) throw brokenChain(hexes);
+    const entry = (edgeAt(i - 1) + 3) % 6;
+    const { conn, base } = connOf(board, hexAt(i));
+    const fromEntry = u16(conn, base + entry);
+    if (fromEntry & (1 << edgeAt(i))) continue;
+    const through = stopsIn(hexAt(i), fromEntry & u16(conn, base + edgeAt(i)));
+    const [stop] = through;
+    if (through.length !== 1 || stop === undefined) throw brokenChain(hexes);
     cutAt.push(i);
-    cutStop.push(through[0]);
+    cutStop.push(stop);
   }
   cutAt.push(len - 1);
   cutStop.push(null);
   const out: Lane[][] = [];
   for (let k = 0; k + 1 < cutAt.length; k++) {
-    const s = cutAt[k];
-    const t = cutAt[k + 1];
+    const s = item(cutAt, k);
+    const t = item(cutAt, k + 1);
+    const startStop = item(cutStop, k);
     let starts: string[];
-    if (cutStop[k] !== null) starts = [cutStop[k]!];
+    if (startStop !== null) starts = [startStop];
     else {
-      const { conn, base } = connOf(board, idx[s]);
-      starts = stopsIn(idx[s], conn[base + edges[s]]);
+      const { conn, base } = connOf(board, hexAt(s));
+      starts = stopsIn(hexAt(s), u16(conn, base + edgeAt(s)));
     }
+    const endStop = item(cutStop, k + 1);
     let ends: string[];
-    if (cutStop[k + 1] !== null) ends = [cutStop[k + 1]!];
+    if (endStop !== null) ends = [endStop];
     else {
-      const { conn, base } = connOf(board, idx[t]);
-      ends = stopsIn(idx[t], conn[base + ((edges[t - 1] + 3) % 6)]);
+      const { conn, base } = connOf(board, hexAt(t));
+      ends = stopsIn(hexAt(t), u16(conn, base + ((edgeAt(t - 1) + 3) % 6)));
     }
     const borders: number[] = [];
-    for (let i = s; i < t; i++) borders.push(BORDER_AT[idx[i] * 6 + edges[i]]);
+    for (let i = s; i < t; i++) borders.push(i16(BORDER_AT, hexAt(i) * 6 + edgeAt(i)));
     const part = s === 0 && t === len - 1 ? hexes : hexes.slice(s, t + 1);
     const lanes: Lane[] = [];
     for (const from of starts) for (const to of ends) if (from !== to) lanes.push({ from, to, borders, hexes: part });
@@ -146,8 +146,9 @@ interface Joined {
 
 /** One stretch per connection, consecutive ones sharing a stop (depth-first; usually one choice each). */
 function joinLanes(options: Lane[][], k: number, prevEnd: string | null, acc: Joined[]): Joined[] | null {
-  if (k === options.length) return acc;
-  for (const c of options[k]) {
+  const lanes = options[k];
+  if (!lanes) return acc;
+  for (const c of lanes) {
     for (let flip = 0; flip < 2; flip++) {
       const a = flip ? c.to : c.from;
       const b = flip ? c.from : c.to;
@@ -172,8 +173,8 @@ function joinSingle(options: Lane[][]): Joined[] | null {
     const out: Joined[] = [];
     let prev: string | null = null;
     let ok = true;
-    for (let k = 0; k < options.length; k++) {
-      const c = options[k][0];
+    for (const [k, lanes] of options.entries()) {
+      const c = item(lanes, 0);
       let a: string;
       let b: string;
       if (k === 0) {
@@ -209,7 +210,7 @@ export function resolveRoute(board: Board, route: RouteInput): { stops: string[]
   }
   const joined = joinSingle(options) ?? joinLanes(options, 0, null, []);
   if (!joined) throw new RuleError(`The pieces of the route of train ${route.train} do not join up stop to stop`);
-  return { stops: [joined[0].a, ...joined.map((j) => j.b)], lanes: joined.map((j) => j.lane) };
+  return { stops: [item(joined, 0).a, ...joined.map((j) => j.b)], lanes: joined.map((j) => j.lane) };
 }
 
 const HEX_RE = /^[A-Z][0-9]{1,2}$/;
@@ -258,8 +259,7 @@ export function runRoutes(
   runStamp += routes.length + 1;
   const results: RouteResult[] = [];
   let total = 0;
-  for (let ri = 0; ri < routes.length; ri++) {
-    const route = routes[ri];
+  for (const [ri, route] of routes.entries()) {
     const train = trains.find((t) => t.id === route.train);
     if (!train)
       throw new RuleError(
@@ -269,42 +269,42 @@ export function runRoutes(
     used.add(route.train);
     const { stops: ids, lanes } = resolveRoute(board, route);
     const n = ids.length;
-    const keys: number[] = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const key = NODE_KEY.get(ids[k])!;
-      for (let j = 0; j < k; j++) {
-        if (keys[j] === key)
-          throw new RuleError(`The route of train ${route.train} visits ${label(board, ids[k])} twice`);
-      }
-      keys[k] = key;
+    const keys: number[] = [];
+    for (const id of ids) {
+      const key = NODE_KEY.get(id);
+      if (key === undefined) throw new Error(`1830 routes: ${id} is not a stop id`);
+      if (keys.includes(key)) throw new RuleError(`The route of train ${route.train} visits ${label(board, id)} twice`);
+      keys.push(key);
     }
     let revenue = 0;
     let token = false;
     const groups: string[] = [];
-    const hexes: string[] = new Array(n);
-    for (let k = 0; k < n; k++) {
-      const i = (keys[k] / MAX_NODES) | 0;
-      const index = keys[k] - i * MAX_NODES;
-      const hex = HEX_IDS[i];
-      hexes[k] = hex;
+    const hexes: string[] = [];
+    for (const [k, key] of keys.entries()) {
+      const i = (key / MAX_NODES) | 0;
+      const index = key - i * MAX_NODES;
+      const hex = hexIdAt(i);
+      hexes.push(hex);
       const laid = board.tiles[hex];
-      const node = (laid ? TILES[laid.tile] : PRINTED[i]).nodes[index];
+      const tile = laid ? tileDef(laid.tile) : printedAt(i);
+      const node = tile.nodes[index];
+      if (!node) throw new Error(`1830 routes: tile #${tile.id} has no stop ${index}`);
       const toks = node.kind === 'city' ? board.tokens[hex]?.[index] : undefined;
       const mine = !!toks && toks.includes(corp);
       if (k > 0 && k + 1 < n) {
         if (node.kind === 'offboard')
           throw new RuleError(
-            `A route may only start or end at an off-board area like ${label(board, ids[k])}; train ${route.train} runs through it`,
+            `A route may only start or end at an off-board area like ${label(board, item(ids, k))}; train ${route.train} runs through it`,
           );
         if (toks && !mine && toks.length >= node.slots) {
           throw new RuleError(
-            `${label(board, ids[k])} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`,
+            `${label(board, item(ids, k))} is full of other companies' stations: ${corp}'s train ${route.train} may end there but not run through`,
           );
         }
       }
       if (mine) token = true;
       revenue += node.kind === 'offboard' ? nodeRevenue(node, phase) : node.revenue;
-      const g = GROUP[i];
+      const g = item(GROUP, i, 'off-board groups');
       if (g) groups.push(g);
     }
     if (!token) throw new RuleError(`The route of train ${route.train} does not include a ${corp} station`);
@@ -317,9 +317,9 @@ export function runRoutes(
       throw new RuleError(`The route of train ${route.train} visits the ${groups[0]} off-board twice`);
     for (const c of lanes) {
       for (const b of c.borders) {
-        const owner = BORDER_OWNER[b];
+        const owner = i32(BORDER_OWNER, b);
         if (owner >= stamp) {
-          const other = routes[owner - stamp].train;
+          const other = item(routes, owner - stamp).train;
           throw new RuleError(
             other === route.train
               ? `The route of train ${route.train} uses the same track twice (${c.hexes.join('-')})`

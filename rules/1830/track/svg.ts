@@ -12,6 +12,7 @@ import {
   HEX_IDS,
   NODE,
   TILES,
+  hexDef,
   nodeRevenue,
   rotatedTrack,
   type End,
@@ -19,6 +20,7 @@ import {
   type TileDef,
 } from './data.ts';
 import type { Board, PhaseName } from './types.ts';
+import { item } from '../../item.ts';
 
 export interface MapSvgOptions {
   phase?: PhaseName;
@@ -91,7 +93,7 @@ function drawFace(d: FaceDraw, x0: number, y0: number, s: number, tokenOut?: str
   });
   out.push(`<polygon points="${corners.join(' ')}" fill="${FILL[d.tile.color]}" stroke="#666" stroke-width="1"/>`);
   const edgeMid = (e: number): [number, number] => {
-    const [dx, dy] = DIRECTIONS[e];
+    const [dx, dy] = item(DIRECTIONS, e, 'hex edges');
     return [x0 + (dx * w) / 4, y0 + (dy * 1.5 * s) / 2];
   };
   const { tile, track } = d;
@@ -124,12 +126,13 @@ function drawFace(d: FaceDraw, x0: number, y0: number, s: number, tokenOut?: str
       const n = (a < 6 ? b : a) - NODE;
       if (e >= 6) continue;
       const [ax, ay] = edgeMid(e);
-      path = `M${f(ax)},${f(ay)} L${f(pos[n][0])},${f(pos[n][1])}`;
+      const [nx, ny] = item(pos, n, `stops of tile #${tile.id}`);
+      path = `M${f(ax)},${f(ay)} L${f(nx)},${f(ny)}`;
     }
     out.push(`<path d="${path}" fill="none" stroke="#222" stroke-width="${f(s * 0.16)}"/>`);
   }
   tile.nodes.forEach((node, i) => {
-    const [px, py] = pos[i];
+    const [px, py] = item(pos, i);
     if (node.kind === 'town') {
       out.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(s * 0.1)}" fill="#111"/>`);
       if (node.revenue) out.push(text(px + s * 0.14, py - s * 0.12 - (i % 2) * s * 0.1, s * 0.2, String(node.revenue)));
@@ -185,7 +188,7 @@ function hexIdLabel(h: HexDef, s: number, margin: number): string {
 }
 
 function mapFrame(width: number): { s: number; margin: number; height: number } {
-  const hexes = HEX_IDS.map((id) => HEXES[id]);
+  const hexes = HEX_IDS.map(hexDef);
   const maxX = Math.max(...hexes.map((h) => h.x));
   const maxY = Math.max(...hexes.map((h) => h.y));
   const margin = 8;
@@ -197,13 +200,13 @@ function mapFrame(width: number): { s: number; margin: number; height: number } 
 /** Every hex's coordinate, as mapSvg writes it (printed on the board: the same all game). */
 export function hexIdLabels(width = 960): string {
   const { s, margin } = mapFrame(width);
-  return HEX_IDS.map((id) => hexIdLabel(HEXES[id], s, margin)).join('');
+  return HEX_IDS.map((id) => hexIdLabel(hexDef(id), s, margin)).join('');
 }
 
 export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
   const phase = opts.phase ?? '2';
   const colors = { ...CORP_COLORS, ...(opts.colors ?? {}) };
-  const hexes = HEX_IDS.map((id) => HEXES[id]);
+  const hexes = HEX_IDS.map(hexDef);
   const width = opts.width ?? 960;
   const { s, margin, height } = mapFrame(width);
   const highlight = new Set(opts.highlight ?? []);
@@ -215,7 +218,7 @@ export function mapSvg(board: Board, opts: MapSvgOptions = {}): string {
     const laid = board.tiles[h.id];
     const reserved: string[][] = tile.nodes.map(() => []);
     for (const [corp, r] of Object.entries(board.homes)) {
-      if (r.hex === h.id && tile.cityCount) reserved[r.city ?? 0].push(corp);
+      if (r.hex === h.id && tile.cityCount) item(reserved, r.city ?? 0, `cities of ${h.id}`).push(corp);
     }
     const parts = drawFace(
       {
@@ -292,7 +295,7 @@ export function mapLayers(
   const live: string[] = [];
   const names: string[] = [];
   for (const id of HEX_IDS) {
-    const h = HEXES[id];
+    const h = hexDef(id);
     const [x0, y0] = hexCenter(h, s, margin);
     const basePart = drawFace(
       {
@@ -328,7 +331,7 @@ export function mapLayers(
     const { tile } = faceAt(board, h.id);
     const reserved: string[][] = tile.nodes.map(() => []);
     for (const [corp, r] of Object.entries(board.homes)) {
-      if (r.hex === h.id && tile.cityCount) reserved[r.city ?? 0].push(corp);
+      if (r.hex === h.id && tile.cityCount) item(reserved, r.city ?? 0, `cities of ${h.id}`).push(corp);
     }
     const tokens = tile.cityCount ? cityTokens(board, h.id) : [];
     const parts: string[] = [];
@@ -372,18 +375,22 @@ export function mapLayers(
 function routeParts(routes: NonNullable<MapSvgOptions['routes']>, s: number, margin: number): string[] {
   const out: string[] = [];
   routes.forEach((route, k) => {
-    const color = ROUTE_COLORS[k % ROUTE_COLORS.length];
+    const color = item(ROUTE_COLORS, k % ROUTE_COLORS.length);
     const offset = (k - (routes.length - 1) / 2) * s * 0.12;
     for (const chain of route.connections) {
-      const pts = chain.filter((id) => HEXES[id]).map((id) => hexCenter(HEXES[id], s, margin));
+      const pts = chain.flatMap((id) => {
+        const h = HEXES[id];
+        return h ? [hexCenter(h, s, margin)] : [];
+      });
       if (pts.length < 2) continue;
       out.push(
         `<polyline points="${pts.map(([x, y]) => `${f(x + offset)},${f(y + offset)}`).join(' ')}" fill="none" stroke="${color}" stroke-opacity="0.75" stroke-width="${f(s * 0.12)}" stroke-linecap="round" stroke-linejoin="round"/>`,
       );
     }
     const first = route.connections[0]?.[0];
-    if (first && HEXES[first]) {
-      const [x, y] = hexCenter(HEXES[first], s, margin);
+    const start = first ? HEXES[first] : undefined;
+    if (start) {
+      const [x, y] = hexCenter(start, s, margin);
       out.push(
         text(
           x + offset + s * 0.15,

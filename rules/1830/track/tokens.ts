@@ -7,17 +7,18 @@
 // never a second one of the same corporation in one hex. The caller charges
 // the cost (40 for the second token, 100 after); the D&H station is extra
 // and free.
+import { item } from '../../item.ts';
 import { RuleError } from '../../types.ts';
 import { cityTokens, faceAt, hasTokenIn, hexReservedByOther, reservedSlots } from './board.ts';
-import { HEXES, HEX_IDS, HOMES, MAX_NODES, PRIVATE_LAYS } from './data.ts';
+import { HEXES, HOMES, MAX_NODES, PRIVATE_LAYS, hexIdAt } from './data.ts';
 import { reachOf, type Reach } from './graph.ts';
 import { hexLabel } from './lay.ts';
-import { type Board, type TokenContext, type TokenPlace } from './types.ts';
+import type { Board, TokenContext, TokenPlace } from './types.ts';
 
 function openSlot(board: Board, corp: string, hex: string, city: number): string | null {
   const { tile } = faceAt(board, hex);
-  const node = tile.nodes[city];
-  const toks = cityTokens(board, hex)[city];
+  const node = item(tile.nodes, city, `stops of ${hex}`);
+  const toks = item(cityTokens(board, hex), city, `cities of ${hex}`);
   const own = board.homes[corp];
   if (own && own.hex === hex && own.city === city)
     return toks.length < node.slots ? null : `the city in ${hexLabel(hex)} is full`;
@@ -73,14 +74,14 @@ function checkTokenWith(board: Board, ctx: TokenContext, place: TokenPlace, know
   } else if (ctx.tokensLeft <= 0) {
     throw new RuleError(`${ctx.corp} has no station tokens left`);
   }
-  if (ctx.via !== 'DH' && board.homes[ctx.corp])
-    throw new RuleError(`${ctx.corp} must place its home station in ${hexLabel(board.homes[ctx.corp].hex)} first`);
+  const home = ctx.via === 'DH' ? undefined : board.homes[ctx.corp];
+  if (home) throw new RuleError(`${ctx.corp} must place its home station in ${hexLabel(home.hex)} first`);
   if (hasTokenIn(board, ctx.corp, hex))
     throw new RuleError(`${ctx.corp} already has a station in ${hexLabel(hex)} (one per hex)`);
   const holder = hexReservedByOther(board, hex, ctx.corp);
   if (holder) throw new RuleError(`${hexLabel(hex)} is kept for ${holder}'s home station until ${holder} places it`);
   const full = openSlot(board, ctx.corp, hex, city);
-  if (full) throw new RuleError(full[0].toUpperCase() + full.slice(1));
+  if (full) throw new RuleError(full.charAt(0).toUpperCase() + full.slice(1));
   if (ctx.via !== 'DH') {
     const reach = known ?? ctx.reach ?? reachOf(board, ctx.corp);
     if (!reach.reaches(hex, city)) {
@@ -99,7 +100,7 @@ export function placeToken(board: Board, ctx: TokenContext, place: TokenPlace): 
 
 function addToken(board: Board, corp: string, hex: string, city: number): void {
   const toks = cityTokens(board, hex).map((c) => [...c]);
-  toks[city].push(corp);
+  item(toks, city, `cities of ${hex}`).push(corp);
   board.tokens[hex] = toks;
 }
 
@@ -132,10 +133,10 @@ export function hasTokenSpot(board: Board, ctx: TokenContext): boolean {
   if (ctx.tokensLeft <= 0 || board.homes[corp]) return false;
   const reach = ctx.reach ?? reachOf(board, corp);
   for (const k of reach.nodeKeys()) {
-    const hex = HEX_IDS[(k / MAX_NODES) | 0];
+    const hex = hexIdAt((k / MAX_NODES) | 0);
     const city = k % MAX_NODES;
     const node = faceAt(board, hex).tile.nodes[city];
-    if (!node || node.kind !== 'city') continue;
+    if (node?.kind !== 'city') continue;
     if (hasTokenIn(board, corp, hex) || hexReservedByOther(board, hex, corp)) continue;
     const toks = board.tokens[hex]?.[city]?.length ?? 0;
     if (toks + reservedSlots(board, hex, city, corp) >= node.slots) continue;
@@ -157,7 +158,9 @@ export function homeTokenChoices(board: Board, corp: string): number[] {
   if (tile.track.length === 0) return [0];
   const toks = cityTokens(board, r.hex);
   const out: number[] = [];
-  for (let i = 0; i < tile.cityCount; i++) if (toks[i].length < tile.nodes[i].slots) out.push(i);
+  toks.forEach((corps, i) => {
+    if (corps.length < item(tile.nodes, i, `stops of ${r.hex}`).slots) out.push(i);
+  });
   return out;
 }
 
@@ -181,7 +184,7 @@ export function placeHomeToken(board: Board, corp: string, city?: number): void 
       throw new RuleError(
         `${corp} must choose which city of ${hexLabel(r.hex)} gets its home station (${choices.join(' or ')})`,
       );
-    c = choices[0];
+    c = item(choices, 0);
   } else if (!choices.includes(c)) {
     throw new RuleError(
       `${corp}'s home station may go in city ${choices.join(' or ')} of ${hexLabel(r.hex)}, not city ${c}`,
@@ -197,7 +200,7 @@ export function placePendingToken(board: Board, corp: string, place: TokenPlace)
   const i = board.pending.findIndex((p) => p.corp === corp && p.hex === hex);
   if (i < 0) throw new RuleError(`No station of ${corp} waits to be put back in ${hexLabel(hex)}`);
   const { tile } = faceAt(board, hex);
-  if (cityTokens(board, hex)[city].length >= tile.nodes[city].slots)
+  if (item(cityTokens(board, hex), city).length >= item(tile.nodes, city).slots)
     throw new RuleError(`The city ${city} of ${hexLabel(hex)} is full`);
   board.pending.splice(i, 1);
   addToken(board, corp, hex, city);

@@ -1,6 +1,7 @@
 // The 1830 route suggestion over every run_routes of both real games: the
 // board each corporation ran on, with the trains it owned then.
 import type { Emit } from '../index.ts';
+import { item } from '../../../rules/item.ts';
 import { suggestRoutes, type Board, type PhaseName, type TrainInput } from '../../../rules/1830/track/index.ts';
 import { GAMES, loadGame, replayBoard } from '../../rules/1830/track/real-games.ts';
 
@@ -32,10 +33,10 @@ export function run(emit: Emit): void {
       one.push(performance.now() - t0);
     }
     one.sort((a, b) => a - b);
-    times.push(one[Math.floor(repeats / 2)]);
+    times.push(item(one, Math.floor(repeats / 2)));
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  const at = (q: number) => item(times, Math.min(times.length - 1, Math.ceil(q * times.length) - 1));
   emit({
     name: 'route_suggest_1830',
     calls: times.length,

@@ -55,7 +55,7 @@ export async function makeDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-10k-'));
   mkdirSync(join(dir, 'games'));
   const secret = Buffer.alloc(32, 3);
-  writeFileSync(join(dir, 'secret.key'), secret.toString('hex') + '\n', { mode: 0o600 });
+  writeFileSync(join(dir, 'secret.key'), `${secret.toString('hex')}\n`, { mode: 0o600 });
   const links = createLinks(secret, 'http://localhost');
   const entries = [];
   for (let i = 0; i < GAMES; i++) {
@@ -113,7 +113,7 @@ async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () 
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   for (;;) {
     try {
-      const res = await fetch(url + '/');
+      const res = await fetch(`${url}/`);
       if (res.status === 200) {
         await res.text();
         break;
@@ -137,9 +137,9 @@ async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () 
 }
 
 export async function run(emit: Emit): Promise<void> {
-  const dbg = (m: string) => process.env.BENCH_DEBUG && process.stderr.write(m + '\n');
+  const dbg = (m: string) => process.env.BENCH_DEBUG && process.stderr.write(`${m}\n`);
   const dataDir = await makeDataDir();
-  dbg('made ' + dataDir);
+  dbg(`made ${dataDir}`);
   try {
     // In-process: the index of 10,000 games, nothing else.
     const t0 = performance.now();

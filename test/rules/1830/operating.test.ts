@@ -5,14 +5,14 @@ import { importExport } from '../../../rules/1830/import/replay.ts';
 import { realGame, refuses } from './positions.ts';
 
 const exp = realGame('1830_game_end_bank');
-function after(n: number): Game1830State {
+function positionAfter(n: number): Game1830State {
   return importExport({ ...exp, actions: exp.actions.slice(0, n) }).state;
 }
 const bo = (s: Game1830State) => s.corps['B&O']!;
 
 describe('1830 operating rounds', () => {
   it('starts with the privates paying, the home station placed, and the corporation with the highest price first', () => {
-    const s = after(27);
+    const s = positionAfter(27);
     expect(s.round.kind).toBe('operating');
     // all three at $100: the first to arrive in the market cell goes first
     expect(s.round.kind === 'operating' && s.round.order).toEqual(['B&O', 'NYNH', 'PRR']);
@@ -22,7 +22,7 @@ describe('1830 operating rounds', () => {
   });
 
   it('refuses a dividend before the run, a train out of order, and a private bought before phase 3', () => {
-    const s = after(27);
+    const s = positionAfter(27);
     const seat = bo(s).president!;
     refuses(s, seat, { type: 'dividend', kind: 'payout' }, /not possible now/);
     g.apply(s, seat, { type: 'pass' }); // no tile
@@ -36,7 +36,7 @@ describe('1830 operating rounds', () => {
   });
 
   it('pays dividends to players and, for pool shares, to the corporation; the price moves right', () => {
-    const s = after(44);
+    const s = positionAfter(44);
     const b = bo(s);
     const seat = b.president!;
     // put 20% of B&O in the pool, taken from its president
@@ -52,7 +52,7 @@ describe('1830 operating rounds', () => {
   });
 
   it('withholding keeps the revenue in the treasury and moves the price left', () => {
-    const s = after(44);
+    const s = positionAfter(44);
     const b = bo(s);
     const corpCash = b.cash;
     const cell = [...b.cell!];
@@ -62,7 +62,7 @@ describe('1830 operating rounds', () => {
   });
 
   it('ends the game when the bank breaks, after the current set of operating rounds', () => {
-    const s = after(44);
+    const s = positionAfter(44);
     const b = bo(s);
     s.cash[0]! += s.bank - 10;
     s.bank = 10; // the bank has $10 left

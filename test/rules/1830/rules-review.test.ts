@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
 import { importExport } from '../../../rules/1830/import/replay.ts';
 import { startOperatingSet } from '../../../rules/1830/rounds.ts';
-import { sharePrice } from '../../../rules/1830/market.ts';
 import type { Action1830 } from '../../../rules/1830/actions.ts';
 import { afterAuction, laterRound, realGame, refuses, through } from './positions.ts';
 

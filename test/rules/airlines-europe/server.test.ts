@@ -85,7 +85,7 @@ describe('Airlines Europe through the server', () => {
       const handle = game.seats.find((s) => s.seat === seat)!;
       const mine = seat === any.you ? any : await srv.state(handle.key);
       const view = mine.view as any;
-      let res;
+      let res: { status: number; text: string };
       if (view.buyable.length > 0 && moves % 3 !== 2) {
         const l = view.buyable[randomInt(pick, view.buyable.length)];
         const take = view.market.length > 0 && moves % 2 === 0 ? view.market[0] : 'deck';

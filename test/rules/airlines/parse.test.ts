@@ -27,7 +27,7 @@ describe('airlines: text commands', () => {
       circle: 'ORD-BNA/2',
       draw: 'LSA',
     });
-    expect(airlines.parse!('found EMP 2 #' + dotted4 + ' JFK-BOS/1 take pile', s, 0)).toEqual({
+    expect(airlines.parse!(`found EMP 2 #${dotted4} JFK-BOS/1 take pile`, s, 0)).toEqual({
       type: 'found',
       company: 'EMP',
       count: 2,

@@ -154,7 +154,9 @@ describe('airlines: every sharing case in one scoring in play', () => {
     const airline = (code: string, circles: string[], held: number[]) => {
       found(s, code);
       for (const label of circles) mark(s, label, code);
-      held.forEach((n, seat) => layStock(s, seat, code, n));
+      held.forEach((n, seat) => {
+        layStock(s, seat, code, n);
+      });
     };
     airline('RMA', ['DEN-ABQ/1'], [0, 0, 4, 1]); // worth 2: majority 2, second 1
     airline('GLA', ['ORD-DTW/1', 'ORD-STL/1', 'MSP-ORD/1'], [2, 2, 1, 0]); // worth 4: two leaders share 4 + 2

@@ -43,7 +43,7 @@ describe('airlines: hidden information', () => {
     const { a } = twoWorlds();
     mark(a, 'DEN-DFW/3', 'LSA', true);
     const svg = airlines.svg!(airlines.view(a, null));
-    expect(svg).toContain('<circle cx="' + board.circles.find((c) => c.label === 'DEN-DFW/3')!.x);
+    expect(svg).toContain(`<circle cx="${board.circles.find((c) => c.label === 'DEN-DFW/3')!.x}`);
     expect(svg).toMatch(
       /fill="#d62728" stroke="#000" stroke-width="3"\/><circle cx="\d+" cy="\d+" r="3.5" fill="#000"\/>/,
     );

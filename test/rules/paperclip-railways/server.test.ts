@@ -90,7 +90,7 @@ describe('paperclip railways through the server', () => {
       const { any, handle, mine, view } = await actor();
       if (any.game.status !== 'active') break;
       const builds = mine.moves.filter((m) => (m.action as any).type === 'build');
-      let res;
+      let res: { status: number; text: string };
       if (builds.length > 0 && moves % 2 === 0) {
         // Type the build as a player would: station ids and coordinates.
         const a = builds[randomInt(pick, builds.length)]!.action as any;

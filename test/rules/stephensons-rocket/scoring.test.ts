@@ -10,7 +10,6 @@ import {
   H,
   id,
   L,
-  nb,
   P,
   passVotes,
   putLoco,
@@ -259,7 +258,6 @@ describe('several scorings on one move', () => {
     putStation(s, 1, spot.from);
     giveShares(s, 0, 'NR', 1);
     const action = { type: 'extend' as const, line: 'NR', to: spot.target };
-    const line = R.describe(action, s, 0);
     R.apply(s, 0, action);
     expect(s.ledger.map((p) => p.reason.split(':')[0])).toEqual(['city scoring', 'railway-town scoring', 'merger']);
     expect(s.ledger.map((p) => p.seat)).toEqual([2, 1, 0]);

@@ -2,6 +2,7 @@
 // words (no "undefined", no "[object Object]", not a page long), and the
 // board is exactly as it was.
 import { describe, expect, it } from 'vitest';
+import { item } from '../../../../rules/item.ts';
 import { RuleError } from '../../../../rules/types.ts';
 import {
   checkTileLay,
@@ -22,7 +23,7 @@ import {
   type Board,
   type PhaseName,
 } from '../../../../rules/1830/track/index.ts';
-import { lcg } from './helpers.ts';
+import { lcg, pickFrom } from './helpers.ts';
 import { GAMES, loadGame, replayBoard } from './real-games.ts';
 
 const LONG = 'E'.repeat(5000);
@@ -81,7 +82,7 @@ const CORPS = ['PRR', 'NYC', 'CPR', 'B&O', 'C&O', 'ERIE', 'NYNH', 'B&M'];
 function boards(): Board[] {
   const out: Board[] = [];
   let n = 0;
-  const end = replayBoard(loadGame(GAMES[0]), (s) => {
+  const end = replayBoard(loadGame(item(GAMES, 0)), (s) => {
     if (s.action.type === 'lay_tile' && ++n === 25) out.push(structuredClone(s.board));
   });
   out.push(structuredClone(end));
@@ -109,13 +110,14 @@ describe('bad input to the 1830 map module', () => {
 
   it('tile lays: odd shapes and values, every hex with odd tiles and turns', () => {
     const rnd = lcg(5);
+    const choose = pickFrom(rnd);
     let refusedCount = 0;
     for (const base of start) {
       let b = structuredClone(base);
       const pick = () => (rnd(3) === 0 ? ODD[rnd(ODD.length)] : undefined);
       for (let i = 0; i < 600; i++) {
-        const corp = CORPS[rnd(CORPS.length)];
-        const phase = (['2', '3', '5', 'D'] as PhaseName[])[rnd(4)];
+        const corp = choose(CORPS);
+        const phase = choose<PhaseName>(['2', '3', '5', 'D']);
         const lay: Record<string, unknown> = {
           hex: rnd(4) ? HEXES[rnd(HEXES.length)] : ODD[rnd(ODD.length)],
           tile: rnd(4)
@@ -144,10 +146,11 @@ describe('bad input to the 1830 map module', () => {
 
   it('stations: odd places, cities that do not exist, full or far cities, home and lifted stations', () => {
     const rnd = lcg(7);
+    const choose = pickFrom(rnd);
     for (const base of start) {
       let b = structuredClone(base);
       for (let i = 0; i < 400; i++) {
-        const corp = rnd(10) ? CORPS[rnd(CORPS.length)] : (ODD[rnd(ODD.length)] as string);
+        const corp = rnd(10) ? choose(CORPS) : (ODD[rnd(ODD.length)] as string);
         const place = rnd(5)
           ? {
               hex: rnd(4) ? HEXES[rnd(HEXES.length)] : ODD[rnd(ODD.length)],
@@ -167,6 +170,7 @@ describe('bad input to the 1830 map module', () => {
 
   it('routes: odd shapes, junk hexes, broken chains, wrong trains; runs never change the board', () => {
     const rnd = lcg(11);
+    const choose = pickFrom(rnd);
     const trains = [
       { id: '2-0', distance: 2 },
       { id: '4-0', distance: 4 },
@@ -181,7 +185,7 @@ describe('bad input to the 1830 map module', () => {
     const route = () =>
       rnd(15)
         ? {
-            train: rnd(5) ? trains[rnd(3)].id : ODD[rnd(ODD.length)],
+            train: rnd(5) ? choose(trains).id : ODD[rnd(ODD.length)],
             connections: rnd(10) ? Array.from({ length: 1 + rnd(4) }, chain) : ODD[rnd(ODD.length)],
             ...(rnd(4) ? {} : { nodes: rnd(2) ? ['E11-0', 'G19-1', 'x'] : ODD[rnd(ODD.length)] }),
           }
@@ -190,7 +194,7 @@ describe('bad input to the 1830 map module', () => {
     for (const b of start) {
       for (let i = 0; i < 500; i++) {
         const routes = rnd(12) ? Array.from({ length: 1 + rnd(3) }, route) : ODD[rnd(ODD.length)];
-        if (tryIt(b, () => runRoutes(b, CORPS[rnd(CORPS.length)], 'D', trains, routes as never), false) === 'refused')
+        if (tryIt(b, () => runRoutes(b, choose(CORPS), 'D', trains, routes as never), false) === 'refused')
           refusedCount++;
         tryIt(
           b,

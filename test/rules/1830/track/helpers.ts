@@ -1,6 +1,7 @@
 // Shared by the map module's hand-set tests: a lay context, the refusal check
 // (a RuleError in words, the board unchanged), the B&O's home board and a seeded generator.
 import { expect } from 'vitest';
+import { item } from '../../../../rules/item.ts';
 import { RuleError } from '../../../../rules/types.ts';
 import {
   newBoard,
@@ -47,3 +48,9 @@ export function lcg(seed: number) {
     return s % n;
   };
 }
+
+/** One entry of a non-empty list, chosen by the generator (one draw, as list[rnd(list.length)]). */
+export const pickFrom =
+  (rnd: (n: number) => number) =>
+  <T>(list: readonly T[]): T =>
+    item(list, rnd(list.length));

@@ -1,6 +1,7 @@
 // Random legal play on the map: every offered lay and station passes its own
 // check, stations never get lost, and every suggestion validates to its revenue.
 import { describe, expect, it } from 'vitest';
+import { item } from '../../../../rules/item.ts';
 import {
   checkTileLay,
   hasTokenSpot,
@@ -17,7 +18,7 @@ import {
   tilesInSupply,
   type PhaseName,
 } from '../../../../rules/1830/track/index.ts';
-import { lcg } from './helpers.ts';
+import { lcg, pickFrom } from './helpers.ts';
 
 const CORPS = ['PRR', 'NYC', 'CPR', 'B&O', 'C&O', 'ERIE', 'NYNH', 'B&M'];
 const TRAIN_SETS = [
@@ -44,18 +45,19 @@ describe('random legal play on the 1830 map', () => {
   for (const seed of [11, 29, 47]) {
     it(`seed ${seed}`, () => {
       const rnd = lcg(seed);
+      const pick = pickFrom(rnd);
       const b = newBoard();
       for (const c of CORPS) placeHomeToken(b, c, 0);
       const stations = () => Object.values(b.tokens).flat(2).length + b.pending.length;
       for (let i = 0; i < 160; i++) {
-        const corp = CORPS[rnd(CORPS.length)];
+        const corp = pick(CORPS);
         const phase: PhaseName = i < 40 ? '2' : i < 90 ? '4' : 'D';
         const ctx = { corp, phase, layUsed: false, playerPrivates: [] };
         const lays = legalTileLays(b, ctx, 40 + rnd(80));
         for (const l of lays.slice(0, 5)) expect(() => checkTileLay(b, ctx, l)).not.toThrow();
         if (lays.length) {
           const before = stations();
-          layTile(b, ctx, lays[rnd(lays.length)]);
+          layTile(b, ctx, pick(lays));
           expect(stations()).toBe(before);
           for (const p of [...b.pending]) placePendingToken(b, p.corp, { hex: p.hex, city: 0 });
         }
@@ -69,11 +71,11 @@ describe('random legal play on the 1830 map', () => {
         if (i % 10 === 0) expect(legalTileLays(b, { ...ctx, reach })).toEqual(legalTileLays(b, ctx));
         if (rnd(6) === 0) {
           const spots = legalTokens(b, { corp, tokensLeft: 1 });
-          if (spots.length) placeToken(b, { corp, tokensLeft: 1 }, spots[rnd(spots.length)]);
+          if (spots.length) placeToken(b, { corp, tokensLeft: 1 }, pick(spots));
         }
         if (i % 20 === 19) {
           for (const c of CORPS) {
-            const trains = TRAIN_SETS[rnd(TRAIN_SETS.length)];
+            const trains = pick(TRAIN_SETS);
             const best = suggestRoutes(b, c, phase, trains);
             expect(runRoutes(b, c, phase, trains, best.routes).revenue).toBe(best.revenue);
           }
@@ -81,7 +83,12 @@ describe('random legal play on the 1830 map', () => {
       }
       expect(Object.values(tilesInSupply(b)).every((n) => n >= 0)).toBe(true);
       // the offered lays are exactly the legal ones (up to turns giving the same track)
-      const ctx = { corp: CORPS[seed % CORPS.length], phase: 'D' as PhaseName, layUsed: false, playerPrivates: [] };
+      const ctx = {
+        corp: item(CORPS, seed % CORPS.length),
+        phase: 'D' as PhaseName,
+        layUsed: false,
+        playerPrivates: [],
+      };
       const offered = new Set(legalTileLays(b, ctx).map((l) => `${l.hex}/${l.tile}`));
       for (const hex of ['E11', 'G19', 'H10', 'F20', 'D14', 'I15', 'E19', 'G11', 'F16', 'B20']) {
         for (const tile of Object.keys(tilesInSupply(b))) {

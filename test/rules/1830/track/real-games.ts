@@ -1,7 +1,7 @@
 // The two real 1830 games from 18xx.games, replayed on the map module only:
 // tiles and station tokens in order (undo/redo resolved as 18xx.games does),
 // with the checkpoint after every action, and the board at every run_routes.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -110,7 +110,7 @@ export function replayBoard(game: RealGame, visit: (s: Step) => void): Board {
     for (const c of after.corporations ?? []) {
       if (hasHomeToken(board, c.name)) continue;
       const home = board.homes[c.name];
-      if ((c.tokens ?? []).includes(home.hex) && homeTokenChoices(board, c.name).length === 1)
+      if (home && (c.tokens ?? []).includes(home.hex) && homeTokenChoices(board, c.name).length === 1)
         placeHomeToken(board, c.name);
     }
     visit({ action, board, before, after, phase });
@@ -126,7 +126,7 @@ export function boardSummary(board: Board): { tiles: Record<string, string>; tok
   const tokens: Record<string, string[]> = {};
   for (const [hex, cities] of Object.entries(board.tokens))
     for (const c of cities) for (const corp of c) (tokens[corp] ??= []).push(hex);
-  for (const k of Object.keys(tokens)) tokens[k].sort();
+  for (const hexes of Object.values(tokens)) hexes.sort();
   return { tiles, tokens };
 }
 
@@ -173,14 +173,15 @@ export function replayOpenGame(actions: Action[], visit: (s: OpenStep) => void):
     if (a.type === 'buy_company') corpOwned[a.company] = a.entity;
     if (a.type === 'buy_shares' && company && a.entity === 'MH') closed.add('MH');
     if (a.type === 'buy_train') {
-      const name = String(a.train).split('-')[0];
+      const name = String(a.train).replace(/-.*/, '');
       if (TRAIN_ORDER.indexOf(name) > TRAIN_ORDER.indexOf(phase)) phase = name as PhaseName;
-      if (TRAIN_ORDER.indexOf(phase) >= 3) PRIVATES.forEach((p) => closed.add(p));
+      if (TRAIN_ORDER.indexOf(phase) >= 3) for (const p of PRIVATES) closed.add(p);
       if (a.entity === 'B&O') closed.add('BO');
-      for (const c of Object.keys(trains)) trains[c] = trains[c].filter((t) => t !== a.train);
+      for (const [c, held] of Object.entries(trains)) trains[c] = held.filter((t) => t !== a.train);
       (trains[a.entity] ??= []).push(a.train);
       const rust = RUSTS[name];
-      if (rust) for (const c of Object.keys(trains)) trains[c] = trains[c].filter((t) => !t.startsWith(`${rust}-`));
+      if (rust)
+        for (const [c, held] of Object.entries(trains)) trains[c] = held.filter((t) => !t.startsWith(`${rust}-`));
     }
     if (a.type === 'discard_train') trains[a.entity] = (trains[a.entity] ?? []).filter((t) => t !== a.train);
     if (a.type === 'lay_tile') {

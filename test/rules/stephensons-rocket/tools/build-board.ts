@@ -298,5 +298,5 @@ const board = {
   lines,
 };
 const outPath = process.argv[2] ?? 'rules/stephensons-rocket/data/board.json';
-writeFileSync(outPath, JSON.stringify(board, null, 1) + '\n');
+writeFileSync(outPath, `${JSON.stringify(board, null, 1)}\n`);
 console.log(`hexes ${hexes.length}, places ${outPlaces.length}`);
