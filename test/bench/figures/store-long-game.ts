@@ -6,8 +6,8 @@
 //                       size (goal: flat, under 4). The metadata file and index.json are
 //                       rewritten once per compaction (every 8 MiB of journal), reported apart.
 //   cold_open           service.open of the 1,000-entry game on a freshly started service
-//                       (from the newest snapshot; `from_seed_ms` is the very first open, before
-//                       any snapshot existed). Goal: p99 under 20 ms.
+//                       (from the newest snapshot; `first_ms` is the first open of the series).
+//                       Goal: p99 under 20 ms.
 //   step_page           the state after entry N (random N) of that game, as the step page asks
 //                       for it. Goal: p99 under 20 ms.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -40,7 +40,8 @@ async function started(dir: string): Promise<{ service: GameService; store: Lowd
 /** A game of `length` entries (the real game's first moves, then notes) whose next moves are still to play. */
 async function longGame(dir: string, length: number) {
   const imp = realGame();
-  const played = Math.min(imp.log.length - MOVES, length - 10);
+  // (not the game's last moves: it stays running)
+  const played = Math.min(imp.log.length - 60, length - 10);
   const { service, store } = await started(dir);
   const { gameId } = await service.importGame({
     rules: '1830',
@@ -116,7 +117,7 @@ export async function run(emit: Emit): Promise<void> {
         entries: length + MOVES,
         p50_ms: round(percentile(opens, 50), 2),
         p99_ms: round(percentile(opens, 99), 2),
-        from_seed_ms: round(fromSeed, 1),
+        first_ms: round(fromSeed, 1),
         goal_p99_ms: 20,
       });
       const s = await started(dir);
