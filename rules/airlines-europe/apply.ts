@@ -35,7 +35,7 @@ function shapeProblem(raw: Record<string, unknown>): string {
       }
       return `A licence purchase names for each licence an airline and a route like "athens-sofia", then ${take}.`;
     case 'play':
-      return 'Play shares of one airline ({"airline":"red","count":3}) or one share each of two airlines; counts are whole numbers from 1.';
+      return 'Play shares from your hand: any number (1 or more) of one airline, or one share each of two airlines.';
     case 'trade':
       return 'Trade 1 share for 1 Air Abacus share or 3 shares for 2 ("get" 1 or 2), each share named with its airline and "hand" or "portfolio".';
     case 'open':

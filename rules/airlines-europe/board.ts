@@ -56,7 +56,8 @@ const boardSchema = z.object({
     marketSize: z.number().int().min(1),
     openingShares: z.literal(2),
     finalStack: z.number().int().min(1),
-    earlyFraction: z.number().min(0).max(1),
+    /** The early stack is between these shares of the rest ("roughly a quarter"). */
+    earlyFraction: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
     dividend: z.number().int().min(0),
     takeMoney: z.number().int().min(1),
     brokeKeep: z.number().int().min(0),

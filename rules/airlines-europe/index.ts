@@ -12,7 +12,8 @@ import { legalMoves } from './moves.ts';
 import { finalOutcome } from './outcome.ts';
 import { parseCommand } from './parse.ts';
 import { setupGame } from './setup.ts';
-import type { AEState } from './state.ts';
+import { versionOf } from '../version.ts';
+import { RULES_VERSION, type AEState } from './state.ts';
 import { renderSvg } from './svg.ts';
 import { buildView } from './view.ts';
 
@@ -26,7 +27,7 @@ export const airlinesEurope: Rules<AEState, AEAction> = {
   players: { min: 2, max: 5 },
   options: [],
 
-  setup: (seats, seed) => setupGame(seats, seed),
+  setup: (seats, seed, options) => setupGame(seats, seed, versionOf(options, RULES_VERSION)),
   toAct,
   apply: applyAction,
   moves: legalMoves,

@@ -16,6 +16,9 @@ const HELP =
 
 const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
+/** The most shares any airline has: the largest count a player could play at once. */
+const MOST_SHARES = Math.max(board.abacus.shares, ...board.airlines.map((a) => a.shares));
+
 function airlineId(word: string): string {
   const w = letters(word);
   if (w === board.abacus.id || w === letters(board.abacus.name)) return board.abacus.id;
@@ -24,20 +27,31 @@ function airlineId(word: string): string {
   return a.id;
 }
 
-function cityId(word: string): string {
-  const w = letters(word);
-  const c = board.cities.find((x) => x.id === w || letters(x.name) === w);
-  if (!c) throw new RuleError(`"${word}" is not a city on the board.`);
-  return c.id;
+/** A city named by its id or name, in any case, with or without spaces, dots or hyphens; undefined if none. */
+function findCity(text: string): string | undefined {
+  const w = letters(text);
+  return board.cities.find((x) => x.id === w || letters(x.name) === w)?.id;
 }
 
-function routeId(word: string): string {
-  const ends = word.split('-').filter(Boolean);
-  if (ends.length !== 2)
-    throw new RuleError(`"${word}" is not a route: write two cities joined by "-", like athens-sofia.`);
-  const id = `${cityId(ends[0]!)}-${cityId(ends[1]!)}`;
-  if (board.routeIndex[id] === undefined) throw new RuleError(`There is no route ${word} on the board.`);
-  return id; // in the direction the player wrote it
+/**
+ * Two cities joined by "-": "athens-sofia", "moscow-st petersburg",
+ * "moscow-st-petersburg". A city name may hold a hyphen itself, so every
+ * split at a "-" is tried.
+ */
+function routeId(text: string): string {
+  const parts = text.split('-');
+  for (let i = 1; i < parts.length; i++) {
+    const from = findCity(parts.slice(0, i).join('-'));
+    const to = findCity(parts.slice(i).join('-'));
+    if (from === undefined || to === undefined) continue;
+    const id = `${from}-${to}`;
+    if (board.routeIndex[id] === undefined) throw new RuleError(`There is no route ${text} on the board.`);
+    return id; // in the direction the player wrote it
+  }
+  if (parts.filter((p) => p.trim()).length < 2)
+    throw new RuleError(`"${text}" is not a route: write two cities joined by "-", like athens-sofia.`);
+  const unknown = parts.find((p) => p.trim() && findCity(p) === undefined) ?? text;
+  throw new RuleError(`"${unknown.trim()}" is not a city on the board.`);
 }
 
 function parseTake(words: string[]): Take {
@@ -48,7 +62,12 @@ function parseTake(words: string[]): Take {
 }
 
 export function parseCommand(text: string): AEAction {
-  const clean = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  // "Air Abacus" is the one airline of two words; read it as one.
+  const clean = text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\bair[ -]abacus\b/g, 'abacus');
   const [verb = '', ...rest] = clean.split(' ');
   switch (verb) {
     case 'money':
@@ -72,6 +91,10 @@ export function parseCommand(text: string): AEAction {
       for (const w of rest.filter((x) => x !== 'and')) {
         if (/^\d+$/.test(w)) {
           if (!pending) throw new RuleError('Write the airline, then how many: "play red 3".');
+          if (Number(w) < 1 || Number(w) > MOST_SHARES)
+            throw new RuleError(
+              `${w.slice(0, 6)} is not a number of shares to play: an airline has at most ${MOST_SHARES}; write how many of your ${pending} shares, like "play ${pending} 3".`,
+            );
           tally.set(pending, (tally.get(pending) ?? 1) - 1 + Number(w));
           pending = null;
         } else {
@@ -107,10 +130,10 @@ export function parseCommand(text: string): AEAction {
       if (pieces.length < 1 || pieces.length > 2)
         throw new RuleError('Buy one or two licences: "buy orange athens-sofia, orange athens-rome take deck".');
       const licences = pieces.map((p) => {
-        const words = p.split(' ');
-        if (words.length !== 2)
+        const [first = '', ...route] = p.split(' ');
+        if (route.length === 0 || !route.join(' ').includes('-'))
           throw new RuleError(`"${p}": write the airline and the route, like "orange athens-sofia".`);
-        return { airline: airlineId(words[0]!), route: routeId(words[1]!) };
+        return { airline: airlineId(first), route: routeId(route.join(' ')) };
       });
       return { type: 'buy', licences, take };
     }

@@ -1,8 +1,8 @@
 // Setting up: airlines by player count, money, seat points, the market, hands
 // (redealt when all one airline) and the draw pile in three stacks.
-import { seedRandom, shuffle, type RandomState } from '../random.ts';
+import { randomInt, seedRandom, shuffle, type RandomState } from '../random.ts';
 import { board } from './board.ts';
-import { SCORING_CARD, type AEState } from './state.ts';
+import { RULES_VERSION, SCORING_CARD, type AEState } from './state.ts';
 
 /** A hand of shares all of one airline must be redealt. */
 export function isUniformHand(hand: string[]): boolean {
@@ -24,26 +24,43 @@ export function redealUniformHands(random: RandomState, pile: string[], hands: s
   }
 }
 
+/** A whole number drawn evenly from lo to hi (both included). */
+function between(random: RandomState, lo: number, hi: number): number {
+  return lo + randomInt(random, hi - lo + 1);
+}
+
 /**
  * The draw pile from the remaining shares (top first): the top ten with a
- * scoring card shuffled in are the final stack; about a quarter of the rest
- * with a scoring card at its bottom is the early stack; the others with a
- * scoring card in their middle are the middle stack. Early on top, final at the bottom.
+ * scoring card shuffled in are the final stack; "roughly a quarter" of the rest
+ * (大約１／４: here a fifth to three tenths, drawn at random, as a hand splits
+ * a pile) with a scoring card at its bottom is the early stack; the others,
+ * with a scoring card pushed in "in the middle" (中間: somewhere in their middle
+ * third), the middle stack. Early on top, final at the bottom. Exact positions
+ * would let everyone, who sees the pile's size, know which draw turns up a scoring.
  */
-export function buildDrawPile(random: RandomState, rest: string[]): string[] {
+export function buildDrawPile(random: RandomState, rest: string[], version = RULES_VERSION): string[] {
   const final = rest.slice(0, board.setup.finalStack);
   final.push(SCORING_CARD);
   shuffle(random, final);
   const others = rest.slice(board.setup.finalStack);
-  const earlyCount = Math.round(others.length * board.setup.earlyFraction);
+  const [lo, hi] = board.setup.earlyFraction;
+  // Rules version 1 put the cards exactly at a quarter and in the middle.
+  const earlyCount =
+    version >= 2
+      ? between(random, Math.ceil(others.length * lo), Math.floor(others.length * hi))
+      : Math.round(others.length / 4);
   const early = others.slice(0, earlyCount);
   early.push(SCORING_CARD);
   const middle = others.slice(earlyCount);
-  middle.splice(Math.floor(middle.length / 2), 0, SCORING_CARD);
+  const at =
+    version >= 2
+      ? between(random, Math.ceil(middle.length / 3), Math.floor((2 * middle.length) / 3))
+      : Math.floor(middle.length / 2);
+  middle.splice(at, 0, SCORING_CARD);
   return [...early, ...middle, ...final];
 }
 
-export function setupGame(seats: number, seed: string): AEState {
+export function setupGame(seats: number, seed: string, version = RULES_VERSION): AEState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 5) throw new Error('Airlines Europe is for 2 to 5 players');
   const random = seedRandom(seed);
   const airlines = board.airlinesFor(seats);
@@ -53,7 +70,7 @@ export function setupGame(seats: number, seed: string): AEState {
   const market = pile.splice(0, board.setup.marketSize);
   const hands = Array.from({ length: seats }, () => pile.splice(0, board.setup.handSize));
   redealUniformHands(random, pile, hands);
-  const deck = buildDrawPile(random, pile);
+  const deck = buildDrawPile(random, pile, version);
   const money = Array(seats).fill(board.setup.startMoney) as number[];
   const track: Record<string, number> = {};
   const planes: Record<string, number> = {};
@@ -94,5 +111,6 @@ export function setupGame(seats: number, seed: string): AEState {
     allBlocked: false,
     bankBroke: 0,
     moveCount: 0,
+    version,
   };
 }

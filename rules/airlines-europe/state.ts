@@ -71,4 +71,12 @@ export interface AEState {
   /** Times the bank went broke. */
   bankBroke: number;
   moveCount: number;
+  /**
+   * The rules version the game was set up under (RULES_VERSION when new). Version 1
+   * games keep the draw pile built with its first two scoring cards at fixed places.
+   */
+  version: number;
 }
+
+/** 2: the first two scoring cards lie at places drawn within "roughly a quarter" and "the middle". */
+export const RULES_VERSION = 2;

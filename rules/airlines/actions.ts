@@ -20,8 +20,11 @@ const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('found'), company, count, card, circle, draw }).strict(),
   /** Extending, second step: play a route card for an airline, take a stock card. */
   z.object({ type: z.literal('extend'), company, card, circle, draw }).strict(),
-  /** Extending when no route card fits anywhere: discard one face up instead, take a stock card. */
-  z.object({ type: z.literal('skip'), card, draw }).strict(),
+  /**
+   * Extending when no route card fits anywhere: the turn ends, the drawn card kept. (Games
+   * of rules version 1: discard one face up instead, and take a stock card.)
+   */
+  z.object({ type: z.literal('skip'), card: card.optional(), draw: draw.optional() }).strict(),
   /** Lay out stock of one airline; with exactly one card, optionally sabotage a circle. */
   z
     .object({
@@ -43,7 +46,7 @@ const FIELDS: Record<AirlinesAction['type'], string> = {
   drawRoute: 'type',
   found: 'type, company, count, card, circle, draw',
   extend: 'type, company, card, circle, draw',
-  skip: 'type, card, draw',
+  skip: 'type (and card, draw in games begun under rules version 1)',
   stock: 'type, company, count and optionally sabotage',
 };
 

@@ -33,6 +33,8 @@ export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat:
     case 'extend':
       return `extended ${airline(a.company)} onto ${where(a.circle)} with a ${cardText(a.card)}; ${drawText(a.draw)}`;
     case 'skip':
+      if (a.card === undefined || a.draw === undefined)
+        return 'could play none of their route cards: the turn ends (the drawn card is kept, no stock card)';
       return `could play none of their route cards and discarded a ${cardText(a.card)}; ${drawText(a.draw)}`;
     case 'stock': {
       const base = `laid out ${a.count} ${airline(a.company)} stock`;

@@ -3,6 +3,7 @@
 // runs out). A scoring card that turns up is scored at once and replaced.
 import { shuffle } from '../random.ts';
 import { board } from './board.ts';
+import { foundings } from './placement.ts';
 import { runScoring } from './scoring.ts';
 import { SCORING, type AirlinesState } from './state.ts';
 
@@ -53,15 +54,40 @@ export function playRouteCard(s: AirlinesState, seat: number, card: number): voi
   s.routeDiscard.push(card);
 }
 
-/** Ends the turn; when the last stock card of the pile is gone, the final scoring ends the game. */
+/**
+ * Whether the seat can do anything at the start of a turn: draw a route card to
+ * extend, lay out stock of a founded airline, or found one.
+ */
+function canAct(s: AirlinesState, seat: number): boolean {
+  if (routeCardsLeft(s) > 0) return true;
+  if (s.stock[seat]!.some((n, c) => n > 0 && s.founded[c])) return true;
+  return foundings(s, seat).length > 0;
+}
+
+/**
+ * Ends the turn; when the last stock card of the pile is gone, the final scoring
+ * ends the game. A seat that can do nothing is passed over. Once route cards
+ * stay in hands (rules version 2) every route card may end up held, and then
+ * nobody may be able to move: no stock card can ever be taken again, so the
+ * game can never reach its end as the seed words it, and it ends there instead.
+ */
 export function endTurn(s: AirlinesState): void {
   s.step = 'action';
   s.drawn = null;
   s.moves++;
-  if (s.pile.length === 0) {
-    runScoring(s, true);
-    s.over = true;
-    return;
+  const seats = s.points.length;
+  if (s.pile.length === 0) return finish(s);
+  for (let k = 1; k <= seats; k++) {
+    const seat = (s.turn + k) % seats;
+    if (canAct(s, seat)) {
+      s.turn = seat;
+      return;
+    }
   }
-  s.turn = (s.turn + 1) % s.points.length;
+  finish(s);
+}
+
+function finish(s: AirlinesState): void {
+  runScoring(s, true);
+  s.over = true;
 }

@@ -17,7 +17,8 @@ export function startExtending(s: AirlinesState, seat: number): void {
 }
 
 export function extendNetwork(s: AirlinesState, seat: number, a: ExtendAction): void {
-  if (s.step !== 'place') throw new RuleError('To extend a network, first draw a route card.');
+  if (s.step !== 'place')
+    throw new RuleError('To extend a network, first draw a route card (the command "route"), then play one.');
   const c = resolveCompany(a.company);
   const card = resolveCard(s, seat, a.card);
   const ci = resolveCircle(a.circle);
@@ -32,12 +33,26 @@ export function extendNetwork(s: AirlinesState, seat: number, a: ExtendAction): 
 }
 
 /**
- * When none of the seat's route cards fits anywhere, the seat discards one of
- * them face up instead (so hands stay at three) and still takes a stock card.
+ * When none of the seat's route cards fits anywhere the extension cannot be
+ * made: the seat keeps the card it drew and its turn ends, with no stock card
+ * (the seed's stock card is the last step of an extension). Games of rules
+ * version 1 read it otherwise: discard one route card face up, still take stock.
  */
 export function skipRouteCard(s: AirlinesState, seat: number, a: SkipAction): void {
   if (s.step !== 'place') throw new RuleError('You may only pass on a route card after drawing one to extend.');
   if (extensions(s, seat).length > 0) throw new RuleError('One of your route cards can be played: you must play one.');
+  if (s.version >= 2) {
+    if (a.card !== undefined || a.draw !== undefined)
+      throw new RuleError(
+        'When none of your route cards fits, your turn ends: you keep them all and take no stock card.',
+      );
+    endTurn(s);
+    return;
+  }
+  if (a.card === undefined || a.draw === undefined)
+    throw new RuleError(
+      'In this game a player whose route cards all fail discards one and takes a stock card: name both.',
+    );
   const card = resolveCard(s, seat, a.card);
   const source = resolveDraw(s, a.draw);
   playRouteCard(s, seat, card.id);

@@ -10,6 +10,8 @@ import { foundAirline } from './found.ts';
 import { automaticMove, legalMoves } from './moves.ts';
 import { parseCommand } from './parse.ts';
 import { setupGame } from './setup.ts';
+import { RULES_VERSION } from './state.ts';
+import { versionOf } from '../version.ts';
 import type { AirlinesState } from './state.ts';
 import { playStock } from './stock.ts';
 import { renderSvg } from './svg.ts';
@@ -25,9 +27,9 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
   players: { min: 2, max: 6 },
   options: [],
 
-  setup(seats, seed) {
+  setup(seats, seed, options) {
     if (!Number.isInteger(seats) || seats < 2 || seats > 6) throw new RuleError('Airlines is for 2 to 6 players.');
-    return setupGame(seats, seed);
+    return setupGame(seats, seed, versionOf(options, RULES_VERSION));
   },
 
   toAct(s) {
@@ -62,7 +64,11 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
     if (!s.over) return null;
     const scores = [...s.points];
     const ranks = scores.map((x) => 1 + scores.filter((y) => y > x).length);
-    return { scores, ranks, reason: 'the last stock card was taken; final scoring' };
+    const reason =
+      s.pile.length === 0
+        ? 'the last stock card was taken; final scoring'
+        : 'no player could move any more (every route card held); final scoring';
+    return { scores, ranks, reason };
   },
 
   describe: describeAction,

@@ -28,6 +28,7 @@ export function legalMoves(s: AirlinesState, seat: number): AirlinesAction[] {
   if (s.step === 'place') {
     const exts = extensions(s, seat);
     if (exts.length === 0) {
+      if (s.version >= 2) return [{ type: 'skip' }];
       const hand = [...s.routes[seat]!].sort((a, b) => a - b);
       return withDraws(hand, draws, (card, draw) => ({ type: 'skip', card, draw }));
     }
@@ -140,6 +141,7 @@ export function automaticMove(s: AirlinesState, seat: number): AirlinesAction | 
   const draw = favourite !== undefined && stake(favourite) > 0 ? board.companies[favourite]!.code : drawOptions(s)[0]!;
   const exts = extensions(s, seat);
   if (exts.length === 0) {
+    if (s.version >= 2) return { type: 'skip' };
     // Keep the most useful cards: discard the lowest.
     const card = [...s.routes[seat]!].sort(
       (a, b) => board.cardById.get(a)!.value - board.cardById.get(b)!.value || a - b,

@@ -84,11 +84,16 @@ export function parseCommand(text: string, s: AirlinesState, seat: number): Airl
     case 'skip':
     case 'pass':
     case 'discard':
+      if (s.version >= 2) {
+        if (args.length > 0)
+          throw new RuleError('When none of your route cards fits, just write "skip": you keep your cards.');
+        return { type: 'skip' };
+      }
       if (args.length < 1)
         throw new RuleError(
           `Write "skip solid2" to discard a route card none of which fits, optionally "take pile". ${HELP}`,
         );
-      return { type: 'skip', card: cardId(args[0], s, seat), draw: takeClause(args.slice(1)) };
+      return { type: 'skip', card: cardId(args[0]!, s, seat), draw: takeClause(args.slice(1)) };
     case 'stock':
     case 'play': {
       if (args.length < 2) throw new RuleError(`Write "stock GLA 2". ${HELP}`);

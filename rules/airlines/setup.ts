@@ -3,9 +3,10 @@
 // hand out the starting bonus by seat.
 import { randomInt, seedRandom, shuffle } from '../random.ts';
 import { board } from './board.ts';
-import { SCORING, type AirlinesState } from './state.ts';
+import { RULES_VERSION, SCORING, type AirlinesState } from './state.ts';
 
-export function setupGame(seats: number, seed: string): AirlinesState {
+/** `version`: the rules version to play under, RULES_VERSION for a new game (older ones replay as recorded). */
+export function setupGame(seats: number, seed: string, version = RULES_VERSION): AirlinesState {
   const random = seedRandom(seed);
   const n = board.companies.length;
   const deck: number[] = [];
@@ -58,5 +59,6 @@ export function setupGame(seats: number, seed: string): AirlinesState {
     scorings: [],
     over: false,
     moves: 0,
+    version,
   };
 }

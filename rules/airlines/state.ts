@@ -56,7 +56,16 @@ export interface AirlinesState {
   scorings: ScoringRecord[];
   over: boolean;
   moves: number;
+  /**
+   * The rules version the game was set up under (RULES_VERSION when new). Games of
+   * version 1 keep the old reading of a turn whose route cards all fail: discard one,
+   * still take a stock card.
+   */
+  version: number;
 }
+
+/** 2: when no route card fits, the turn ends with the drawn card kept and no stock taken. */
+export const RULES_VERSION = 2;
 
 /** Markers of a company on the board: scoring ones, plus sabotage ones separately. */
 export function markersOnBoard(s: AirlinesState, c: number): { scoring: number; sabotage: number } {

@@ -128,7 +128,13 @@ export function viewFor(s: AirlinesState, seat: Seat | null, toAct: Seat[]): Vie
     if (!s.over && s.turn === seat) {
       const draws = drawOptions(s);
       if (s.step === 'place') {
-        options = { step: 'place', draws, extensions: extensions(s, seat).map(placementView) };
+        // keepCards: when none fits the turn just ends (rules version 2); version 1 games discard one.
+        options = {
+          step: 'place',
+          draws,
+          extensions: extensions(s, seat).map(placementView),
+          keepCards: s.version >= 2,
+        };
       } else {
         const marker = board.companies.filter((c) => left[c.index]! > 0).map((c) => c.code);
         options = {

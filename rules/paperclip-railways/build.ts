@@ -95,6 +95,11 @@ export function planBuild(s: PCState, seat: number, a: BuildAction): BuildPlan {
   }
   const toInfo = stationInfo(to);
   if (to.id === from.id) refuse('A link must join two different stations.');
+  // One cube on the Metropolis serves all four areas: for the link's two ends it is one station.
+  if (from.kind === 'metro' && to.kind === 'metro' && s.version >= 2)
+    refuse(
+      'A link may not join two areas of the Metropolis: the Metropolis is one station (one cube serves all four).',
+    );
   if (!isNew && isFull(s, to)) refuse(`${toInfo.name} is full (${toInfo.limit} cubes).`);
   if (
     s.links.some(

@@ -6,8 +6,8 @@
 // needed (to tell one crossing from another) it is a ratio of two exact
 // integers, and IEEE division rounds it correctly: the same rational point
 // reached from different segments gives the same double, so points can be
-// compared with ===. Nothing here uses an epsilon except the final rounding
-// of a length to whole clips.
+// compared with ===. Nothing here uses an epsilon: lengths are compared with
+// whole clips exactly (compareLength).
 
 export type Pt = readonly [number, number];
 
@@ -107,9 +107,56 @@ export function polylineLength(points: readonly Pt[]): number {
   return sum;
 }
 
-/** Whole clips needed to cover a length; a hair's tolerance so 90 mm is exactly 3 clips of 30. */
-export function clipsFor(length: number, clipLength: number): number {
-  return Math.max(1, Math.ceil(length / clipLength - 1e-9));
+/** The whole square root of a non-negative integer, rounded down. */
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  while (x * x > n) x--;
+  while ((x + 1n) * (x + 1n) <= n) x++;
+  return x;
+}
+
+/**
+ * The sign of (length of the polyline − mm), decided exactly. Points are whole
+ * millimetres, so each squared segment length is an integer. A sum of square
+ * roots of integers is itself an integer only when every root is (roots of
+ * distinct square-free numbers are independent over the rationals), so then
+ * the sum is compared in integers; otherwise it is irrational, never equal to
+ * mm, and the sum of roots to P decimals (each rounded down, so the sum is
+ * known to within n units of the last place) settles the side, P doubling
+ * until it does.
+ */
+export function compareLength(points: readonly Pt[], mm: number): number {
+  const squares: number[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const dx = points[i]![0] - points[i - 1]![0],
+      dy = points[i]![1] - points[i - 1]![1];
+    squares.push(dx * dx + dy * dy);
+  }
+  // Far from mm (the float sum is good to about 1e-12 mm on a table), the float decides.
+  const approx = squares.reduce((a, q) => a + Math.sqrt(q), 0);
+  if (Math.abs(approx - mm) > 1e-6) return approx < mm ? -1 : 1;
+  const roots = squares.map((q) => isqrt(BigInt(q)));
+  if (roots.every((r, i) => r * r === BigInt(squares[i]!))) {
+    const sum = roots.reduce((a, b) => a + b, 0n);
+    const target = BigInt(mm);
+    return sum < target ? -1 : sum > target ? 1 : 0;
+  }
+  for (let digits = 8n; ; digits *= 2n) {
+    const scale = 10n ** digits;
+    const low = squares.reduce((a, q) => a + isqrt(BigInt(q) * scale * scale), 0n);
+    const target = BigInt(mm) * scale;
+    if (target >= low + BigInt(squares.length)) return -1;
+    if (target <= low) return 1;
+  }
+}
+
+/** Whole clips needed to cover the polyline: the fewest whose total length is at least its exact length. */
+export function clipsFor(points: readonly Pt[], clipLength: number): number {
+  let k = Math.max(1, Math.ceil(polylineLength(points) / clipLength));
+  while (k > 1 && compareLength(points, (k - 1) * clipLength) <= 0) k--;
+  while (compareLength(points, k * clipLength) > 0) k++;
+  return k;
 }
 
 // ---- rectangles (station cards) ----

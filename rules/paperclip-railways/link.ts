@@ -100,7 +100,9 @@ export function measureLink(
     }
   }
   const length = polylineLength(points);
-  const clips = clipsFor(length, BOARD.clipLength);
+  // Rules version 1 rounded a float length with a tolerance of 3e-8 mm.
+  const clips =
+    s.version >= 2 ? clipsFor(points, BOARD.clipLength) : Math.max(1, Math.ceil(length / BOARD.clipLength - 1e-9));
 
   const crossings = new Array<number>(s.seats).fill(0);
   const p0 = points[0]!,

@@ -29,27 +29,53 @@ function point(tok: string | undefined): [number, number] {
   return p;
 }
 
-function stationId(s: PCState, tok: string | undefined): string {
-  if (!tok) throw new RuleError(`Name a station. ${HELP}`);
-  const t = tok.toLowerCase();
+/** A name as the player may write it: any case, words joined by spaces or hyphens. */
+function key(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Words that end a name in a build command. */
+const KEYWORDS = new Set(['new', 'at', 'via', 'pay']);
+
+/**
+ * Takes a name of up to four words off the front of toks ("kirkby stephen",
+ * "kirkby-stephen", "Request Stop 1"), the longest that `find` knows; throws
+ * `missing` quoting the first word when none is known.
+ */
+function takeName(toks: string[], find: (k: string) => string | undefined, missing: (tok: string) => string): string {
+  const first = toks[0];
+  if (first === undefined) throw new RuleError(missing(''));
+  let words = 1;
+  while (words < 4 && words < toks.length && !KEYWORDS.has(toks[words]!.toLowerCase())) words++;
+  for (; words >= 1; words--) {
+    const found = find(key(toks.slice(0, words).join(' ')));
+    if (found !== undefined) {
+      toks.splice(0, words);
+      return found;
+    }
+  }
+  throw new RuleError(missing(first));
+}
+
+function stationId(s: PCState, toks: string[]): string {
   // Face-down stations are not named: a command naming one must fail exactly as
   // a wrong name does, or a player could find out which card lies there.
   const shown = s.stations.filter((x) => !x.faceDown);
-  const st = shown.find((x) => x.id.toLowerCase() === t);
-  if (st) return st.id;
-  const byName = shown.find(
-    (x) => x.kind === 'card' && CARD_BY_ID[x.card!]!.name.toLowerCase().replace(/\s+/g, '-') === t,
+  const find = (k: string) =>
+    shown.find((x) => x.id.toLowerCase() === k || (x.kind === 'card' && key(CARD_BY_ID[x.card!]!.name) === k))?.id;
+  return takeName(toks, find, (tok) =>
+    tok ? `There is no station "${short(tok)}" on the table.` : `Name a station. ${HELP}`,
   );
-  if (byName) return byName.id;
-  throw new RuleError(`There is no station "${short(tok)}" on the table.`);
 }
 
-function cardId(tok: string | undefined): string {
-  if (!tok) throw new RuleError(`Name a card. ${HELP}`);
-  const t = tok.toLowerCase();
-  const c = CARDS.find((x) => x.id === t || x.name.toLowerCase().replace(/\s+/g, '-') === t);
-  if (!c) throw new RuleError(`There is no station card "${short(tok)}".`);
-  return c.id;
+function cardId(toks: string[]): string {
+  const find = (k: string) => CARDS.find((x) => x.id === k || key(x.name) === k)?.id;
+  return takeName(toks, find, (tok) => (tok ? `There is no station card "${short(tok)}".` : `Name a card. ${HELP}`));
+}
+
+/** Refuses words after a command that takes none (or no more). */
+function nothingMore(toks: string[], command: string): void {
+  if (toks.length) throw new RuleError(`"${command}" takes nothing after it ("${short(toks.join(' '))}" is too much).`);
 }
 
 export function parseCommand(text: string, s: PCState): PCAction {
@@ -61,41 +87,51 @@ export function parseCommand(text: string, s: PCState): PCAction {
   const verb = toks.shift()?.toLowerCase();
   switch (verb) {
     case 'draw':
+      nothingMore(toks, 'draw');
       return { type: 'draw' };
     case 'pass':
+      nothingMore(toks, 'pass');
       return { type: 'pass' };
-    case 'discard':
+    case 'discard': {
       if (toks.length === 0) throw new RuleError(`Name the cards to discard. ${HELP}`);
-      return { type: 'discard', cards: toks.map(cardId) };
+      const cards: string[] = [];
+      while (toks.length) cards.push(cardId(toks));
+      return { type: 'discard', cards };
+    }
     case 'obstacle': {
       const obstacle = toks[0]?.toLowerCase();
       if (!obstacle) throw new RuleError(`Name the obstacle. ${HELP}`);
       const [x, y] = point(toks[1]);
       const rot = toks[2] === undefined ? 0 : Number(toks[2]);
       if (!Number.isInteger(rot)) throw new RuleError('Turn an obstacle by 0, 90, 180 or 270 degrees.');
+      nothingMore(toks.slice(3), `obstacle ${obstacle} ${toks[1]} ${rot}`);
       return { type: 'obstacle', obstacle, x, y, rot };
     }
     case 'river':
       return { type: 'river', points: toks.map(point) };
     case 'build': {
-      const from = stationId(s, toks.shift());
+      const from = stationId(s, toks);
       const a: Extract<PCAction, { type: 'build' }> = { type: 'build', from };
       if (toks[0]?.toLowerCase() === 'new') {
         toks.shift();
-        a.card = cardId(toks.shift());
+        a.card = cardId(toks);
         if (toks.shift()?.toLowerCase() !== 'at')
           throw new RuleError(`Say where the new station goes: "at x,y". ${HELP}`);
         a.at = point(toks.shift());
-      } else a.to = stationId(s, toks.shift());
+      } else a.to = stationId(s, toks);
       while (toks.length) {
         const word = toks.shift()!.toLowerCase();
         // A second "via" or "pay" adds to the first.
         if (word === 'via') {
           a.bends ??= [];
+          if (!toks.length || !/^\(?-?\d/.test(toks[0]!))
+            throw new RuleError(`Give the bends after "via" as points x,y, like "via 100,-40 150,20". ${HELP}`);
           while (toks.length && /^\(?-?\d/.test(toks[0]!)) a.bends.push(point(toks.shift()));
         } else if (word === 'pay') {
           a.pay ??= [];
-          while (toks.length && !['via', 'pay'].includes(toks[0]!.toLowerCase())) a.pay.push(cardId(toks.shift()));
+          if (!toks.length || ['via', 'pay'].includes(toks[0]!.toLowerCase()))
+            throw new RuleError(`Name the cards to pay with after "pay". ${HELP}`);
+          while (toks.length && !['via', 'pay'].includes(toks[0]!.toLowerCase())) a.pay.push(cardId(toks));
         } else throw new RuleError(`"${short(word)}" is not understood here. ${HELP}`);
       }
       return a;

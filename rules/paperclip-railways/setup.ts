@@ -2,7 +2,8 @@
 import { randomInt, seedRandom, shuffle } from '../random.ts';
 import type { Options } from '../types.ts';
 import { BOARD, CARDS, END_OF_LINE, seatsKey } from './data.ts';
-import { startStationId, type PCState, type Station } from './state.ts';
+import { RULES_VERSION, startStationId, type PCState, type Station } from './state.ts';
+import { versionOf } from '../version.ts';
 import { setupSpots } from './table.ts';
 
 export function setupGame(seats: number, seed: string, options: Options): PCState {
@@ -117,6 +118,7 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
     lastBuild: null,
     bonuses: [],
     endReason: null,
+    version: versionOf(options, RULES_VERSION),
   };
 }
 

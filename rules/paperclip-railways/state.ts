@@ -98,7 +98,16 @@ export interface PCState {
   /** Final bonuses by seat, once over. */
   bonuses: { seat: number; what: string; points: number }[];
   endReason: string | null;
+  /**
+   * The rules version the game was set up under (RULES_VERSION when new). Version 1
+   * games keep lengths measured in floats with a tolerance, and links between two
+   * Metropolis areas.
+   */
+  version: number;
 }
+
+/** 2: exact clip counts; the Metropolis is one station for a link's two ends. */
+export const RULES_VERSION = 2;
 
 export interface StationInfo {
   name: string;

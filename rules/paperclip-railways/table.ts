@@ -6,6 +6,7 @@ import {
   pointInPolygon,
   polygonsTouch,
   polylineIsSimple,
+  compareLength,
   polylineLength,
   polylineTouchesPolygon,
   rectCorners,
@@ -54,11 +55,12 @@ export function checkRiver(s: PCState, points: [number, number][]): void {
   }
   if (!points.every((p) => pointInPolygon(p, s.area))) refuse('The river must stay inside the play area.');
   if (!polylineIsSimple(points)) refuse('The river may not cross or double back on itself.');
-  const len = polylineLength(points);
-  if (len > riverMaxLength()) {
-    refuse(
-      `The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${Math.round(len)} mm.`,
-    );
+  const tooLong =
+    s.version >= 2 ? compareLength(points, riverMaxLength()) > 0 : polylineLength(points) > riverMaxLength();
+  if (tooLong) {
+    const len = Math.round(polylineLength(points));
+    const over = len > riverMaxLength() ? `${len} mm` : `a hair over ${riverMaxLength()} mm`;
+    refuse(`The river is ${BOARD.river.clips} clips long (${riverMaxLength()} mm); that line is ${over}.`);
   }
   for (const st of s.stations) {
     for (let i = 1; i < points.length; i++) {

@@ -8,7 +8,7 @@ import { checkEnd } from './end.ts';
 import { takeShare } from './extend.ts';
 import { blockedReason, headings, locoTargets } from './movement.ts';
 import { bidProblem, openVote, placeBid } from './vote.ts';
-import { ACTIONS_PER_TURN, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state.ts';
+import { ACTIONS_PER_TURN, hasTrack, occupancy, TRACK_TILES, type Occupancy, type SRState } from './state.ts';
 
 // Names and hex labels are short; the limit keeps a pasted novel out of error messages.
 const word = z.string().min(1).max(40);
@@ -77,7 +77,7 @@ export function stationProblem(h: number, from: number, occ: Occupancy): string 
   const name = board.hexIds[h];
   const p = board.placeAt[h]!;
   if (p >= 0) return `A station may not stand on ${board.places[p]!.name}: towns and cities are not empty spaces.`;
-  if (occ.track[h]! >= 0) return `A station may not be placed on track (${name}).`;
+  if (hasTrack(occ, h)) return `A station may not be placed on track (${name}).`;
   if (occ.loco[h]! >= 0) return `A locomotive stands on ${name}.`;
   if (occ.station[h]! >= 0 && h !== from) return `There is already a station on ${name}.`;
   for (const n of board.neighbour[h]!) {
@@ -99,6 +99,34 @@ export function movableStations(s: SRState, seat: number, occ: Occupancy): numbe
   const on = s.stations[seat]!.filter((h) => h >= 0);
   const joined = (h: number) => occ.track[h]! >= 0 || occ.loco[h]! >= 0;
   return [...on.filter((h) => !joined(h)), ...on.filter(joined)];
+}
+
+/** Hexes where the seat may place a station now (from its hand, or by moving one on the board). */
+export function stationSpots(s: SRState, seat: number, occ: Occupancy, limit: number): { hex: number; from: number }[] {
+  const froms = s.stations[seat]!.includes(-1) ? [-1] : movableStations(s, seat, occ);
+  const out: { hex: number; from: number }[] = [];
+  for (const from of froms)
+    for (let h = 0; h < board.hexIds.length && out.length < limit; h++)
+      if (stationProblem(h, from, occ) === null) out.push({ hex: h, from });
+  return out;
+}
+
+/**
+ * Whether the seat on turn still has an action: the turn is two of the three
+ * actions the rules list (there is no fourth, "pass"), so it ends early only
+ * when none is possible.
+ */
+export function hasAction(s: SRState, seat: number, occ: Occupancy): boolean {
+  if (s.cityGoods.some((g) => g.length > 0)) return true;
+  for (let i = 0; i < s.lines.length; i++)
+    if (!s.extended.includes(i) && extendable(s, i) && locoTargets(s, i, occ).length > 0) return true;
+  return stationSpots(s, seat, occ, 1).length > 0;
+}
+
+/** The line runs, and has a track tile for the hex it leaves (none is needed from the start town). */
+function extendable(s: SRState, line: number): boolean {
+  const l = s.lines[line]!;
+  return l.absorbedInto < 0 && (l.atStart || s.tiles.length < TRACK_TILES);
 }
 
 export function extendProblem(s: SRState, line: number, to: number, occ: Occupancy): string | null {
@@ -155,7 +183,19 @@ export function applyAction(s: SRState, seat: number, raw: unknown, events: stri
     case 'bid':
       throw new RuleError('There is no vote going on.');
     case 'pass':
-      events?.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
+      if (s.version < 2) {
+        // version 1: a turn could be ended at any time
+        events?.push(s.actionsLeft === ACTIONS_PER_TURN ? 'passed the turn' : 'ended the turn');
+        s.actionsLeft = 1;
+        finishAction(s, events);
+        return;
+      }
+      if (hasAction(s, seat, occ))
+        throw new RuleError(
+          'A turn is two actions: take a city token, place or move a station, or extend a line. ' +
+            'A turn ends early only when none of them is possible.',
+        );
+      events?.push('ended the turn: no action is possible');
       s.actionsLeft = 1;
       finishAction(s, events);
       return;

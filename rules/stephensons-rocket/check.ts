@@ -1,6 +1,7 @@
 // Invariants the playouts check after every move.
 import { board, GOODS } from './board.ts';
 import {
+  LOOSE,
   PASSENGERS,
   SHARES_PER_LINE,
   STATIONS_PER_PLAYER,
@@ -16,6 +17,7 @@ export function checkState(s: SRState): string[] {
   if (tileHexes.size !== s.tiles.length) problems.push('two track tiles on one hex');
   for (const t of s.tiles) {
     if (board.placeAt[t.hex]! >= 0) problems.push(`track on ${board.places[board.placeAt[t.hex]!]!.name}`);
+    if (t.line === LOOSE) continue;
     if (s.lines[t.line]!.absorbedInto >= 0) problems.push(`track of absorbed line ${board.lines[t.line]!.id}`);
   }
   let supplementary = s.supplementary;

@@ -4,7 +4,7 @@
 import { board, directionTo, opposite } from './board.ts';
 import { canStillReach, locoTargets, otherLineNear } from './movement.ts';
 import { scoreCity, scoreMerger, scoreTown } from './scoring.ts';
-import { TRACK_TILES, type Occupancy, type SRState } from './state.ts';
+import { LOOSE, TRACK_TILES, type Occupancy, type SRState } from './state.ts';
 
 /** The mover takes a share of the line if it offers any; the supply running dry exhausts it for good. */
 export function takeShare(s: SRState, line: number, seat: number, events: string[] | undefined): void {
@@ -52,6 +52,7 @@ export function completeExtension(s: SRState, m: Move, events: string[] | undefi
   l.loco = m.to;
   l.facing = dir;
   l.atStart = false;
+  if (m.fromStart && s.version >= 2) loosenTrack(s, m.line, occ, events);
 
   const owner = occ.station[m.to]!;
   if (owner >= 0 && owner !== mover) {
@@ -73,6 +74,37 @@ export function completeExtension(s: SRState, m: Move, events: string[] | undefi
   if (survivor >= 0) merge(s, m.line, survivor, mover, occ, events);
 
   isolateStuckLines(s, occ, events);
+}
+
+/**
+ * A line is its locomotive's hex and the track joined to it. A line that absorbed
+ * others while its locomotive stood in its start town holds their track only
+ * through that town, which stops being part of the line once the locomotive
+ * leaves it: that track then belongs to no line. Its stations count for nobody,
+ * nothing merges into it, and its towns and cities are no longer connected to
+ * the line (the start town, next to the locomotive, stays, and so do places next to
+ * the locomotive's new hex).
+ */
+function loosenTrack(s: SRState, line: number, occ: Occupancy, events: string[] | undefined): void {
+  const l = s.lines[line]!;
+  const start = board.lines[line]!.start;
+  let loosened = 0;
+  for (const t of s.tiles) {
+    if (t.line !== line) continue;
+    t.line = LOOSE;
+    occ.track[t.hex] = LOOSE;
+    loosened++;
+  }
+  if (loosened === 0) return;
+  // Places next to the locomotive's new hex stay connected without a break.
+  const kept = (p: number) => p === start || board.placesNear[l.loco]!.includes(p);
+  const dropped = l.connected.filter((p) => !kept(p));
+  l.connected = l.connected.filter(kept);
+  const id = board.lines[line]!.id;
+  events?.push(
+    `the ${id} left ${board.places[start]!.name}: the track it absorbed there is joined to no line now` +
+      (dropped.length ? ` (${dropped.map((p) => board.places[p]!.name).join(', ')} no longer on the ${id})` : ''),
+  );
 }
 
 function merge(

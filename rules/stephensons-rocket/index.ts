@@ -5,7 +5,8 @@ import { applyAction, type SRAction } from './actions.ts';
 import { checkState } from './check.ts';
 import { legalMoves } from './moves.ts';
 import { parseCommand } from './parse.ts';
-import { setupState, type SRState } from './state.ts';
+import { RULES_VERSION, setupState, type SRState } from './state.ts';
+import { versionOf } from '../version.ts';
 import { renderSvg } from './svg.ts';
 import { makeView, toAct } from './view.ts';
 
@@ -24,10 +25,10 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   version: 1,
   players: { min: 2, max: 4 },
 
-  setup(seats, seed) {
+  setup(seats, seed, options) {
     if (!Number.isInteger(seats) || seats < 2 || seats > 4)
       throw new RuleError("Stephenson's Rocket is for 2 to 4 players.");
-    return setupState(seats, seed);
+    return setupState(seats, seed, versionOf(options, RULES_VERSION));
   },
 
   toAct,

@@ -1,8 +1,11 @@
 // Where a locomotive may go, and whether a line can still reach anything.
 import { board } from './board.ts';
-import type { Occupancy, SRState } from './state.ts';
+import { hasTrack, type Occupancy, type SRState } from './state.ts';
 
-/** The one other line next to hex h: its index, -1 for none, -2 for two or more. */
+/**
+ * The one other line next to hex h: its index, -1 for none, -2 for two or more.
+ * Loose track (joined to no locomotive) is no line: nothing merges into it.
+ */
 export function otherLineNear(h: number, line: number, occ: Occupancy): number {
   let found = -1;
   const ns = board.neighbour[h]!;
@@ -28,7 +31,7 @@ export function blockedReason(h: number, line: number, occ: Occupancy): string |
   if (h < 0) return 'That is off the map.';
   const p = board.placeAt[h]!;
   if (p >= 0) return `A locomotive may not move into ${board.places[p]!.name}: towns and cities are never entered.`;
-  if (occ.track[h]! >= 0) return `${board.hexIds[h]} already has track on it.`;
+  if (hasTrack(occ, h)) return `${board.hexIds[h]} already has track on it.`;
   if (occ.loco[h]! >= 0) return `Another locomotive stands on ${board.hexIds[h]}.`;
   if (otherLineNear(h, line, occ) === -2)
     return `${board.hexIds[h]} lies next to two other lines: a locomotive may not move next to two lines.`;
@@ -88,7 +91,7 @@ export function canStillReach(s: SRState, line: number, occ: Occupancy): boolean
   while (stack.length) {
     const d = stack.pop()!;
     const h = stack.pop()!;
-    if (board.placeAt[h]! >= 0 || occ.track[h]! >= 0 || occ.loco[h]! >= 0) continue;
+    if (board.placeAt[h]! >= 0 || hasTrack(occ, h) || occ.loco[h]! >= 0) continue;
     // Next to one other line: the locomotive merges there. Next to two: closed
     // for now, but those two may merge with each other later and open it.
     if (otherLineNear(h, line, occ) !== -1) return true;

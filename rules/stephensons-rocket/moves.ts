@@ -1,7 +1,7 @@
 // Legal moves for a seat: complete actions, a sensible subset where the
 // space is large (stations go where a locomotive may soon arrive).
 import { board } from './board.ts';
-import { movableStations, stationProblem, type SRAction } from './actions.ts';
+import { movableStations, stationProblem, stationSpots, type SRAction } from './actions.ts';
 import { locoTargets } from './movement.ts';
 import { minimumBid, voteSeat } from './vote.ts';
 import { occupancy, type Occupancy, type SRState } from './state.ts';
@@ -64,6 +64,15 @@ export function legalMoves(s: SRState, seat: number): SRAction[] {
         out.push({ type: 'station', hex: board.hexIds[h]!, from: board.hexIds[from]! });
     }
   }
-  out.push({ type: 'pass' });
+  if (out.length === 0) {
+    // The suggestions above missed every station spot, or there is none: the whole board decides.
+    for (const { hex, from } of stationSpots(s, seat, occ, 1))
+      out.push(
+        from < 0
+          ? { type: 'station', hex: board.hexIds[hex]! }
+          : { type: 'station', hex: board.hexIds[hex]!, from: board.hexIds[from]! },
+      );
+  }
+  if (out.length === 0 || s.version < 2) out.push({ type: 'pass' });
   return out;
 }

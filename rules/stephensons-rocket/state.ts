@@ -36,6 +36,7 @@ export interface LineState {
 
 export interface Tile {
   hex: number;
+  /** The line the track belongs to; LOOSE once it is joined to no locomotive (see loosenTrack). */
   line: number;
   /** The two sides of the hex the track joins (directions 0-5). */
   sides: [number, number];
@@ -102,9 +103,18 @@ export interface SRState {
   /** Final scoring lines, filled at the end. */
   finalScoring: string[];
   turns: number;
+  /**
+   * The rules version the game was set up under (RULES_VERSION when new). Version 1
+   * games keep their old readings: a turn may be ended at any time, and track joined
+   * to a line only through its start town stays the line's after it leaves.
+   */
+  version: number;
 }
 
-export function setupState(seats: number, seed: string): SRState {
+/** 2: a turn is two actions; a line is its locomotive's hex and the track joined to it now. */
+export const RULES_VERSION = 2;
+
+export function setupState(seats: number, seed: string, version = RULES_VERSION): SRState {
   return {
     seats,
     random: seedRandom(seed),
@@ -138,12 +148,16 @@ export function setupState(seats: number, seed: string): SRState {
     endReason: '',
     finalScoring: [],
     turns: 0,
+    version,
   };
 }
 
+/** A tile's line once its track is joined to no locomotive: it blocks the way but belongs to no line. */
+export const LOOSE = -2;
+
 /** A grid of what stands on each hex, rebuilt from the state when needed. */
 export interface Occupancy {
-  /** Line index of the track tile on each hex, or -1. */
+  /** Line index of the track tile on each hex, LOOSE for track of no line, -1 for none. */
   track: Int8Array;
   /** Line index of the locomotive on each hex, or -1. */
   loco: Int8Array;
@@ -168,6 +182,11 @@ export function occupancy(s: SRState): Occupancy {
     for (let k = 0; k < hexes.length; k++) if (hexes[k]! >= 0) station[hexes[k]!] = seat;
   }
   return { track, loco, station };
+}
+
+/** Whether hex h holds a track tile, of a line or loose. */
+export function hasTrack(occ: Occupancy, h: number): boolean {
+  return occ.track[h] !== -1;
 }
 
 /** The line's hexes: its track tiles and its locomotive's hex (not the start town it left). */

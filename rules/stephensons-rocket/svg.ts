@@ -7,6 +7,8 @@ const S = 21; // hex size in pixels (centre to corner)
 const ROOT3 = Math.sqrt(3);
 const PAD = 30;
 const LEGEND = 230;
+/** Track joined to no line (left behind when a line that absorbed others leaves its start town). */
+const LOOSE_TRACK = '#8a8a8a';
 
 const rawX = board.q.map((q, i) => S * ROOT3 * (q + board.r[i]! / 2));
 const rawY = board.r.map((r) => S * 1.5 * r);
@@ -67,7 +69,7 @@ interface ViewPlayer {
 export function renderSvg(view: View): string {
   const lines = view.lines as ViewLine[];
   const colourOf = new Map(lines.map((l) => [l.id, l.colour]));
-  const tiles = view.tiles as { hex: string; line: string; sides: number[] }[];
+  const tiles = view.tiles as { hex: string; line: string | null; sides: number[] }[];
   const cities = view.cities as { id: string; goods: string[] }[];
   const players = view.players as ViewPlayer[];
   const out: string[] = [];
@@ -93,7 +95,7 @@ export function renderSvg(view: View): string {
     const h = board.hexIndex.get(t.hex)!;
     const [a, b] = [side(h, t.sides[0]!), side(h, t.sides[1]!)];
     out.push(
-      `<path d="M${f(a[0])},${f(a[1])} Q${f(X[h]!)},${f(Y[h]!)} ${f(b[0])},${f(b[1])}" fill="none" stroke="${colourOf.get(t.line)}" stroke-width="6" stroke-linecap="round"/>`,
+      `<path d="M${f(a[0])},${f(a[1])} Q${f(X[h]!)},${f(Y[h]!)} ${f(b[0])},${f(b[1])}" fill="none" stroke="${(t.line && colourOf.get(t.line)) || LOOSE_TRACK}" stroke-width="6" stroke-linecap="round"/>`,
     );
   }
   const goodsLeft = new Map(cities.map((c) => [c.id, c.goods]));

@@ -35,6 +35,8 @@ function options(s: SRState, seat: number | null) {
     stations: [] as { command: string; label: string }[],
     bids: [] as { command: string; label: string }[],
     stationsInHand: s.stations[seat]!.filter((h) => h < 0).length,
+    /** The turn may end early only when no action is possible. */
+    canEndTurn: !s.vote && moves.some((m) => m.type === 'pass'),
   };
   for (const m of moves) {
     if (m.type === 'extend') {
@@ -141,7 +143,7 @@ export function makeView(s: SRState, asked: number | null): View {
     lines,
     tiles: s.tiles.map((t) => ({
       hex: board.hexIds[t.hex]!,
-      line: board.lines[t.line]!.id,
+      line: board.lines[t.line]?.id ?? null, // null: loose track, joined to no line
       sides: [...t.sides],
       kind: (t.sides[0] - t.sides[1] + 6) % 6 === 3 ? 'straight' : 'curve',
     })),

@@ -67,7 +67,11 @@ const cases: [string, unknown, RegExp][] = [
     { type: 'buy', licences: [{ airline: 'red', route: 'frankfurt-lisbon' }], take: deck },
     /There is no route frankfurt-lisbon on the board\./,
   ],
-  ['no share count', { type: 'play', shares: [{ airline: 'red', count: 0 }] }, /counts are whole numbers from 1/],
+  [
+    'no share count',
+    { type: 'play', shares: [{ airline: 'red', count: 0 }] },
+    /any number \(1 or more\) of one airline/,
+  ],
   [
     'a trade without saying where the share comes from',
     { type: 'trade', get: 1, give: [{ airline: 'red' }] },

@@ -61,19 +61,56 @@ describe('Airlines Europe setup', () => {
   });
 
   it('builds the draw pile from three stacks: early (scoring card at its bottom), middle (card in the middle), final (card among the last ten)', () => {
-    const s = rules.setup(4, 'pile', {});
-    const deck = s.deck;
-    const shares = deck.length - 3;
-    const others = shares - 10;
+    for (const seats of [2, 3, 4, 5]) {
+      const s = rules.setup(seats, 'pile', {});
+      const deck = s.deck;
+      const others = deck.length - 3 - 10;
+      const at = deck.flatMap((c, i) => (c === SCORING_CARD ? [i] : []));
+      expect(at).toHaveLength(3);
+      // roughly a quarter: a fifth to three tenths of the shares above the final stack
+      expect(at[0]).toBeGreaterThanOrEqual(Math.ceil(others * 0.2));
+      expect(at[0]).toBeLessThanOrEqual(Math.floor(others * 0.3));
+      // in the middle third of the middle stack
+      const middle = others - at[0]!;
+      expect(at[1]! - at[0]! - 1).toBeGreaterThanOrEqual(Math.ceil(middle / 3));
+      expect(at[1]! - at[0]! - 1).toBeLessThanOrEqual(Math.floor((2 * middle) / 3));
+      expect(at[2]).toBeGreaterThanOrEqual(deck.length - 11);
+      // Setups differ by seed, not by chance inside one seed.
+      expect(JSON.stringify(rules.setup(seats, 'pile', {}))).toBe(JSON.stringify(s));
+    }
+  });
+
+  it('puts the first two scoring cards at positions that vary from seed to seed, for every player count', () => {
+    for (const seats of [2, 3, 4, 5]) {
+      const early = new Set<number>();
+      const middle = new Set<number>();
+      for (let g = 0; g < 30; g++) {
+        const at = rules.setup(seats, `vary-${g}`, {}).deck.flatMap((c, i) => (c === SCORING_CARD ? [i] : []));
+        early.add(at[0]!);
+        middle.add(at[1]!);
+      }
+      expect(early.size, `${seats} players`).toBeGreaterThanOrEqual(4);
+      expect(middle.size, `${seats} players`).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  it('keeps the fixed places (exactly a quarter, exactly the middle) for a game set up under rules version 1', () => {
+    const s = rules.setup(4, 'pile', { rulesVersion: 1 });
+    const others = s.deck.length - 3 - 10;
     const early = Math.round(others / 4);
-    const middle = others - early;
-    const at = deck.flatMap((c, i) => (c === SCORING_CARD ? [i] : []));
-    expect(at).toHaveLength(3);
+    const at = s.deck.flatMap((c, i) => (c === SCORING_CARD ? [i] : []));
     expect(at[0]).toBe(early);
-    expect(at[1]).toBe(early + 1 + Math.floor(middle / 2));
-    expect(at[2]).toBeGreaterThanOrEqual(deck.length - 11);
-    // Setups differ by seed, not by chance inside one seed.
-    expect(JSON.stringify(rules.setup(4, 'pile', {}))).toBe(JSON.stringify(s));
+    expect(at[1]).toBe(early + 1 + Math.floor((others - early) / 2));
+  });
+
+  it('shows no one where the scoring cards lie: moving them in the pile changes no view', () => {
+    const s = rules.setup(4, 'hidden-scoring', {});
+    const moved = structuredClone(s);
+    for (const k of moved.deck.flatMap((c, i) => (c === SCORING_CARD && i < moved.deck.length - 11 ? [i] : []))) {
+      [moved.deck[k], moved.deck[k + 1]] = [moved.deck[k + 1]!, moved.deck[k]!];
+    }
+    expect(moved.deck).not.toEqual(s.deck);
+    for (const seat of [null, 0, 1, 2, 3]) expect(rules.view(moved, seat)).toEqual(rules.view(s, seat));
   });
 
   it('redeals a hand of 8 shares of one airline: back into the pile, shuffled, 8 new shares', () => {

@@ -85,7 +85,29 @@ describe('Airlines Europe in words', () => {
       ],
       take: { from: 'deck' },
     });
-    expect(rules.parse!('buy white moscow-stpetersburg take red', s, 0).type).toBe('buy');
+    for (const written of [
+      'moscow-stpetersburg',
+      'moscow-st petersburg',
+      'moscow-st-petersburg',
+      'Moscow-St. Petersburg',
+    ])
+      expect(rules.parse!(`buy white ${written} take red`, s, 0), written).toEqual({
+        type: 'buy',
+        licences: [{ airline: 'white', route: 'moscow-stpetersburg' }],
+        take: { from: 'market', airline: 'red' },
+      });
+    expect(rules.parse!('buy white st petersburg-moscow take deck', s, 0)).toMatchObject({
+      licences: [{ airline: 'white', route: 'stpetersburg-moscow' }],
+    });
+    expect(() => rules.parse!('buy white moscow-atlantis take deck', s, 0)).toThrow(/"atlantis" is not a city/);
+    expect(rules.parse!('play air abacus', s, 0)).toEqual({ type: 'play', shares: [{ airline: 'abacus', count: 1 }] });
+    expect(rules.parse!('trade red p:air abacus', s, 0)).toMatchObject({
+      give: [{ airline: 'red' }, { airline: 'abacus', from: 'portfolio' }],
+    });
+    expect(() => rules.parse!('play red 99', s, 0)).toThrow(
+      /99 is not a number of shares to play: an airline has at most 20/,
+    );
+    expect(() => rules.parse!('play red 0', s, 0)).toThrow(/0 is not a number of shares to play/);
     expect(rules.parse!('play red 3', s, 0)).toEqual({ type: 'play', shares: [{ airline: 'red', count: 3 }] });
     expect(rules.parse!('play red blue', s, 0)).toEqual({
       type: 'play',

@@ -180,12 +180,54 @@ describe('airlines: extending a network', () => {
     refused(s, 0, { type: 'drawRoute' }, /already drawn your route card/);
   });
 
-  it('lets a player discard a route card only when none of theirs fits, still taking a stock card', () => {
+  it('ends the turn of a player none of whose route cards fits: the drawn card is kept, no stock card taken', () => {
+    const { s } = ready();
+    airlines.apply(s, 0, { type: 'drawRoute' });
+    refused(s, 0, { type: 'skip' }, /must play one/);
+
+    const t = handSet(3);
+    found(t, 'GLA');
+    mark(t, 'MSP-ORD/1', 'GLA');
+    const double8 = giveRoute(t, 0, 'double', 8);
+    const double7 = topRoute(t, 'double', 7);
+    const stockBefore = JSON.stringify(t.stock);
+    const pileBefore = t.pile.length;
+    airlines.apply(t, 0, { type: 'drawRoute' });
+    expect(airlines.moves(t, 0)).toEqual([{ type: 'skip' }]);
+    refused(t, 0, { type: 'skip', card: double8, draw: 'GGA' }, /you keep them all and take no stock card/);
+    airlines.apply(t, 0, { type: 'skip' });
+    expect(t.routes[0]).toEqual([double8, double7]);
+    expect(JSON.stringify(t.stock)).toBe(stockBefore);
+    expect(t.pile).toHaveLength(pileBefore);
+    expect(t.routeDiscard).toEqual([]);
+    expect(t.turn).toBe(1);
+    checked(t);
+  });
+
+  it('passes over a seat that can do nothing, and ends the game when nobody can move', () => {
+    const t = handSet(3);
+    found(t, 'GLA');
+    // every route card is held; seats 1 and 2 hold one GLA stock card each, seat 0 no stock
+    t.routes = [t.routePile.splice(0, 14), t.routePile.splice(0, 14), t.routePile.splice(0)];
+    t.stock[1]![co('GLA')] = 1;
+    t.stock[2]![co('GLA')] = 1;
+    t.turn = 2;
+    airlines.apply(t, 2, { type: 'stock', company: 'GLA', count: 1 });
+    expect(t.turn).toBe(1); // seat 0 is passed over
+    airlines.apply(t, 1, { type: 'stock', company: 'GLA', count: 1 });
+    expect(t.over).toBe(true);
+    expect(airlines.outcome(t)!.reason).toMatch(/no player could move any more/);
+    expect(t.scorings.at(-1)!.final).toBe(true);
+  });
+
+  it('in a game begun under rules version 1: discard a route card only when none fits, still taking a stock card', () => {
     const { s, dotted2 } = ready();
+    s.version = 1;
     airlines.apply(s, 0, { type: 'drawRoute' });
     refused(s, 0, { type: 'skip', card: dotted2, draw: 'pile' }, /must play one/);
 
     const t = handSet(3);
+    t.version = 1;
     found(t, 'GLA');
     mark(t, 'MSP-ORD/1', 'GLA');
     const double8 = giveRoute(t, 0, 'double', 8);

@@ -35,7 +35,11 @@ describe('airlines: text commands', () => {
       circle: 'JFK-BOS/1',
       draw: 'pile',
     });
-    expect(airlines.parse!('skip dotted4 take GGA', s, 0)).toEqual({ type: 'skip', card: dotted4, draw: 'GGA' });
+    expect(airlines.parse!('skip', s, 0)).toEqual({ type: 'skip' });
+    expect(() => airlines.parse!('skip dotted4 take GGA', s, 0)).toThrow(/just write "skip": you keep your cards/);
+    // a game begun under rules version 1 names the card to discard and the stock card to take
+    const old = { ...s, version: 1 };
+    expect(airlines.parse!('skip dotted4 take GGA', old, 0)).toEqual({ type: 'skip', card: dotted4, draw: 'GGA' });
     expect(airlines.parse!('stock GLA 2', s, 0)).toEqual({ type: 'stock', company: 'GLA', count: 2 });
     expect(airlines.parse!('stock GLA 1 sabotage LSA DEN-DFW/3', s, 0)).toEqual({
       type: 'stock',
@@ -53,7 +57,11 @@ describe('airlines: text commands', () => {
       circle: 'ORD-YYZ/1',
       draw: 'pile',
     });
-    expect(airlines.parse!('SKIP DOTTED4 TAKE GGA', s, 0)).toEqual({ type: 'skip', card: dotted4, draw: 'GGA' });
+    expect(airlines.parse!('SKIP DOTTED4 TAKE GGA', { ...s, version: 1 }, 0)).toEqual({
+      type: 'skip',
+      card: dotted4,
+      draw: 'GGA',
+    });
   });
 
   it('answers a bad command with a hint', () => {

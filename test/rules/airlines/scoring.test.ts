@@ -90,13 +90,14 @@ describe('airlines: scorings in play', () => {
     checked(s);
   });
 
-  it('the game ends with a last scoring when the last stock card is taken; most points wins', () => {
+  it('the game ends with a last scoring when the last stock card of the pile is taken, five open cards still out; most points wins', () => {
     const { s, card } = ready();
     onlyInPile(s, ['SCORING', 'SCORING', 'SCORING', 'EMP']);
     s.pile = [s.pile[3]!]; // the scoring cards already scored: record them
     s.scorings = [1, 2, 3].map((n) => ({ n, final: false, awards: [], totals: [0, 0, 0] }));
     airlines.apply(s, 0, { type: 'drawRoute' });
     airlines.apply(s, 0, { type: 'extend', company: 'GLA', card, circle: 'DEN-MSP/1', draw: 'pile' });
+    expect(s.open).toHaveLength(5); // the open row is not waited for
     expect(s.over).toBe(true);
     expect(airlines.toAct(s)).toEqual([]);
     expect(s.scorings[3]!.final).toBe(true);

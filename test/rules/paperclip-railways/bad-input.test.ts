@@ -128,6 +128,33 @@ describe('bad input', () => {
     parseFails(`build S1 new ${'x'.repeat(200)} at 0,0`, /no station card/);
     parseFails(`build S1 york ${'x'.repeat(200)}`, /not understood/);
     parseFails('fly to the moon', /Write "draw"/);
+    // words after a command that takes none, and a via or pay with nothing after it
+    parseFails('draw 3', /"draw" takes nothing after it \("3"/);
+    parseFails('pass now', /"pass" takes nothing after it/);
+    parseFails('obstacle lake 100,50 90 please', /takes nothing after it \("please"/);
+    parseFails('build S1 york via', /Give the bends after "via"/);
+    parseFails('build S1 york via pay dent', /Give the bends after "via"/);
+    parseFails('build S1 york pay', /Name the cards to pay with/);
+  });
+
+  it('names of two or more words are read with spaces or hyphens, in any case', () => {
+    const s = table({
+      stations: [start(0, -300, 0), card('kirkby-stephen', 0, 0)],
+      hands: [['horton-in-ribblesdale', 'dent']],
+    });
+    const expected = { type: 'build', from: 'S1', to: 'kirkby-stephen', bends: [[-150, 100]], pay: ['dent'] };
+    expect(R.parse!('build S1 Kirkby Stephen via -150,100 pay dent', s, 0)).toEqual(expected);
+    expect(R.parse!('build S1 kirkby-stephen via -150,100 pay Dent', s, 0)).toEqual(expected);
+    expect(R.parse!('build kirkby stephen new Horton in Ribblesdale at 200,100', s, 0)).toEqual({
+      type: 'build',
+      from: 'kirkby-stephen',
+      card: 'horton-in-ribblesdale',
+      at: [200, 100],
+    });
+    expect(R.parse!('discard horton in ribblesdale dent', s, 0)).toEqual({
+      type: 'discard',
+      cards: ['horton-in-ribblesdale', 'dent'],
+    });
   });
 
   it('a second "via" or "pay" adds to the first instead of dropping it', () => {

@@ -15,6 +15,14 @@ import { planBuild } from '../../../rules/paperclip-railways/build.ts';
 import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
 import { card, R, start, table } from './table.ts';
 
+/** A polyline 960 mm and 1.65e-8 mm long. */
+const OVER_960: [number, number][] = [
+  [-367, -305],
+  [-180, -208],
+  [215, 154],
+  [367, 304],
+];
+
 const HAND = [['dent', 'settle', 'rannoch', 'bath', 'corrour', 'ealing']];
 
 function link(from: string, to: string, bends: [number, number][] = []) {
@@ -42,9 +50,54 @@ describe('segments', () => {
   });
 
   it('rounds a length up to whole clips of 30 mm, exactly at the boundary', () => {
-    expect(clipsFor(90, 30)).toBe(3);
-    expect(clipsFor(90.0001, 30)).toBe(4);
-    expect(clipsFor(1, 30)).toBe(1);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [90, 0],
+        ],
+        30,
+      ),
+    ).toBe(3);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [54, 72],
+        ],
+        30,
+      ),
+    ).toBe(3); // 90 mm on the slant: a whole length, compared in integers
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [90, 1],
+        ],
+        30,
+      ),
+    ).toBe(4); // 90.0056 mm
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        30,
+      ),
+    ).toBe(1);
+    // 960 mm plus 1.65e-8 mm: 33 clips, not 32 (a float with a tolerance said 32)
+    expect(clipsFor(OVER_960, 30)).toBe(33);
+    expect(
+      clipsFor(
+        [
+          [0, 0],
+          [480, 0],
+          [960, 0],
+        ],
+        30,
+      ),
+    ).toBe(32);
   });
 
   it('knows closed polygons, simple polylines and where a ray leaves a card', () => {
@@ -91,6 +144,16 @@ describe('links on a hand-set table', () => {
     ]);
     expect(p.geometry.clips).toBe(8); // 236 mm / 30
     expect(p.pay).toHaveLength(3); // one card per 3 clips
+  });
+
+  it('charges a link 960 mm and a hair long 33 clips', () => {
+    const hand = ['london', 'birmingham', 'manchester', 'liverpool', 'leeds', 'glasgow', 'edinburgh', 'bristol'];
+    const s = table({ stations: [start(0, -399, -322), card('york', 389, 326)], hands: [[...hand, ...HAND[0]!]] });
+    const p = planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3)));
+    expect(p.geometry.points).toEqual(OVER_960);
+    expect(p.geometry.clips).toBe(33);
+    s.version = 1; // a game set up before: a float with a tolerance, as it was played
+    expect(planBuild(s, 0, link('S1', 'york', OVER_960.slice(1, 3))).geometry.clips).toBe(32);
   });
 
   it('measures a bent link along its bends', () => {

@@ -288,6 +288,26 @@ describe('building a link', () => {
     expect(s.stations.find((x) => x.id === 'clapham')!.cubes[0]).toBe(1);
   });
 
+  it('refuses a link from one area of the Metropolis to another: the Metropolis is one station', () => {
+    const s = table({ stations: [start(0, -300, -200), ...metro()], hands: [H6] });
+    s.metroCubes[0] = true;
+    const around = build('M-city', 'M-town', {
+      bends: [
+        [-35, -150],
+        [35, -150],
+      ],
+    });
+    const before = JSON.stringify(s);
+    expect(() => R.apply(s, 0, around)).toThrow(/may not join two areas of the Metropolis/);
+    expect(JSON.stringify(s)).toBe(before);
+    expect(R.moves(s, 0).some((m) => m.type === 'build' && m.from.startsWith('M-') && m.to?.startsWith('M-'))).toBe(
+      false,
+    );
+    s.version = 1; // games set up under rules version 1 keep the link
+    R.apply(s, 0, around);
+    expect(s.links).toHaveLength(1);
+  });
+
   it('scores both stations plus the clips, minus crossings and 2 per obstacle; the crossed player scores 1', () => {
     const s = table({
       stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -100, -200), card('settle', -100, 200)],

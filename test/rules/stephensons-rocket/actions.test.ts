@@ -29,6 +29,30 @@ describe('turn structure', () => {
     expect(s.actionsLeft).toBe(2);
   });
 
+  it('refuses to end a turn early while an action is possible (the rules list no "pass")', () => {
+    const s = game(3);
+    refuses(s, 0, { type: 'pass' }, /A turn is two actions/);
+    R.apply(s, 0, { type: 'token', city: 'manchester', good: 'textiles' });
+    refuses(s, 0, { type: 'pass' }, /A turn is two actions/);
+    expect(R.moves(s, 0).some((m) => m.type === 'pass')).toBe(false);
+  });
+
+  it('in a game set up under rules version 1 a turn may still be ended at any time', () => {
+    const s = R.setup(3, 'old', { rulesVersion: 1 });
+    R.apply(s, 0, { type: 'pass' });
+    expect(R.toAct(s)).toEqual([1]);
+  });
+
+  it('ends the turn early when no action is possible, and only then offers it', () => {
+    const s = game(3);
+    for (const goods of s.cityGoods) goods.length = 0;
+    s.extended = s.lines.map((_, i) => i); // every line already moved this turn
+    s.stations[1] = board.hexIds.map((_, h) => h).filter((h) => board.placeAt[h]! < 0); // no hex left for a station
+    expect(R.moves(s, 0)).toEqual([{ type: 'pass' }]);
+    R.apply(s, 0, { type: 'pass' });
+    expect(R.toAct(s)).toEqual([1]);
+  });
+
   it('allows the same action twice but never extends one line twice in a turn', () => {
     const s = game(3);
     R.apply(s, 0, { type: 'extend', line: 'LMR', to: 'L6' });
@@ -212,7 +236,7 @@ describe('extending a line', () => {
     // the vote's winner hands 3 shares back to the supply, but none is taken again
     R.apply(s, 1, { type: 'bid', amount: 3, to: nb('P7', 2) });
     expect(l.supply).toBe(3);
-    R.apply(s, 0, { type: 'pass' });
+    R.apply(s, 0, { type: 'token', city: 'manchester', good: 'steel' });
     R.apply(s, 1, { type: 'extend', line: 'NR', to: targets(s, 1, 'NR')[0]! });
     passVotes(s);
     expect(l.held).toEqual([1, 12]);

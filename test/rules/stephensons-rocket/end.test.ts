@@ -18,6 +18,7 @@ import {
   putLoco,
   putStation,
   putTile,
+  quietSpot,
   R,
   spotNextTo,
   targets,
@@ -144,6 +145,50 @@ describe('end of the game', () => {
     expect(s.endReason).toBe('all 60 track tiles are laid');
     expect(s.ledger[0]).toMatchObject({ seat: 1, amount: 2000 });
     expect(R.toAct(s)).toEqual([]);
+  });
+
+  describe('the 60th tile laid during a merger', () => {
+    const spot = quietSpot((near) => near.length === 0, 1);
+    /** The NR about to merge into the GWR (track on spot.other), with `laid` tiles on the board. */
+    function mergeWith(laid: number) {
+      const s = game(3);
+      putLoco(s, 'NR', spot.from, spot.facing);
+      putTile(s, 'GWR', spot.other);
+      giveShares(s, 1, 'NR', 4);
+      const near = [spot.from, spot.target, spot.other].map(H);
+      for (let h = 0; h < board.hexIds.length && s.tiles.length < laid; h++) {
+        if (!isFree(h) || near.includes(h) || board.neighbour[h]!.some((n) => near.includes(n))) continue;
+        if (board.lines.some((l) => board.neighbour[h]!.includes(board.places[l.start]!.hex))) continue;
+        putTile(s, 'NR', id(h));
+      }
+      expect(s.tiles).toHaveLength(laid);
+      R.apply(s, 0, { type: 'extend', line: 'NR', to: spot.target });
+      passVotes(s);
+      return s;
+    }
+
+    it('the joining tile is the 60th: the merger is scored and completed, then the game ends', () => {
+      const s = mergeWith(58);
+      expect(s.tiles).toHaveLength(60);
+      expect(s.tiles.at(-1)).toMatchObject({ hex: H(spot.target), line: L('GWR') });
+      expect(s.lines[L('NR')]!.absorbedInto).toBe(L('GWR'));
+      expect(s.lines[L('GWR')]!.held[1]).toBe(2); // four NR shares exchanged for two GWR shares
+      expect(s.ledger[0]!.reason).toMatch(/^merger: the NR was absorbed by the GWR/);
+      expect(s.finished).toBe(true);
+      expect(s.endReason).toBe('all 60 track tiles are laid');
+      expect(s.finalScoring.some((l) => l.startsWith('final GWR shares'))).toBe(true);
+    });
+
+    it('the tile left behind is the 60th: the merger is still scored and completed, with no joining tile', () => {
+      const s = mergeWith(59);
+      expect(s.tiles).toHaveLength(60);
+      expect(s.tiles.some((t) => t.hex === H(spot.target))).toBe(false);
+      expect(s.lines[L('NR')]!.absorbedInto).toBe(L('GWR'));
+      expect(s.lines[L('GWR')]!.held[1]).toBe(2);
+      expect(s.ledger[0]!.reason).toMatch(/^merger: the NR was absorbed by the GWR/);
+      expect(s.finished).toBe(true);
+      expect(R.check!(s)).toEqual([]);
+    });
   });
 
   it('names the player with the most money the winner', () => {
