@@ -32,12 +32,24 @@ export function canonicalState(state: unknown): string {
   return JSON.stringify(state, sortedKeys) ?? 'null';
 }
 
+/**
+ * The state a hash covers: all of it but a top-level `version`, the engine's own note of
+ * the rules version the state follows (rules/version.ts). That note says which rules,
+ * not where the game stands, and a recorded game's version is kept beside its hashes;
+ * so an engine that starts writing it down does not change what old games hash to.
+ */
+function hashed(state: unknown): unknown {
+  if (state === null || typeof state !== 'object' || Array.isArray(state) || !('version' in state)) return state;
+  const { version: _version, ...rest } = state as Record<string, unknown>;
+  return rest;
+}
+
 export function stateHashOf(seed: string, canonical: string): string {
   return sha256(`${seed}\n${canonical}`);
 }
 
 /** The canonical JSON of a state and its hash. */
 export function hashState(seed: string, state: unknown): { json: string; hash: string } {
-  const json = canonicalState(state);
+  const json = canonicalState(hashed(state));
   return { json, hash: stateHashOf(seed, json) };
 }
