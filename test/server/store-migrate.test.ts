@@ -44,9 +44,11 @@ describe('a data folder from before rules versions and append-only logs', () => 
       expect(game.doc.status, name).toBe(want.status);
       expect(game.doc.rulesVersion, name).toBe(1);
       expect(game.attention, name).toBeNull();
-      // (an engine's own note of its rules version, which engines began to keep later, is not the position)
+      // The state as that code had it: whole, or without the note of its rules version that
+      // some engines began to keep later (it is not part of the position).
       const { version: _noted, ...position } = (game.state ?? {}) as Record<string, unknown>;
-      expect(game.state === null ? null : sha256(canonicalJson(position)), name).toBe(want.stateHash);
+      const seen = game.state === null ? [null] : [sha256(canonicalJson(game.state)), sha256(canonicalJson(position))];
+      expect(seen, name).toContain(want.stateHash);
     }
     // Each running game takes a move; the open one its last player.
     for (const name of ['g1830', 'rocket']) {
