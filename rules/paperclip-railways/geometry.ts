@@ -209,8 +209,11 @@ export function rectsTouch(p: Rect, q: Rect): boolean {
  * Where the ray from the rectangle's centre towards `target` leaves the
  * rectangle, rounded to a whole millimetre along the edge it leaves by (so
  * the point stays exactly on the boundary). Null when the target is the centre.
+ * With `allowed`, when the nearest whole millimetre is not allowed (outside the
+ * play area) the whole millimetre on the ray's other side is taken if it is: the
+ * exact point lies between the two.
  */
-export function exitPoint(r: Rect, target: Pt): Pt | null {
+export function exitPoint(r: Rect, target: Pt, allowed?: (p: Pt) => boolean): Pt | null {
   const cx = (r.x0 + r.x1) / 2,
     cy = (r.y0 + r.y1) / 2;
   const hw = (r.x1 - r.x0) / 2,
@@ -218,14 +221,18 @@ export function exitPoint(r: Rect, target: Pt): Pt | null {
   const dx = target[0] - cx,
     dy = target[1] - cy;
   if (dx === 0 && dy === 0) return null;
-  if (Math.abs(dx) * hh >= Math.abs(dy) * hw) {
-    const x = dx > 0 ? r.x1 : r.x0;
-    const y = Math.min(r.y1, Math.max(r.y0, Math.round(cy + (dy * hw) / Math.abs(dx))));
-    return [x, y];
-  }
-  const y = dy > 0 ? r.y1 : r.y0;
-  const x = Math.min(r.x1, Math.max(r.x0, Math.round(cx + (dx * hh) / Math.abs(dy))));
-  return [x, y];
+  const along = Math.abs(dx) * hh >= Math.abs(dy) * hw;
+  const fixed = along ? (dx > 0 ? r.x1 : r.x0) : dy > 0 ? r.y1 : r.y0;
+  const exact = along ? cy + (dy * hw) / Math.abs(dx) : cx + (dx * hh) / Math.abs(dy);
+  const [lo, hi] = along ? [r.y0, r.y1] : [r.x0, r.x1];
+  const at = (v: number): Pt => {
+    const c = Math.min(hi, Math.max(lo, v));
+    return along ? [fixed, c] : [c, fixed];
+  };
+  const nearest = at(Math.round(exact));
+  if (!allowed || allowed(nearest) || Number.isInteger(exact)) return nearest;
+  const other = at(Math.round(exact) === Math.floor(exact) ? Math.ceil(exact) : Math.floor(exact));
+  return allowed(other) ? other : nearest;
 }
 
 // ---- polygons (play area, obstacles) ----

@@ -10,6 +10,7 @@ import {
   exitPoint,
   leavesRectAt,
   onSegment,
+  orient,
   pointInPolygon,
   pointInRect,
   polylineIsSimple,
@@ -35,16 +36,41 @@ export interface LinkGeometry {
   riverTouched: boolean;
 }
 
+/**
+ * One stretch run along together may come in pieces, split where either link
+ * bends without turning (a collinear bend): pieces on one line that meet are
+ * one stretch, one contact. Each stretch is stored lowest point first.
+ */
+function joinStretches(stretches: [Pt, Pt][]): void {
+  const less = (p: Pt, q: Pt) => p[0] < q[0] || (p[0] === q[0] && p[1] < q[1]);
+  for (let i = 0; i < stretches.length; i++) {
+    for (let j = i + 1; j < stretches.length; j++) {
+      const [a, b] = stretches[i]!;
+      const [c, d] = stretches[j]!;
+      if (orient(a, b, c) !== 0 || orient(a, b, d) !== 0) continue;
+      if (!onSegment(a, b, c) && !onSegment(a, b, d) && !onSegment(c, d, a)) continue;
+      stretches[i] = [less(c, a) ? c : a, less(b, d) ? d : b];
+      stretches.splice(j, 1);
+      j = i; // the longer stretch may now meet one passed over
+    }
+  }
+}
+
 /** The full polyline: from the edge of `from`, through the bends, to the edge of `to`. */
-export function linkPolyline(from: StationLike, to: StationLike, bends: readonly Pt[]): [number, number][] {
+export function linkPolyline(
+  from: StationLike,
+  to: StationLike,
+  bends: readonly Pt[],
+  allowed?: (p: Pt) => boolean,
+): [number, number][] {
   const fr = stationRect(from),
     tr = stationRect(to);
   const first: Pt = bends[0] ?? [to.x, to.y];
   const last: Pt = bends[bends.length - 1] ?? [from.x, from.y];
   if (pointInRect(first, fr)) refuse('The first bend lies on the start station.');
   if (pointInRect(last, tr)) refuse('The last bend lies on the end station.');
-  const p0 = exitPoint(fr, first)!;
-  const pk = exitPoint(tr, last)!;
+  const p0 = exitPoint(fr, first, allowed)!;
+  const pk = exitPoint(tr, last, allowed)!;
   return [[p0[0], p0[1]], ...bends.map((b) => [b[0], b[1]] as [number, number]), [pk[0], pk[1]]];
 }
 
@@ -61,7 +87,9 @@ export function measureLink(
   bends: readonly Pt[],
 ): LinkGeometry {
   if (bends.length > BOARD.maxBends) refuse(`A link may have at most ${BOARD.maxBends} bends.`);
-  const points = linkPolyline(from, to, bends);
+  // Rules version 2: an end rounded out of the play area takes the whole millimetre on the other side.
+  const inArea = s.version >= 2 ? (p: Pt) => pointInPolygon(p, s.area) : undefined;
+  const points = linkPolyline(from, to, bends, inArea);
   const n = points.length;
   for (let i = 1; i < n; i++) {
     if (points[i]![0] === points[i - 1]![0] && points[i]![1] === points[i - 1]![1]) {
@@ -154,6 +182,7 @@ export function measureLink(
         }
       }
     }
+    if (s.version >= 2) joinStretches(stretches);
     let count = stretches.length;
     for (let k = 0; k < px.length; k++) {
       const p: Pt = [px[k]!, py[k]!];

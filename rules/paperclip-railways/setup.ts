@@ -25,7 +25,8 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
   const deck = stationCards;
 
   const stations: Station[] = [];
-  const spots = setupSpots(seats, corners);
+  const version = versionOf(options, RULES_VERSION);
+  const spots = setupSpots(seats, corners, version);
   // Border stations: one card per player, face down at the corners.
   for (const p of spots.border.slice(0, seats)) {
     const card = deck.shift()!;
@@ -118,7 +119,7 @@ export function setupGame(seats: number, seed: string, options: Options): PCStat
     lastBuild: null,
     bonuses: [],
     endReason: null,
-    version: versionOf(options, RULES_VERSION),
+    version,
   };
 }
 

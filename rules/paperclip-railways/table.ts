@@ -16,7 +16,7 @@ import {
   segmentTouchesRect,
   type Pt,
 } from './geometry.ts';
-import { stationInfo, stationRect, type PCState, type Station } from './state.ts';
+import { RULES_VERSION, stationInfo, stationRect, type PCState, type Station } from './state.ts';
 
 /** The obstacle's outline on the table, placed at (x, y) turned by rot degrees (0, 90, 180, 270). */
 export function obstacleShape(id: string, x: number, y: number, rot: number): [number, number][] {
@@ -105,15 +105,25 @@ export function checkStationPlacement(s: PCState, seat: number, x: number, y: nu
   return { onObstacle: stationOnObstacle(s, probe) };
 }
 
-/** The corners and side midpoints where border and starting stations go. */
-export function setupSpots(seats: number, corners: [number, number][]): { border: Pt[]; start: Pt[] } {
+/**
+ * The corners and side midpoints where border and starting stations go. A
+ * midpoint at half a millimetre is rounded towards the table's centre (0,0) in
+ * rules version 2, so it stays in the area on both sides; Math.round (version 1)
+ * put 268.5 at 269, half a millimetre outside, but -268.5 at -268.
+ */
+export function setupSpots(
+  seats: number,
+  corners: [number, number][],
+  version = RULES_VERSION,
+): { border: Pt[]; start: Pt[] } {
+  const half = (v: number) => (version >= 2 ? Math.sign(v) * Math.ceil(Math.abs(v) - 0.5) : Math.round(v));
   if (seats === 2) {
     // A rhombus: two border cards on the long diagonal, the two starting stations on the others.
     return { border: [corners[0]!, corners[2]!], start: [corners[1]!, corners[3]!] };
   }
   const mid = corners.map((c, i) => {
     const d = corners[(i + 1) % corners.length]!;
-    return [Math.round((c[0] + d[0]) / 2), Math.round((c[1] + d[1]) / 2)] as Pt;
+    return [half((c[0] + d[0]) / 2), half((c[1] + d[1]) / 2)] as Pt;
   });
   return { border: corners, start: mid };
 }

@@ -73,14 +73,21 @@ export function tokenHexes(board: Board, corp: string): string[] {
 export function reservedSlots(board: Board, hex: string, city: number, except?: string): number {
   let n = 0;
   const homes = board.homes;
-  for (const [corp, r] of Object.entries(homes)) if (corp !== except && r.hex === hex && r.city === city) n++;
+  // for...in, not Object.entries: this runs for every city a walk reaches (no array per call)
+  for (const corp in homes) {
+    const r = homes[corp];
+    if (r && corp !== except && r.hex === hex && r.city === city) n++;
+  }
   return n;
 }
 
 /** A corporation (other than `except`) holds a whole-hex reservation (Erie on E11 before its home token). */
 export function hexReservedByOther(board: Board, hex: string, corp: string): string | null {
   const homes = board.homes;
-  for (const [c, r] of Object.entries(homes)) if (c !== corp && r.hex === hex && r.city === null) return c;
+  for (const c in homes) {
+    const r = homes[c];
+    if (r && c !== corp && r.hex === hex && r.city === null) return c;
+  }
   return null;
 }
 

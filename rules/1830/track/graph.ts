@@ -6,6 +6,7 @@
 // The walk runs over integer tables (./data): hex indexes, per-face bit masks
 // of which ends each path joins, typed arrays for what was seen. The string
 // forms (`edges`, `nodes`) are built only when someone asks for them.
+import { item } from '../../item.ts';
 import * as data from './data.ts';
 import { hexIdAt, i16, i32, printedAt, tileDef, u16, u8 } from './data.ts';
 import type { Board } from './types.ts';
@@ -57,9 +58,7 @@ export class Reach {
     if (!this.nodesCache) {
       const nodes = new Set<string>();
       const d = this.data;
-      NODE_IDS.forEach((id, k) => {
-        if (u8(d, SEEN + k)) nodes.add(id);
-      });
+      for (let k = 0; k < COUNT * MAX_NODES; k++) if (u8(d, SEEN + k)) nodes.add(item(NODE_IDS, k, 'stop ids'));
       this.nodesCache = nodes;
     }
     return this.nodesCache;
@@ -88,9 +87,7 @@ export class Reach {
   /** Hex ids the network touches, in map order. */
   hexes(): string[] {
     const out: string[] = [];
-    HEX_IDS.forEach((id, i) => {
-      if (u8(this.data, i)) out.push(id);
-    });
+    for (let i = 0; i < COUNT; i++) if (u8(this.data, i)) out.push(hexIdAt(i));
     return out;
   }
 }
@@ -110,9 +107,10 @@ export function reachOf(board: Board, corp: string): Reach {
   let sp = 0;
   // encoded work: node n of hex i -> -(i * MAX_NODES + n) - 1; entry at edge e of hex i -> i * 6 + e
 
-  for (const [hex, cities] of Object.entries(tokens)) {
+  for (const hex in tokens) {
     const i = HEX_INDEX.get(hex);
-    if (i === undefined) continue;
+    const cities = tokens[hex];
+    if (i === undefined || !cities) continue;
     for (let c = 0; c < cities.length; c++) {
       if (!cities[c]?.includes(corp)) continue;
       d[i] = u8(d, i) | u8(OPEN_EDGES, i);

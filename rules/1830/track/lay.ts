@@ -221,7 +221,10 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   const onMap = new Set<number>();
   const tiles = board.tiles;
   const id = tile.id;
-  for (const t of Object.values(tiles)) if (t.tile === id) onMap.add(t.copy);
+  for (const hex in tiles) {
+    const t = tiles[hex];
+    if (t && t.tile === id) onMap.add(t.copy);
+  }
   if (onMap.size >= tile.count) throw new RuleError(`All ${tile.count} copies of tile #${tile.id} are on the map`);
   let copy = lay.copy;
   if (copy === undefined) {

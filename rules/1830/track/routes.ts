@@ -91,17 +91,15 @@ function lanesAlong(board: Board, hexes: string[]): Lane[][] {
     }
     idx.push(b);
   }
-  const hexAt = (i: number) => item(idx, i, 'route hexes');
-  const edgeAt = (i: number) => item(edges, i, 'route edges');
   // cut points: hex index and the stop there (null at the two ends: any stop meeting the edge)
   const cutAt: number[] = [0];
   const cutStop: (string | null)[] = [null];
   for (let i = 1; i + 1 < len; i++) {
-    const entry = (edgeAt(i - 1) + 3) % 6;
-    const { conn, base } = connOf(board, hexAt(i));
+    const entry = (item(edges, i - 1) + 3) % 6;
+    const { conn, base } = connOf(board, item(idx, i));
     const fromEntry = u16(conn, base + entry);
-    if (fromEntry & (1 << edgeAt(i))) continue;
-    const through = stopsIn(hexAt(i), fromEntry & u16(conn, base + edgeAt(i)));
+    if (fromEntry & (1 << item(edges, i))) continue;
+    const through = stopsIn(item(idx, i), fromEntry & u16(conn, base + item(edges, i)));
     const [stop] = through;
     if (through.length !== 1 || stop === undefined) throw brokenChain(hexes);
     cutAt.push(i);
@@ -117,18 +115,18 @@ function lanesAlong(board: Board, hexes: string[]): Lane[][] {
     let starts: string[];
     if (startStop !== null) starts = [startStop];
     else {
-      const { conn, base } = connOf(board, hexAt(s));
-      starts = stopsIn(hexAt(s), u16(conn, base + edgeAt(s)));
+      const { conn, base } = connOf(board, item(idx, s));
+      starts = stopsIn(item(idx, s), u16(conn, base + item(edges, s)));
     }
     const endStop = item(cutStop, k + 1);
     let ends: string[];
     if (endStop !== null) ends = [endStop];
     else {
-      const { conn, base } = connOf(board, hexAt(t));
-      ends = stopsIn(hexAt(t), u16(conn, base + ((edgeAt(t - 1) + 3) % 6)));
+      const { conn, base } = connOf(board, item(idx, t));
+      ends = stopsIn(item(idx, t), u16(conn, base + ((item(edges, t - 1) + 3) % 6)));
     }
     const borders: number[] = [];
-    for (let i = s; i < t; i++) borders.push(i16(BORDER_AT, hexAt(i) * 6 + edgeAt(i)));
+    for (let i = s; i < t; i++) borders.push(i16(BORDER_AT, item(idx, i) * 6 + item(edges, i)));
     const part = s === 0 && t === len - 1 ? hexes : hexes.slice(s, t + 1);
     const lanes: Lane[] = [];
     for (const from of starts) for (const to of ends) if (from !== to) lanes.push({ from, to, borders, hexes: part });

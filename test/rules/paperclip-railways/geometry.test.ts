@@ -12,6 +12,8 @@ import {
   segmentsTouch,
 } from '../../../rules/paperclip-railways/geometry.ts';
 import { planBuild } from '../../../rules/paperclip-railways/build.ts';
+import { measureLink } from '../../../rules/paperclip-railways/link.ts';
+import type { Station } from '../../../rules/paperclip-railways/state.ts';
 import { obstacleShape } from '../../../rules/paperclip-railways/table.ts';
 import { card, R, start, table } from './table.ts';
 
@@ -190,6 +192,54 @@ describe('links on a hand-set table', () => {
     const before = [...s.scores];
     R.apply(s, 0, link('S1', 'york'));
     expect(s.scores[1]).toBe(before[1]! + 1);
+  });
+
+  it('counts a stretch run along together once, even where the other link bends without turning', () => {
+    const s = table({
+      stations: [start(0, -300, 0), card('york', 0, 0), card('dent', -250, -200), card('settle', -60, -200)],
+      hands: HAND,
+    });
+    // Seat 1's link comes down onto y = 0, runs along seat 0's line from -220 to -100 with a
+    // straight-on bend at -150, and leaves again.
+    s.links.push({
+      owner: 1,
+      from: 'dent',
+      to: 'settle',
+      points: [
+        [-250, -178],
+        [-220, 0],
+        [-150, 0],
+        [-100, 0],
+        [-60, -178],
+      ],
+      clips: 15,
+      score: 0,
+    });
+    expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings).toEqual([0, 1, 0, 0]);
+    s.version = 1; // games set up under rules version 1 counted the two pieces
+    expect(planBuild(s, 0, link('S1', 'york')).geometry.crossings).toEqual([0, 2, 0, 0]);
+  });
+
+  it('keeps the ends of a link from a station on the border inside the play area', () => {
+    // Two players: york on the rhombus's west corner; the ray towards bath leaves york's card on
+    // its lower edge at x = -489.75. The nearest whole millimetre, -490, lies 0.1 mm outside the
+    // area (whose edge crosses y = 22 at x = -489.9); -489 lies inside.
+    const s = table({ seats: 2, stations: [card('york', -520, 0), card('bath', -432, 64)] });
+    const [york, bath] = s.stations as [Station, Station];
+    expect(measureLink(s, 0, york, bath, []).points[0]).toEqual([-489, 22]);
+    s.version = 1;
+    expect(() => measureLink(s, 0, york, bath, [])).toThrow(/leaves the play area at -490,22/);
+  });
+
+  it('sets every border and starting station inside the play area, for every player count', () => {
+    for (const n of [2, 3, 4, 5]) {
+      const s = R.setup(n, 'spots', {});
+      for (const st of s.stations.filter((x) => x.kind !== 'metro'))
+        expect(pointInPolygon([st.x, st.y], s.area), `${n} players, ${st.x},${st.y}`).toBe(true);
+    }
+    // rules version 1 rounded 268.5 up: a three-player starting station half a millimetre out
+    const old = R.setup(3, 'spots', { rulesVersion: 1 });
+    expect(old.stations.filter((x) => x.kind === 'start' && !pointInPolygon([x.x, x.y], old.area))).toHaveLength(1);
   });
 
   it('counts a touch of another link as a contact, and a link crossed twice twice', () => {
