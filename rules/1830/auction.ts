@@ -1,10 +1,11 @@
 // The private auction (18xx.games's waterfall auction): buy the cheapest at face value,
 // bid on another, or pass. Bids lock money; when the cheapest goes, bids on the next
 // one resolve (one bid buys, several start a bid war). If everybody passes, the cheapest
-// (SV) drops by $5; when everybody passes it at $5 as well, the next player must take it
-// at $5 (the seed: "if it reaches $5 and still nobody wants it, the first player must buy
-// it"; 18xx.games and the published rules go on to $0), paying what he has free of bids
-// if that is less; once SV is gone, a round of passes pays the privates' revenue.
+// (SV) drops by $5. Under the seed rule set, when everybody passes it at $5 as well, the next
+// player must take it at $5 ("if it reaches $5 and still nobody wants it, the first player
+// must buy it"), paying what he has free of bids if that is less; under 18xx.games (and the
+// published rules) it drops on to $0 and the next player takes it for nothing. Once SV is
+// gone, a round of passes pays the privates' revenue.
 import { RuleError } from '../types.ts';
 import { DATA, PRIVATES } from './data.ts';
 import { PAR_CELLS } from './data.ts';
@@ -12,6 +13,7 @@ import { moveTo } from './market.ts';
 import { buyShare, checkPresidency } from './shares.ts';
 import type { AuctionRound, Game1830State } from './state.ts';
 import { payPrivates } from './rounds.ts';
+import { rules } from './rule-set.ts';
 import { startStockRound } from './stock-round.ts';
 
 export function minBid(state: Game1830State, sym: string): number {
@@ -159,26 +161,33 @@ export function applyAuctionPass(state: Game1830State, seat: number): void {
   finishIfDone(state);
 }
 
-/** SV's price drops in steps of $5 down to $5, where it must be bought. */
-const LOWEST_PRICE = 5;
+/** SV's price drops in steps of $5 until the rule set's forced price, where the next player must take it. */
+const STEP = 5;
 
 function allPassed(state: Game1830State, round: AuctionRound): void {
   const cheapest = DATA.privates.reduce((a, b) => (a.value <= b.value ? a : b)).sym;
   if (round.available.includes(cheapest)) {
     const p = state.privates[cheapest]!;
     const price = PRIVATES[cheapest]!.value - p.discount;
-    if (price <= LOWEST_PRICE) {
-      nextIndex(state, round);
-      const seat = state.order[round.index]!;
-      buyPrivate(state, round, seat, cheapest, Math.max(0, Math.min(price, maxBid(state, seat, cheapest))));
-      resolveBids(state, round);
-    } else {
-      p.discount += LOWEST_PRICE;
+    // seed: passed by everybody at $5, SV is taken at $5; 18xx.games: it drops to $0 and is taken at once
+    const forcedAt = rules(state).svForcedAt;
+    if (price <= forcedAt) forceSv(state, round, cheapest, price);
+    else {
+      p.discount += STEP;
+      if (price - STEP <= 0) forceSv(state, round, cheapest, 0);
     }
   } else {
     payPrivates(state);
   }
   for (const s of state.order) round.passed[s] = false;
+}
+
+/** The next player must take SV at its price (what he has free of bids, if that is less). */
+function forceSv(state: Game1830State, round: AuctionRound, sym: string, price: number): void {
+  nextIndex(state, round);
+  const seat = state.order[round.index]!;
+  buyPrivate(state, round, seat, sym, Math.max(0, Math.min(price, maxBid(state, seat, sym))));
+  resolveBids(state, round);
 }
 
 export function checkPendingPar(

@@ -11,7 +11,7 @@ import { parPrice, sharePrice } from './market.ts';
 import type { Game1830State } from './state.ts';
 import { SHARE_PERCENT } from './shares.ts';
 import { runRoutes as mapRunRoutes, checkTileLay, type Board } from './track/index.ts';
-import { board, phaseName, playerPrivates } from './operating/common.ts';
+import { board, layContext, phaseName } from './operating/common.ts';
 import { trainInputs } from './operating/apply.ts';
 
 function privateName(sym: string): string {
@@ -149,11 +149,7 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
         try {
           const r = before.round;
           const ctx = {
-            corp: op,
-            phase: phaseName(before),
-            layUsed: r.turn.laid,
-            playerPrivates: playerPrivates(before),
-            cash: before.corps[op]!.cash,
+            ...layContext(before, before.corps[op]!, r.turn.laid),
             ...(action.via ? { via: action.via } : {}),
           };
           cost = checkTileLay(board(before), ctx, {

@@ -1,6 +1,7 @@
 // The 1830 game state: plain JSON, mutated in place by `apply` after validation.
 import type { Options } from '../types.ts';
 import { CORP_SYMS, DATA, PRIVATE_SYMS } from './data.ts';
+import { ruleSetOf, type RuleSetName } from './rule-set.ts';
 
 export type Cell = [number, number];
 
@@ -104,6 +105,8 @@ export interface OperatingTurn {
   /** The D&H tile was laid this turn: its station may follow. */
   teleport: boolean;
   boughtTrain: boolean;
+  /** Seed rule set: the type new to the game of which this turn bought a train (one such train per turn). */
+  newTrainType?: string;
 }
 
 export type Round = AuctionRound | StockRound | OperatingRound;
@@ -111,7 +114,8 @@ export type Round = AuctionRound | StockRound | OperatingRound;
 export interface Game1830State {
   version: 1;
   seats: number;
-  options: { multipleBrownFromIpo: boolean; optional6Train: boolean };
+  /** ruleSet: which readings apply where the seed and 18xx.games differ (rule-set.ts). */
+  options: { multipleBrownFromIpo: boolean; optional6Train: boolean; ruleSet: RuleSetName };
   /** Priority order of seats (the first has the priority deal). */
   order: number[];
   cash: number[];
@@ -189,7 +193,11 @@ export function setupState(seats: number, options: Options): Game1830State {
   return {
     version: 1,
     seats,
-    options: { multipleBrownFromIpo: options.multiple_brown_from_ipo === true, optional6Train },
+    options: {
+      multipleBrownFromIpo: options.multiple_brown_from_ipo === true,
+      optional6Train,
+      ruleSet: ruleSetOf(options),
+    },
     order: Array.from({ length: seats }, (_, i) => i),
     cash: new Array(seats).fill(startCash),
     bankrupt: new Array(seats).fill(false),

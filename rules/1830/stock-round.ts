@@ -21,6 +21,7 @@ import {
 import type { CorpState, Game1830State, StockRound } from './state.ts';
 import { rotateOrder } from './auction.ts';
 import { startOperatingSet } from './rounds.ts';
+import { rules } from './rule-set.ts';
 
 export function startStockRound(state: Game1830State): void {
   state.round = {
@@ -43,8 +44,15 @@ export function stockActor(state: Game1830State, round: StockRound): number {
   return l[round.index % l.length]!;
 }
 
-function bought(round: StockRound): boolean {
-  return round.turnActions.some((a) => a.type !== 'sell');
+/** The turn's one purchase is used: a share bought, a corporation parred, or (by the rule set) a private bought. */
+function bought(state: Game1830State, round: StockRound): boolean {
+  const privateCounts = rules(state).privateIsTheTurnsPurchase;
+  return round.turnActions.some((a) => a.type !== 'sell' && (a.type !== 'buyPrivate' || privateCounts));
+}
+
+/** A private may not be bought now: under 18xx.games the turn's purchase is used; under the seed it never is. */
+function privatePurchaseUsed(state: Game1830State, round: StockRound): boolean {
+  return rules(state).privateIsTheTurnsPurchase && bought(state, round);
 }
 
 /** Why the seat may not buy a share of corp from `from` now, or null. */
@@ -54,7 +62,7 @@ export function buyProblem(state: Game1830State, seat: number, corp: CorpState, 
   if (from === 'ipo' && corp.ipo <= 0) return `no ${corp.sym} shares are left in the IPO`;
   if (from === 'pool' && corp.pool <= 0) return `the bank pool holds no ${corp.sym} shares`;
   if (round.sold[seat]![corp.sym]) return `You sold ${corp.sym} this round and may not buy it again`;
-  if (bought(round) && !canBuyMultiple(state, round, corp, from)) return 'You have already bought this turn';
+  if (bought(state, round) && !canBuyMultiple(state, round, corp, from)) return 'You have already bought this turn';
   const cost = shareCost(corp, from);
   if (state.cash[seat]! < cost)
     return `You have $${state.cash[seat]} and cannot pay $${cost} for a share of ${corp.sym}`;
@@ -69,7 +77,10 @@ function canBuyMultiple(state: Game1830State, round: StockRound, corp: CorpState
   return (
     buyMultiple(corp) &&
     !round.turnActions.some(
-      (a) => a.type === 'par' || a.type === 'buyPrivate' || (a.type === 'buy' && a.corp !== corp.sym),
+      (a) =>
+        a.type === 'par' ||
+        (a.type === 'buyPrivate' && !rules(state).brownSharesAfterPrivate) ||
+        (a.type === 'buy' && a.corp !== corp.sym),
     )
   );
 }
@@ -77,7 +88,7 @@ function canBuyMultiple(state: Game1830State, round: StockRound, corp: CorpState
 export function parProblem(state: Game1830State, seat: number, corp: CorpState, price: number): string | null {
   const round = state.round as StockRound;
   if (corp.ipoed) return `${corp.sym} already has a par value`;
-  if (bought(round)) return 'You have already bought this turn';
+  if (bought(state, round)) return 'You have already bought this turn';
   if (!PAR_CELLS.some((c) => c[0] === price))
     return `par value must be one of ${PAR_CELLS.map((c) => `$${c[0]}`).join(', ')}`;
   if (state.cash[seat]! < price * 2)
@@ -113,7 +124,12 @@ export function mustSell(state: Game1830State, seat: number): boolean {
 
 /** 18xx.games offers buying another player's private whenever one could be bought (this keeps the turn open). */
 function canBuyAnyPrivate(state: Game1830State, round: StockRound, seat: number): boolean {
-  if (state.turn === 1 || bought(round) || state.cash[seat]! <= 0 || !DATA.phases[state.phase]!.playersTradePrivates)
+  if (
+    state.turn === 1 ||
+    privatePurchaseUsed(state, round) ||
+    state.cash[seat]! <= 0 ||
+    !DATA.phases[state.phase]!.playersTradePrivates
+  )
     return false;
   if (certCount(state, seat) >= certLimit(state)) return false;
   for (const sym in state.privates) {
@@ -130,7 +146,7 @@ export function hasAnyAction(state: Game1830State, seat: number): boolean {
   if (canBuyAnyPrivate(state, round, seat)) return true;
   if (mustSell(state, seat)) return true;
   const cash = state.cash[seat]!;
-  const hasBought = bought(round);
+  const hasBought = bought(state, round);
   const minPar = PAR_CELLS[PAR_CELLS.length - 1]![0];
   for (const sym in state.corps) {
     const corp = state.corps[sym]!;
@@ -232,8 +248,9 @@ export function applySell(state: Game1830State, seat: number, corpSym: string, p
 
 /**
  * A player buys another player's private (phases 2 to 4, not in the first stock round),
- * at the price the two agreed; this is the turn's purchase. As on 18xx.games the buyer
- * enters it; the seller's agreement is arranged between the players.
+ * at the price the two agreed. Under the 18xx.games rule set this is the turn's purchase
+ * (only brown shares may follow); under the seed the player may also buy a share. The buyer
+ * enters it and its owner accepts or declines.
  */
 export function applyBuyPrivate(
   state: Game1830State,
@@ -250,7 +267,7 @@ export function applyBuyPrivate(
     throw new RuleError('Privates no longer change hands between players in this phase');
   if (typeof p.owner !== 'number' || p.owner === seat) throw new RuleError(`${sym} is not owned by another player`);
   if (PRIVATES[sym]!.noSaleToCorporation) throw new RuleError(`${sym} may not be sold`);
-  if (bought(round)) throw new RuleError('You have already bought this turn');
+  if (privatePurchaseUsed(state, round)) throw new RuleError('You have already bought this turn');
   if (mustSell(state, seat)) throw new RuleError('You are over a holding limit and must sell shares first');
   // a private counts toward the certificate limit (seed D 7), so it cannot take a player over it
   if (certCount(state, seat) >= certLimit(state))

@@ -7,7 +7,7 @@
 // replaying them gives `state`. When `report.stoppedAt` is not null the export could not be
 // replayed completely (the error says why) and should be refused. Throws RuleError when the
 // input is not an 18xx.games export of 1830.
-import { RuleError } from '../../types.ts';
+import { RuleError, type Options } from '../../types.ts';
 import type { Action1830 } from '../actions.ts';
 import type { Checkpoint } from './compare.ts';
 import { importExport, type Export18xx, type ImportReport } from './replay.ts';
@@ -19,7 +19,7 @@ export { importExport } from './replay.ts';
 export interface Imported18xx {
   rules: '1830';
   seats: { id: string; name: string }[];
-  options: Record<string, boolean>;
+  options: Options;
   actions: { seat: number; action: Action1830 }[];
   report: ImportReport;
 }

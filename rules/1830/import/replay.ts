@@ -1,6 +1,8 @@
 // Imports an 18xx.games export of 1830: converts its actions, replays them through our
-// engine, and (optionally) compares the state after every action with a checkpoint file.
-import { RuleError } from '../../types.ts';
+// engine, and (optionally) compares the state after every action with a checkpoint file and
+// with the oracle's fuller state dump (compare-dump.ts).
+import { RuleError, type Options } from '../../types.ts';
+import { RULE_SET_OPTION } from '../rule-set.ts';
 import { game1830 } from '../index.ts';
 import { DATA } from '../data.ts';
 import { sharePrice } from '../market.ts';
@@ -10,6 +12,7 @@ import type { Action1830 } from '../actions.ts';
 import { convertAction, newConvertContext } from './convert.ts';
 import { effectiveActions, type Raw18xxAction } from './resolve.ts';
 import { compareCheckpoint, type Checkpoint } from './compare.ts';
+import { compareStateDump, type StateDump } from './compare-dump.ts';
 
 export interface Export18xx {
   id?: number;
@@ -34,15 +37,16 @@ export interface ImportReport {
 
 export interface ImportedGame {
   seats: { id: string; name: string }[];
-  options: Record<string, boolean>;
+  options: Options;
   log: { seat: number; action: Action1830; sourceId: number }[];
   state: Game1830State;
   report: ImportReport;
 }
 
-export function optionsOf(exp: Export18xx): Record<string, boolean> {
+/** The export's optional rules; an imported game continues under the 18xx.games rule set. */
+export function optionsOf(exp: Export18xx): Options {
   const rules = exp.settings?.optional_rules ?? [];
-  const out: Record<string, boolean> = {};
+  const out: Options = { [RULE_SET_OPTION]: '18xx.games' };
   for (const o of DATA.options) out[o.id] = rules.includes(o.id);
   return out;
 }
@@ -53,7 +57,7 @@ export function resultOf(state: Game1830State, ids: string[]): Record<string, nu
   return Object.fromEntries(pairs);
 }
 
-export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): ImportedGame {
+export function importExport(exp: Export18xx, checkpoints?: Checkpoint[], dumps?: StateDump[]): ImportedGame {
   if (!exp || !Array.isArray(exp.players) || !Array.isArray(exp.actions))
     throw new RuleError('this is not an 18xx.games export (players and actions are missing)');
   if (exp.title !== undefined && exp.title !== '1830') throw new RuleError(`this export is of ${exp.title}, not 1830`);
@@ -64,6 +68,8 @@ export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): Impor
   const effective = effectiveActions(exp.actions);
   const byId = new Map<number, Checkpoint>();
   for (const c of checkpoints ?? []) byId.set(c.after_action, c);
+  const dumpById = new Map<number, StateDump>();
+  for (const d of dumps ?? []) dumpById.set(d.after_action, d);
   const log: ImportedGame['log'] = [];
   let applied = 0;
   let stoppedAt: ImportReport['stoppedAt'] = null;
@@ -88,8 +94,14 @@ export function importExport(exp: Export18xx, checkpoints?: Checkpoint[]): Impor
       break;
     }
     const lastOfId = i + 1 >= effective.length || effective[i + 1]!.id !== id;
-    if (lastOfId && !firstDivergence && byId.has(id)) {
-      const d = compareCheckpoint(state, ids, byId.get(id)!);
+    const checkpoint = lastOfId && !firstDivergence ? byId.get(id) : undefined;
+    if (checkpoint) {
+      const d = compareCheckpoint(state, ids, checkpoint);
+      if (d) firstDivergence = { id, ...d };
+    }
+    const dump = lastOfId && !firstDivergence ? dumpById.get(id) : undefined;
+    if (dump) {
+      const d = compareStateDump(state, ids, game1830.toAct(state), dump);
       if (d) firstDivergence = { id, ...d };
     }
   }

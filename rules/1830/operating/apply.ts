@@ -23,9 +23,9 @@ import {
   nextTokenCost,
   orRound,
   phaseName,
-  playerPrivates,
   tokensLeft,
   trainLimit,
+  layContext,
 } from './common.ts';
 import { payDividend } from './dividends.ts';
 import { emergencySell, goBankrupt } from './emergency.ts';
@@ -100,14 +100,7 @@ export function layTile(state: Game1830State, corp: CorpState, a: Extract<Action
     if (a.via === 'DH' && r.step !== 'track')
       throw new RuleError("The D&H tile is the turn's tile lay; it is laid in the track step");
   } else requireStep(state, 'track', 'Laying a tile');
-  const ctx = {
-    corp: corp.sym,
-    phase: phaseName(state),
-    layUsed: r.turn.laid,
-    playerPrivates: playerPrivates(state),
-    cash: corp.cash,
-    ...(a.via ? { via: a.via } : {}),
-  };
+  const ctx = { ...layContext(state, corp, r.turn.laid), ...(a.via ? { via: a.via } : {}) };
   const lay = { hex: a.hex, tile: a.tile, rotation: a.rotation, ...(a.copy !== undefined ? { copy: a.copy } : {}) };
   const result = mapLayTile(board(state), ctx, lay);
   boardChanged(state);

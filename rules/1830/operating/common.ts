@@ -11,7 +11,8 @@ import {
   reservedSlots,
 } from '../track/index.ts';
 import { reachOf } from '../track/graph.ts';
-import type { Board, PhaseName } from '../track/index.ts';
+import type { Board, LayContext, PhaseName } from '../track/index.ts';
+import { rules } from '../rule-set.ts';
 
 export type OrStep = 'home' | 'track' | 'token' | 'route' | 'dividend' | 'train' | 'company' | 'done';
 export const STEPS: OrStep[] = ['home', 'track', 'token', 'route', 'dividend', 'train', 'company', 'done'];
@@ -28,6 +29,18 @@ export function orRound(state: Game1830State): OperatingRound {
 export function currentCorp(state: Game1830State): CorpState | null {
   const r = state.round;
   return r.kind === 'operating' && r.current ? state.corps[r.current]! : null;
+}
+
+/** What the map module needs to check a tile lay by this corporation now (the turn's lay unused unless said). */
+export function layContext(state: Game1830State, corp: CorpState, layUsed = false): LayContext {
+  return {
+    corp: corp.sym,
+    phase: phaseName(state),
+    layUsed,
+    playerPrivates: playerPrivates(state),
+    cash: corp.cash,
+    homeGreenEarly: rules(state).erieGreenHomeEarly,
+  };
 }
 
 export function trainLimit(state: Game1830State): number {

@@ -7,6 +7,7 @@ import type { CorpState, Game1830State } from '../state.ts';
 
 import { cheapestDepotPrice, mustBuyTrain, orRound } from './common.ts';
 import { endGame } from './flow.ts';
+import { rules } from '../rule-set.ts';
 
 export function emergencySellProblem(
   state: Game1830State,
@@ -75,16 +76,23 @@ export function canGoBankrupt(state: Game1830State, seat: number, corp: CorpStat
 }
 
 /**
- * The president goes bankrupt and the game ends at once. A deliberate departure from the seed
- * (which lets the bankrupt player count his shares unsold): as on 18xx.games his shares are
- * sold to the pool, as many as the rules allow, and his cash goes to the bank.
+ * The president goes bankrupt and the game ends at once. Under the 18xx.games rule set his shares
+ * are sold to the pool, as many as the rules allow, and his cash goes to the bank; under the seed
+ * (H: he "counts the value of the shares he holds, but is not allowed to sell them") he keeps
+ * both and is valued like everybody else.
  */
 export function goBankrupt(state: Game1830State, seat: number, corp: CorpState): void {
   if (!canGoBankrupt(state, seat, corp))
     throw new RuleError(
       `${corp.sym} and its president can still raise the money for the cheapest train ($${cheapestDepotPrice(state)})`,
     );
-  const holdings = Object.values(state.corps).filter((c) => c.held[seat]! > 0 && c.ipoed);
+  if (rules(state).bankruptSharesSold) sellEverything(state, seat, corp);
+  state.bankrupt[seat] = true;
+  endGame(state, 'bankrupt');
+}
+
+function sellEverything(state: Game1830State, seat: number, corp: CorpState): void {
+  const holdings = Object.values(state.corps).filter((c) => (c.held[seat] ?? 0) > 0 && c.ipoed);
   holdings.sort((a, b) => compareOperatingOrder(state, a, b));
   for (const t of holdings) {
     for (;;) {
@@ -94,8 +102,6 @@ export function goBankrupt(state: Game1830State, seat: number, corp: CorpState):
     }
   }
   recalculateOrder(state);
-  state.bank += state.cash[seat]!;
+  state.bank += state.cash[seat] ?? 0;
   state.cash[seat] = 0;
-  state.bankrupt[seat] = true;
-  endGame(state, 'bankrupt');
 }

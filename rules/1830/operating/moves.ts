@@ -14,11 +14,10 @@ import {
   mustBuyTrain,
   orRound,
   otherCorpTrains,
-  phaseName,
-  playerPrivates,
   tokensLeft,
   trainLimit,
   trainPrice,
+  layContext,
 } from './common.ts';
 import { canGoBankrupt, sellableMax } from './emergency.ts';
 
@@ -47,14 +46,7 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
         out.push({ type: 'placeToken', hex: CORPS[corp.sym]!.home, city });
       break;
     case 'track': {
-      const ctx = {
-        corp: corp.sym,
-        phase: phaseName(state),
-        layUsed: false,
-        playerPrivates: playerPrivates(state),
-        cash: corp.cash,
-      };
-      for (const lay of legalTileLays(b, ctx, 6))
+      for (const lay of legalTileLays(b, layContext(state, corp), 6))
         out.push({ type: 'layTile', hex: lay.hex, tile: lay.tile, rotation: lay.rotation });
       out.push({ type: 'pass' });
       break;

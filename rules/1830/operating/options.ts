@@ -5,7 +5,7 @@ import { checkTileLay, cityCount, legalTileLays, legalTokens, routesToText, sugg
 import type { RouteInput } from '../track/index.ts';
 
 import { trainInputs } from './apply.ts';
-import { buyTrain } from './trains.ts';
+import { buyTrain, otherTrainPrices } from './trains.ts';
 import {
   board,
   buyablePrivates,
@@ -17,11 +17,11 @@ import {
   orRound,
   otherCorpTrains,
   phaseName,
-  playerPrivates,
   privateMax,
   privateMin,
   tokensLeft,
   trainPrice,
+  layContext,
 } from './common.ts';
 
 export interface OperatingOptions {
@@ -74,13 +74,7 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
   }
   if (corp.president !== seat) return null;
   if (r.step === 'track') {
-    const ctx = {
-      corp: corp.sym,
-      phase: phaseName(state),
-      layUsed: false,
-      playerPrivates: playerPrivates(state),
-      cash: corp.cash,
-    };
+    const ctx = layContext(state, corp);
     for (const lay of legalTileLays(b, ctx, 400)) {
       let cost = 0;
       try {
@@ -147,13 +141,9 @@ export function operatingOptions(state: Game1830State, seat: number | null): Ope
         }
       }
     }
-    const president = corp.president;
-    const emergency = mustBuyTrain(state, corp) && president !== null;
     for (const t of otherCorpTrains(state, corp)) {
-      const max = emergency ? Math.min(trainPrice(t), corp.cash + state.cash[president!]!) : corp.cash;
-      if (max < 1 || !works(t.id, max)) continue;
-      // the lowest price offered: $1 when that goes through too, else only the highest
-      const min = max === 1 || works(t.id, 1) ? 1 : max;
+      const { min, max } = otherTrainPrices(state, corp, t);
+      if (max < 1 || min > max || !works(t.id, max)) continue;
       out.trains.push({ id: t.id, name: t.name, from: t.owner, price: Math.min(trainPrice(t), max), min, max });
     }
   }

@@ -18,6 +18,7 @@ import {
   trainPrice,
 } from './common.ts';
 import { advance, passStep } from './flow.ts';
+import { rules } from '../rule-set.ts';
 
 export function removeTrain(state: Game1830State, t: TrainState): void {
   if (t.owner !== 'depot' && t.owner !== 'pool' && t.owner !== 'gone') {
@@ -33,8 +34,8 @@ export function nextUnlimitedId(state: Game1830State, name: string): string {
 }
 
 /**
- * One train bought (the train step repeats while more can be bought). A deliberate departure
- * from the seed: its limit of one train of a new type per turn is not enforced, as on 18xx.games.
+ * One train bought (the train step repeats while more can be bought). The seed's limit of one
+ * train of a new type per turn (E.e) holds under the seed rule set only; 18xx.games has none.
  */
 export function buyTrain(
   state: Game1830State,
@@ -55,8 +56,12 @@ export function buyTrain(
   const president = corp.president!;
   let exchange: TrainState | undefined;
   if (fromBank) {
-    if (!depotOffer(state).includes(t))
+    if (t.owner !== 'pool' && !depotOffer(state).includes(t))
       throw new RuleError(`The ${t.name} train is not for sale yet: trains are bought in order`);
+    if (rules(state).oneNewTrainPerTurn && r.turn.newTrainType === t.name && t.owner === 'depot')
+      throw new RuleError(
+        `${corp.sym} bought the first ${t.name} train this turn and may buy only one train of a new type per turn`,
+      );
     let face = trainPrice(t);
     if (exchangeId) {
       exchange = trainById(state, exchangeId);
@@ -96,14 +101,7 @@ export function buyTrain(
     const owner = state.corps[t.owner]!;
     if (owner.closed) throw new RuleError(`There is no train ${trainId} to buy`);
     if (exchangeId) throw new RuleError('Only trains from the bank can be bought by trading in');
-    const emergency = mustBuyTrain(state, corp) && corp.cash < cheapestDepotPrice(state);
-    let min = 1;
-    let max = corp.cash;
-    if (emergency) {
-      const possible = corp.cash + state.cash[president]!;
-      max = Math.min(trainPrice(t), possible);
-      if (r.turn.lastSoldPrice !== null) min = possible - r.turn.lastSoldPrice + 1;
-    }
+    const { min, max } = otherTrainPrices(state, corp, t);
     if (price < min || price > max)
       throw new RuleError(`${corp.sym} may pay between $${min} and $${max} for ${owner.sym}'s ${t.name} train`);
     if (price > corp.cash) {
@@ -121,6 +119,7 @@ export function buyTrain(
     exchange.owner = 'pool';
   }
   const wasDepot = t.owner === 'depot';
+  if (rules(state).oneNewTrainPerTurn && wasDepot && firstOfItsType(state, t)) r.turn.newTrainType = t.name;
   removeTrain(state, t);
   if (wasDepot && TRAINS[t.name]!.count === 'unlimited') {
     state.trains.push({ id: nextUnlimitedId(state, t.name), name: t.name, owner: 'depot' });
@@ -138,6 +137,36 @@ export function buyTrain(
   if (crowded(state).length) return;
   if (!canBuyTrain(state, corp)) passStep(state);
   else advance(state);
+}
+
+/**
+ * The prices a corporation may pay for another corporation's train. What its treasury can pay it
+ * may pay, even above face value (the seed's G.1.d.2 limits only the president's money). When it
+ * must buy a train and the president may add money, the price goes up to face value, and after
+ * an emergency sale it must need that sale (18xx.games: more than the cash before the last sale).
+ */
+export function otherTrainPrices(state: Game1830State, corp: CorpState, t: TrainState): { min: number; max: number } {
+  const face = trainPrice(t);
+  const president = corp.president;
+  if (corp.cash >= face || president === null || !presidentMayAdd(state, corp)) return { min: 1, max: corp.cash };
+  const possible = corp.cash + (state.cash[president] ?? 0);
+  const lastSold = orRound(state).turn.lastSoldPrice;
+  return { min: lastSold === null ? 1 : possible - lastSold + 1, max: Math.min(face, possible) };
+}
+
+/**
+ * The president may add his money towards another corporation's train: the corporation must buy a
+ * train and, under the seed (G.1.d: "must buy a train but lacks the funds"), cannot pay the
+ * cheapest bank train itself; 18xx.games lets him whenever the corporation must buy.
+ */
+function presidentMayAdd(state: Game1830State, corp: CorpState): boolean {
+  if (!mustBuyTrain(state, corp)) return false;
+  return rules(state).presidentAddsWheneverMustBuy || corp.cash < cheapestDepotPrice(state);
+}
+
+/** No train of t's type has left the bank's depot yet: t is of a type new to the game. */
+function firstOfItsType(state: Game1830State, t: TrainState): boolean {
+  return state.trains.every((x) => x.name !== t.name || x.owner === 'depot');
 }
 
 /** Phase changes, rusting and the close of privates that a purchase triggers. */

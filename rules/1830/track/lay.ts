@@ -191,7 +191,10 @@ function check(board: Board, ctx: LayContext, input: unknown): Checked {
   if (!tile) throw new RuleError(`There is no tile #${lay.tile} in 1830`);
   const homeLay =
     !via && HOME_LAYS[ctx.corp]?.hex === lay.hex && HOME_LAYS[ctx.corp]?.tile === lay.tile ? HOME_LAYS[ctx.corp] : null;
-  if (!phaseColors(ctx.phase).includes(tile.color) && !(homeLay?.anyPhase && tile.color === 'green')) {
+  if (
+    !phaseColors(ctx.phase).includes(tile.color) &&
+    !(homeLay?.anyPhase && ctx.homeGreenEarly && tile.color === 'green')
+  ) {
     throw new RuleError(
       `${COLOR_WORD[tile.color]} tiles are not available before phase ${FIRST_PHASE[tile.color]} (now phase ${ctx.phase})`,
     );
@@ -319,7 +322,10 @@ export function legalTileLays(board: Board, ctx: LayContext, limit = 2000): Tile
     for (const id of oldTile.upgrades) {
       const t = tileDef(id);
       const homeLay = !!home && home.hex === hex && home.tile === id;
-      if ((!colors.includes(t.color) && !(homeLay && home.anyPhase && t.color === 'green')) || (supply[id] ?? 0) <= 0)
+      if (
+        (!colors.includes(t.color) && !(homeLay && home.anyPhase && ctx.homeGreenEarly && t.color === 'green')) ||
+        (supply[id] ?? 0) <= 0
+      )
         continue;
       if (via && !via.tiles.includes(id)) continue;
       const needsReach = homeLay ? false : !via || via.needsConnection;

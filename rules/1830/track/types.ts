@@ -58,6 +58,8 @@ export interface LayContext {
   via?: 'CS' | 'DH';
   /** The corporation's cash, when given the terrain cost must be affordable. */
   cash?: number;
+  /** A home lay marked anyPhase (Erie's #59) may be green before green tiles are available (the seed's reading). */
+  homeGreenEarly?: boolean;
   /** reachOf(board, corp) for this very board, when the caller already has it (saves the walk). */
   reach?: Reach;
 }

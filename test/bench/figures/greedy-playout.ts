@@ -25,13 +25,18 @@ function timed(rules: AnyRules, seats: number, games: number) {
   };
 }
 
+const GAMES = [
+  [airlinesEurope, 4],
+  [stephensonsRocket, 3],
+  [airlines, 4],
+  [paperclipRailways, 3],
+] as const;
+
+/** The figures this file emits (BENCH_ONLY matches figure names). */
+export const figures = GAMES.map(([rules]) => `${rules.id}_greedy_playout`);
+
 export function run(emit: Emit): void {
-  for (const [rules, seats] of [
-    [airlinesEurope, 4],
-    [stephensonsRocket, 3],
-    [airlines, 4],
-    [paperclipRailways, 3],
-  ] as const) {
+  for (const [rules, seats] of GAMES) {
     emit({ name: `${rules.id}_greedy_playout`, seats, ...timed(rules as AnyRules, seats, 5) });
   }
 }

@@ -25,6 +25,9 @@ import { ReminderJob } from '../../../server/scheduler/reminders.ts';
 const TOTAL = 10_000;
 const DUE = 100;
 
+/** The figures this file emits (BENCH_ONLY matches figure names). */
+export const figures = ['reminder_tick'];
+
 export async function run(emit: Emit): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reminder-tick-'));
   try {

@@ -30,6 +30,9 @@ import { positionAfter } from '../../support/playout.ts';
 const WARM = 20;
 const MAILS = 80;
 
+/** The figures this file emits (BENCH_ONLY matches figure names). */
+export const figures = ['turn_mail'];
+
 export async function run(emit: Emit): Promise<void> {
   const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
   const dir = mkdtempSync(join(tmpdir(), 'bench-turn-mail-'));

@@ -46,6 +46,9 @@ async function fsyncFloor(size: number): Promise<{ ops_per_s: number; p50_ms: nu
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
+/** The figures this file emits (BENCH_ONLY matches figure names). */
+export const figures = ['fsync_floor', 'move_commit'];
+
 export async function run(emit: Emit): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-commit-'));
   // BENCH_SERVER_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server side.

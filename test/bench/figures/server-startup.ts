@@ -136,6 +136,9 @@ async function timeToFirstPage(dataDir: string): Promise<{ ms: number; stop: () 
   };
 }
 
+/** The figures this file emits (BENCH_ONLY matches figure names). */
+export const figures = ['startup_10k_games', 'game_list_10k'];
+
 export async function run(emit: Emit): Promise<void> {
   const dbg = (m: string) => process.env.BENCH_DEBUG && process.stderr.write(`${m}\n`);
   const dataDir = await makeDataDir();

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
 import { refuses } from './positions.ts';
 
-function fresh(seats = 3): Game1830State {
-  return g.setup(seats, 'auction', {});
+function fresh(seats = 3, ruleSet = 'seed'): Game1830State {
+  return g.setup(seats, 'auction', { rule_set: ruleSet });
 }
 
 describe('1830 private auction', () => {
@@ -51,6 +51,18 @@ describe('1830 private auction', () => {
     expect(s.cash[2]).toBe(725);
     // the turn goes on with the player after the one who bought SV
     expect(g.toAct(s)).toEqual([1]);
+  });
+
+  it('under 18xx.games SV drops on to $0 when everyone passes it at $5, and the next player takes it for nothing', () => {
+    const s = fresh(2, '18xx.games');
+    for (let i = 0; i < 6; i++) g.apply(s, g.toAct(s)[0]!, { type: 'pass' });
+    expect(s.privates.SV!.discount).toBe(15);
+    const first = g.toAct(s)[0]!;
+    g.apply(s, first, { type: 'pass' });
+    g.apply(s, 1 - first, { type: 'pass' });
+    expect(s.privates.SV!.discount).toBe(20);
+    expect(s.privates.SV!.owner).toBe(first);
+    expect(s.cash[first]).toBe(1200);
   });
 
   it('drops SV by $5 when everyone passes, and when everyone passes it at $5 the next player must take it at $5 (the seed)', () => {

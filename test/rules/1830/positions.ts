@@ -5,10 +5,14 @@ import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts'
 import { startStockRound } from '../../../rules/1830/stock-round.ts';
 import { RuleError } from '../../../rules/types.ts';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import type { RuleSetName } from '../../../rules/1830/rule-set.ts';
+
+/** A rule set of the game, or none: a game recorded before rule sets (rules/1830/rule-set.ts). */
+export type RuleSetChoice = RuleSetName | undefined;
 
 /** Four players; every private bought at face in seat order; B&O parred at 100 by seat 1; SR 1 begins. */
-export function afterAuction(seed = 'stock'): Game1830State {
-  const s = g.setup(4, seed, {});
+export function afterAuction(seed = 'stock', ruleSet?: RuleSetChoice): Game1830State {
+  const s = g.setup(4, seed, ruleSet && ruleSet !== 'recorded' ? { rule_set: ruleSet } : {});
   for (const [seat, sym, price] of [
     [0, 'SV', 20],
     [1, 'CS', 40],
@@ -24,8 +28,8 @@ export function afterAuction(seed = 'stock'): Game1830State {
 }
 
 /** A later stock round (selling allowed), seat 0 first, the seats' cash set as given (the bank makes up the difference). */
-export function laterRound(cash = [1000, 1000, 1000, 1000]): Game1830State {
-  const s = afterAuction();
+export function laterRound(cash = [1000, 1000, 1000, 1000], ruleSet?: RuleSetChoice): Game1830State {
+  const s = afterAuction('stock', ruleSet);
   const before = s.cash.reduce((a, b) => a + b, 0);
   s.cash = [...cash];
   s.bank += before - cash.reduce((a, b) => a + b, 0);
@@ -33,6 +37,27 @@ export function laterRound(cash = [1000, 1000, 1000, 1000]): Game1830State {
   s.order = [0, 1, 2, 3];
   startStockRound(s);
   return s;
+}
+
+/** Gives a corporation a par value and market cell and hands out its shares (the first seat listed is president). */
+export function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>): void {
+  const c = s.corps[sym]!;
+  c.ipoed = true;
+  c.par = [cell[0], cell[1]];
+  c.cell = [cell[0], cell[1]];
+  (s.stacks[`${cell[0]},${cell[1]}`] ??= []).push(sym);
+  let first = true;
+  for (const [seat, pct] of Object.entries(holdings)) {
+    c.held[Number(seat)] = pct;
+    c.ipo -= pct;
+    const price = (100 * pct) / 10;
+    s.cash[Number(seat)]! -= price;
+    s.bank += price;
+    if (first) {
+      c.president = Number(seat);
+      first = false;
+    }
+  }
 }
 
 /** Expects `apply` to throw a RuleError whose message matches, and the state unchanged. */

@@ -1,28 +1,7 @@
 // Stock rounds and the market, from hand-set positions.
 import { describe, expect, it } from 'vitest';
-import { game1830 as g, type Game1830State } from '../../../rules/1830/index.ts';
-import { afterAuction, laterRound, refuses } from './positions.ts';
-
-/** Gives a corporation a par value and market cell and hands out its shares (the first seat listed is president). */
-function parred(s: Game1830State, sym: string, cell: [number, number], holdings: Record<number, number>): void {
-  const c = s.corps[sym]!;
-  c.ipoed = true;
-  c.par = [cell[0], cell[1]];
-  c.cell = [cell[0], cell[1]];
-  (s.stacks[`${cell[0]},${cell[1]}`] ??= []).push(sym);
-  let first = true;
-  for (const [seat, pct] of Object.entries(holdings)) {
-    c.held[Number(seat)] = pct;
-    c.ipo -= pct;
-    const price = (100 * pct) / 10;
-    s.cash[Number(seat)]! -= price;
-    s.bank += price;
-    if (first) {
-      c.president = Number(seat);
-      first = false;
-    }
-  }
-}
+import { game1830 as g } from '../../../rules/1830/index.ts';
+import { afterAuction, laterRound, parred, refuses } from './positions.ts';
 
 describe('1830 stock rounds', () => {
   it('starts with the priority deal after the auction and pars at the allowed values only', () => {

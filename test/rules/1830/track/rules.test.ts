@@ -359,17 +359,33 @@ describe('routes', () => {
 });
 
 describe('home hex exceptions of the rules', () => {
-  it('Erie may lay #59 on its home hex before green tiles are available; nobody else may', () => {
+  it("under the seed's reading Erie may lay #59 on its home hex before green tiles are available; nobody else may", () => {
+    const b = newBoard();
+    placeHomeToken(b, 'ERIE');
+    const early = { homeGreenEarly: true };
+    refused(
+      b,
+      () => layTile(b, { ...ctx('PRR', '2'), ...early }, { hex: 'E11', tile: '59', rotation: 0 }),
+      /Green tiles are not available before phase 3/,
+    );
+    expect(legalTileLays(b, { ...ctx('ERIE', '2'), ...early }).some((l) => l.hex === 'E11' && l.tile === '59')).toBe(
+      true,
+    );
+    layTile(b, { ...ctx('ERIE', '2'), ...early }, { hex: 'E11', tile: '59', rotation: 0 });
+    expect(b.pending).toEqual([{ corp: 'ERIE', hex: 'E11' }]);
+  });
+
+  it("without it (18xx.games) the Erie's #59 waits for green like any other green tile", () => {
     const b = newBoard();
     placeHomeToken(b, 'ERIE');
     refused(
       b,
-      () => layTile(b, ctx('PRR', '2'), { hex: 'E11', tile: '59', rotation: 0 }),
+      () => layTile(b, ctx('ERIE', '2'), { hex: 'E11', tile: '59', rotation: 0 }),
       /Green tiles are not available before phase 3/,
     );
-    expect(legalTileLays(b, ctx('ERIE', '2')).some((l) => l.hex === 'E11' && l.tile === '59')).toBe(true);
-    layTile(b, ctx('ERIE', '2'), { hex: 'E11', tile: '59', rotation: 0 });
-    expect(b.pending).toEqual([{ corp: 'ERIE', hex: 'E11' }]);
+    expect(legalTileLays(b, ctx('ERIE', '2')).some((l) => l.tile === '59')).toBe(false);
+    layTile(b, ctx('ERIE', '3'), { hex: 'E11', tile: '59', rotation: 0 });
+    expect(b.tiles.E11?.tile).toBe('59');
   });
 });
 

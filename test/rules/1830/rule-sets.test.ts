@@ -1,0 +1,187 @@
+// The two rule sets (seed, 18xx.games) and the four places where our engine used to refuse what
+// 18xx.games accepts, each on a hand-set position that makes the reading decide.
+import { describe, expect, it } from 'vitest';
+import { game1830 as g, playerValue, type Game1830State } from '../../../rules/1830/index.ts';
+import { importExport } from '../../../rules/1830/import/replay.ts';
+import type { RuleSetName } from '../../../rules/1830/rule-set.ts';
+import { laterRound, parred, realGame, refuses, through } from './positions.ts';
+
+describe('1830 rule sets as an option', () => {
+  it('offers seed and 18xx.games, 18xx.games by default; an import continues under 18xx.games', () => {
+    const spec = g.options!.find((o) => o.id === 'rule_set')!;
+    expect(spec.kind === 'choice' && spec.choices.map((c) => c.value)).toEqual(['18xx.games', 'seed']);
+    expect(spec.default).toBe('18xx.games');
+    expect(g.setup(3, 'x', { rule_set: 'seed' }).options.ruleSet).toBe('seed');
+    expect(() => g.setup(3, 'x', { rule_set: 'house' })).toThrow(/no rule set "house"/);
+    // a game recorded before the option keeps the behaviour it was played under
+    expect(g.setup(3, 'x', {}).options.ruleSet).toBe('recorded');
+    expect(g.setup(3, 'x', { rule_set: 'seed', rulesVersion: 1 }).options.ruleSet).toBe('recorded');
+    expect(g.setup(3, 'x', { rule_set: 'seed', rulesVersion: 2 }).options.ruleSet).toBe('seed');
+    const exp = realGame('26855');
+    const imported = importExport({ ...exp, actions: exp.actions.slice(0, 3) });
+    expect(imported.options.rule_set).toBe('18xx.games');
+    expect(imported.state.options.ruleSet).toBe('18xx.games');
+  });
+});
+
+/** A stock round where seat 1 owns the C&SL and PRR sits in the brown zone with shares in the pool. */
+function privateForSale(ruleSet: RuleSetName): Game1830State {
+  const s = laterRound([1000, 1000, 1000, 1000], ruleSet);
+  parred(s, 'PRR', [5, 0], { 2: 20 });
+  const prr = s.corps.PRR!;
+  prr.ipo -= 30;
+  prr.pool += 30;
+  g.apply(s, 0, { type: 'buyCompany', company: 'CS', price: 50 });
+  g.apply(s, 1, { type: 'buyCompany', company: 'CS', price: 50 }); // seat 1 accepts
+  expect(s.privates.CS!.owner).toBe(0);
+  return s;
+}
+
+describe("disagreement 1: a private bought from another player, then shares (seed C, 18xx.games's purchase)", () => {
+  it('under 18xx.games the private is the purchase, but brown pool shares may follow and the turn waits for a pass', () => {
+    const s = privateForSale('18xx.games');
+    expect(g.toAct(s)).toEqual([0]);
+    refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /already bought this turn/);
+    g.apply(s, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
+    g.apply(s, 0, { type: 'buy', corp: 'PRR', from: 'pool' });
+    expect(s.corps.PRR!.held[0]).toBe(30); // the C&A's 10% and two from the pool
+    expect(g.toAct(s)).toEqual([0]);
+    g.apply(s, 0, { type: 'pass' });
+    expect(g.toAct(s)).toEqual([1]);
+  });
+
+  it('under the seed the player may also buy a share, and another private after it', () => {
+    const s = privateForSale('seed');
+    g.apply(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' });
+    expect(s.corps['B&O']!.held[0]).toBe(10);
+    refuses(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }, /already bought this turn/);
+    expect(g.toAct(s)).toEqual([0]);
+    g.apply(s, 0, { type: 'buyCompany', company: 'DH', price: 70 });
+    g.apply(s, 2, { type: 'buyCompany', company: 'DH', price: 70 });
+    expect(s.privates.DH!.owner).toBe(0);
+  });
+
+  it('a game recorded before rule sets refuses the brown shares after a private, as it did', () => {
+    const s = privateForSale('recorded');
+    refuses(s, 0, { type: 'buy', corp: 'PRR', from: 'pool' }, /already bought this turn/);
+  });
+});
+
+/** 29133 after action 53: NYNH (phase 2, no train, a route: it must buy one) is at its train step; set by hand from there. */
+function trainStep(ruleSet: RuleSetName, corpCash: number, presidentCash: number): Game1830State {
+  const s = through('29133', 53);
+  s.options.ruleSet = ruleSet;
+  const nynh = s.corps.NYNH!;
+  expect(s.round.kind === 'operating' && s.round.step).toBe('train');
+  expect(nynh.trains).toEqual([]);
+  s.bank += nynh.cash - corpCash + s.cash[nynh.president!]! - presidentCash;
+  nynh.cash = corpCash;
+  s.cash[nynh.president!] = presidentCash;
+  return s;
+}
+
+/** Moves a train to an owner by hand ('pool', 'gone' or a corporation). */
+function moveTrain(s: Game1830State, id: string, owner: string): void {
+  const t = s.trains.find((x) => x.id === id)!;
+  if (t.owner in s.corps) s.corps[t.owner]!.trains.splice(s.corps[t.owner]!.trains.indexOf(id), 1);
+  t.owner = owner;
+  if (owner in s.corps) s.corps[owner]!.trains.push(id);
+}
+
+describe('disagreement 2: every discarded train is for sale, not only the lowest-numbered of its kind', () => {
+  for (const ruleSet of ['seed', '18xx.games'] as const) {
+    it(`buys the 2-4 from the pool with the 2-3 there too (${ruleSet})`, () => {
+      const s = trainStep(ruleSet, 500, 0);
+      const seat = s.corps.NYNH!.president!;
+      moveTrain(s, '2-3', 'pool');
+      moveTrain(s, '2-4', 'pool');
+      g.apply(s, seat, { type: 'buyTrain', train: '2-4', price: 80 });
+      expect(s.corps.NYNH!.trains).toEqual(['2-4']);
+      expect(s.trains.find((t) => t.id === '2-3')!.owner).toBe('pool');
+    });
+  }
+});
+
+describe("disagreement 3: the president's money towards another corporation's train when the corporation could pay a bank train", () => {
+  // NYNH has $100: enough for the $80 2-train, not for PRR's 3-train (face $180)
+  const position = (ruleSet: RuleSetName) => {
+    const s = trainStep(ruleSet, 100, 500);
+    moveTrain(s, '3-0', 'PRR');
+    return s;
+  };
+
+  it('under 18xx.games the president adds up to face value', () => {
+    const s = position('18xx.games');
+    const seat = s.corps.NYNH!.president!;
+    refuses(s, seat, { type: 'buyTrain', train: '3-0', price: 181 }, /between \$1 and \$180/);
+    g.apply(s, seat, { type: 'buyTrain', train: '3-0', price: 150 });
+    expect(s.corps.NYNH!.trains).toEqual(['3-0']);
+    expect(s.corps.NYNH!.cash).toBe(0);
+    expect(s.cash[seat]).toBe(450);
+  });
+
+  it('under the seed he may not: the corporation does not lack the money for a train (G.1.d)', () => {
+    const s = position('seed');
+    const seat = s.corps.NYNH!.president!;
+    refuses(s, seat, { type: 'buyTrain', train: '3-0', price: 150 }, /between \$1 and \$100/);
+    g.apply(s, seat, { type: 'buyTrain', train: '3-0', price: 100 });
+    expect(s.cash[seat]).toBe(500);
+  });
+});
+
+describe('disagreement 4: no face-value cap when the treasury pays everything', () => {
+  for (const ruleSet of ['seed', '18xx.games'] as const) {
+    it(`the corporation pays $100 of its own $120 for a $80 train, the bank's cheapest being $180 (${ruleSet})`, () => {
+      const s = trainStep(ruleSet, 120, 0);
+      const seat = s.corps.NYNH!.president!;
+      for (const t of s.trains) if (t.name === '2' && t.owner === 'depot') t.owner = 'gone';
+      moveTrain(s, '2-0', 'PRR');
+      refuses(s, seat, { type: 'buyTrain', train: '2-0', price: 121 }, /between \$1 and \$120/);
+      g.apply(s, seat, { type: 'buyTrain', train: '2-0', price: 100 });
+      expect(s.corps.NYNH!.cash).toBe(20);
+      expect(s.corps.PRR!.trains).not.toContain('2-0');
+    });
+  }
+});
+
+describe('one train of a new type per turn (seed E.e)', () => {
+  // the last 2-train is left: NYNH may buy it and then the first 3-train; a second 3-train only under 18xx.games
+  const position = (ruleSet: RuleSetName) => {
+    const s = trainStep(ruleSet, 1000, 0);
+    for (const t of s.trains) if (t.name === '2' && t.owner === 'depot' && t.id !== '2-5') t.owner = 'gone';
+    const seat = s.corps.NYNH!.president!;
+    g.apply(s, seat, { type: 'buyTrain', train: '2-5', price: 80 });
+    g.apply(s, seat, { type: 'buyTrain', train: '3-0', price: 180 });
+    return { s, seat };
+  };
+
+  it('under the seed the second 3-train is refused', () => {
+    const { s, seat } = position('seed');
+    refuses(s, seat, { type: 'buyTrain', train: '3-1', price: 180 }, /only one train of a new type per turn/);
+  });
+
+  it('under 18xx.games it is bought', () => {
+    const { s, seat } = position('18xx.games');
+    g.apply(s, seat, { type: 'buyTrain', train: '3-1', price: 180 });
+    expect(s.corps.NYNH!.trains).toEqual(['2-5', '3-0', '3-1']);
+  });
+});
+
+describe("a bankrupt player's shares (seed H against 18xx.games)", () => {
+  it('under the seed he keeps them and is valued at market; under 18xx.games they are sold', () => {
+    for (const ruleSet of ['seed', '18xx.games'] as const) {
+      const s = through('29133', 449);
+      s.options.ruleSet = ruleSet;
+      const seat = s.corps.NYNH!.president!;
+      const held = Object.values(s.corps).map((c) => c.held[seat]);
+      const value = playerValue(s, seat);
+      g.apply(s, seat, { type: 'bankrupt' });
+      expect(s.finished).toBe(true);
+      const after = Object.values(s.corps).map((c) => c.held[seat]);
+      if (ruleSet === 'seed') expect(after).toEqual(held);
+      else expect(after).not.toEqual(held);
+      // the seed values him like everybody else; 18xx.games sold his shares (at falling prices) and took his cash
+      expect(g.outcome(s)!.scores[seat]).toBe(ruleSet === 'seed' ? value : 416);
+    }
+  });
+});
