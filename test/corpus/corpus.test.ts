@@ -15,7 +15,7 @@ describe('the corpus of recorded games', () => {
       const mine = corpus.filter((c) => c.game.rules === rules.id && c.game.source === 'random playout');
       expect(new Set(mine.map((c) => c.game.seats)).size, rules.id).toBeGreaterThanOrEqual(2);
     }
-    expect(corpus.filter((c) => c.game.source.startsWith('18xx.games'))).toHaveLength(3);
+    expect(corpus.filter((c) => c.game.source.startsWith('18xx.games')).length).toBeGreaterThanOrEqual(3);
   });
 
   it.each(corpus.map((c) => [c.file, c.game] as const))('%s replays exactly', (_file, game) => {
