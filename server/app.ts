@@ -20,9 +20,14 @@ import { ServiceError } from './errors.ts';
 import type { GameEventListener } from './events.ts';
 import { apiRouter } from './http/api.ts';
 import { pagesRouter } from './http/pages.ts';
-import { importRouter } from './http/import.ts';
+import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
+import { sameSiteOnly } from './http/client.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
+import { redactingLogger } from './redact.ts';
+import { checkNesting } from './strict-body.ts';
+import { removeLeftOverTempFiles } from './tidy.ts';
+import { DEFAULT_QUOTAS, Quota, type QuotaSettings } from './quota.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -40,6 +45,16 @@ export interface AppDeps {
   /** Defaults to the lowdb store under dataDir. */
   store?: GameStore;
   templatesDir?: string;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; see http/client.ts). Default: none. */
+  trustProxy?: boolean | number | string;
+  /** The organiser confirms their address before invitations leave (GameServiceOptions.confirmOrganiser). */
+  confirmOrganiser?: boolean;
+  /** When unconfirmed and unjoined games expire (default DEFAULT_EXPIRY). */
+  expiry?: { unconfirmedHours: number; openDays: number };
+  /** Creation quotas per client and per organiser address (default DEFAULT_QUOTAS; server/quota.ts). */
+  quotas?: Partial<QuotaSettings>;
+  /** The 18xx.games import's time limit and quota (default DEFAULT_IMPORT_LIMITS). */
+  importLimits?: Partial<ImportLimits>;
   /** POST rate limit per client address (default 300 a minute). */
   postLimit?: { windowMs: number; limit: number };
   plugins?: AppPlugin[];
@@ -62,21 +77,35 @@ export interface AppContext {
 
 export type AppPlugin = (ctx: AppContext) => void | Promise<void>;
 
-/** Link keys never reach a log line. */
-export function redactPath(url: string): string {
-  return url.split('?')[0]!.replace(/\/(play|join|admin|watch)\/[^/]+/, '/$1/:key');
-}
+export { redactPath } from './redact.ts';
 
 export async function createApp(deps: AppDeps): Promise<AppContext> {
-  const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  // Link keys never reach a log line: every logger below is this one or its child (redact.ts).
+  const logger = redactingLogger(deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }));
   const now = deps.now ?? (() => new Date());
   const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
+  const tidied = await removeLeftOverTempFiles(deps.dataDir);
+  if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
   const links = createLinks(secret, deps.baseUrl);
   const store =
     deps.store ??
     new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
-  const service = new GameService({ store, registry: deps.registry, links, now, onEvent: deps.onEvent, logger });
+  const service = new GameService({
+    store,
+    registry: deps.registry,
+    links,
+    now,
+    onEvent: deps.onEvent,
+    logger,
+    confirmOrganiser: deps.confirmOrganiser,
+    expiry: deps.expiry,
+  });
   await service.init();
+  // Games nobody confirmed or joined end after a while (service.expireStale reads only the index).
+  const expiryTimer = setInterval(() => {
+    service.expireStale().catch((err) => logger.error({ err: String(err) }, 'expiring games failed'));
+  }, 10 * 60_000);
+  expiryTimer.unref();
   const renderer = new PageRenderer(deps.templatesDir ?? TEMPLATES_DIR);
   const app = express();
   const onClose: AppContext['onClose'] = [];
@@ -92,20 +121,22 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     now,
     onClose,
     async close() {
+      clearInterval(expiryTimer);
       for (const f of onClose.splice(0).reverse()) await f();
       await store.close();
     },
   };
 
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (http/client.ts).
+  app.set('trust proxy', deps.trustProxy ?? false);
   app.use((req, res, next) => {
     if (!logger.isLevelEnabled('info')) return next();
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       logger.info(
-        { method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     });
@@ -143,8 +174,13 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     },
     // Plain-http local installs are normal here; do not pin HTTPS.
     strictTransportSecurity: false,
+    // No Referer (with its key) to other sites; to this one, so that browsers send the real Origin
+    // with our own forms (under no-referrer they send "null", which http/client.ts must refuse).
+    referrerPolicy: { policy: 'same-origin' },
   });
   app.use((req, res, next) => {
+    // Nearly every page is somebody's (a key in the path, a hand, an outbox): no cache keeps a copy.
+    res.setHeader('Cache-Control', 'no-store');
     if (req.path.startsWith('/api/')) return apiHeaders(req, res, next);
     res.locals.cspNonce = randomBytes(16).toString('base64');
     return pageHeaders(req, res, next);
@@ -154,14 +190,36 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // Counted by req.ip: the real client behind a proxy named in TRUST_PROXY. Without one, forwarded
+    // headers are ignored on purpose (http/client.ts), so the library's warning about them is off.
+    validate: { xForwardedForHeader: false },
     handler: (req, res) =>
       sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
   });
   app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
+  app.use(
+    sameSiteOnly(links.baseUrl, (req, res, from) =>
+      sendError(
+        req,
+        res,
+        403,
+        `Refused: this request was sent from ${from}, not from a page of this server. Another site can make your ` +
+          'browser send forms here (to start games or send invitations in your name), so changes are taken only ' +
+          `from this server's own pages. If you meant it, open ${links.baseUrl}/ and do it there.`,
+        ctx,
+      ),
+    ),
+  );
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
-  app.use(importRouter(ctx));
-  app.use(express.json({ limit: '64kb' }));
+  app.use(importRouter(ctx, { ...DEFAULT_IMPORT_LIMITS, ...deps.importLimits }));
+  // Bodies nested deeper than any real request are refused before anything walks them.
+  app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+  app.use(
+    creationQuotas({ ...DEFAULT_QUOTAS, ...deps.quotas }, now, (req, res, message) =>
+      sendError(req, res, 429, message, ctx),
+    ),
+  );
 
   // The pages' scripts (built by `npm run build:web`); pages work without them.
   app.use('/static', express.static(WEB_DIR, { index: false, redirect: false, maxAge: '5m' }));
@@ -178,10 +236,42 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       return sendError(req, res, e.status, 'The request could not be read.', ctx);
     }
-    logger.error({ path: redactPath(req.originalUrl), err: String(e?.message ?? err) }, 'server error');
+    logger.error({ path: req.originalUrl, err: String(e?.message ?? err) }, 'server error');
     return sendError(req, res, 500, 'Something went wrong on the server; nothing was changed by this request.', ctx);
   });
   return ctx;
+}
+
+/**
+ * Quotas on creating games (POST /new, /api/games): per client address (req.ip, the real client
+ * behind a trusted proxy) an hour, and per organiser address a day, so one client cannot fill the
+ * home page or the mail queue.
+ */
+function creationQuotas(
+  q: QuotaSettings,
+  now: () => Date,
+  refuse: (req: Request, res: Response, message: string) => void,
+) {
+  const clock = () => now().getTime();
+  const perClient = new Quota(q.createsPerClientPerHour, 3600_000, clock);
+  const perAddress = new Quota(q.createsPerAddressPerDay, 86_400_000, clock);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' || (req.path !== '/new' && req.path !== '/api/games')) return next();
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    if (!perClient.take(req.ip ?? ''))
+      return refuse(
+        req,
+        res,
+        `Your address has created ${q.createsPerClientPerHour} games this hour; please wait a while.`,
+      );
+    if (typeof email === 'string' && !perAddress.take(email.trim().toLowerCase()))
+      return refuse(
+        req,
+        res,
+        `${q.createsPerAddressPerDay} games a day can be set up for one address; please try tomorrow.`,
+      );
+    next();
+  };
 }
 
 export function sendError(req: Request, res: Response, status: number, message: string, ctx: AppContext): void {

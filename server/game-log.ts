@@ -136,15 +136,6 @@ export function describePolicy(p: ReminderPolicy): string {
   return `Reminders after ${p.remindAfterHours} h, every ${p.repeatHours} h, at most ${p.maxReminders}, ${then}`;
 }
 
-export function cleanName(raw: string): string {
-  const name = String(raw ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (name.length === 0) throw new ServiceError(400, 'Please give a name.');
-  if (name.length > 40) throw new ServiceError(400, 'Please keep the name under 40 characters.');
-  return name;
-}
-
 export function checkOptions(rules: AnyRules, given: Record<string, unknown>): Options {
   const out: Options = {};
   const specs = rules.options ?? [];

@@ -36,11 +36,28 @@ export function canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
 export function firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {
   if (game.doc.status !== 'active' || game.state === null) return { moves: [], total: 0 };
   if (!game.rules.toAct(game.state).includes(seat)) return { moves: [], total: 0 };
-  const all = game.rules.moves(game.state, seat);
-  const moves = all
-    .slice(0, limit)
-    .map((action, n) => ({ n, action, text: nameSeats(game.rules.describe(action, game.state, seat), game.doc) }));
-  return { moves, total: all.length };
+  const known = movesKnown(game.state, seat, () => game.rules.moves(game.state, seat));
+  const moves = known.all.slice(0, limit).map((action, n) => {
+    let text = known.texts.get(n);
+    if (text === undefined) known.texts.set(n, (text = game.rules.describe(action, game.state, seat)));
+    return { n, action, text: nameSeats(text, game.doc) };
+  });
+  return { moves, total: known.all.length };
+}
+
+/**
+ * The legal moves of a seat and the words of those described so far, kept per state object:
+ * a state is never changed once the game has moved on (moves apply to a copy), so a new
+ * position is a new key and nothing goes stale. Quick links and the play page ask again and
+ * again in one position; listing 1830's moves is costly.
+ */
+const known = new WeakMap<object, Map<Seat, { all: unknown[]; texts: Map<number, string> }>>();
+function movesKnown(state: object, seat: Seat, list: () => unknown[]) {
+  let bySeat = known.get(state);
+  if (!bySeat) known.set(state, (bySeat = new Map()));
+  let k = bySeat.get(seat);
+  if (!k) bySeat.set(seat, (k = { all: list(), texts: new Map() }));
+  return k;
 }
 
 /** Every entry up to `upto` as a plain-words line. */

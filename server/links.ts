@@ -18,7 +18,7 @@
 // instance as `app.locals.links` and `service.links`.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
 
 /** A key just issued: the key itself (handed out once), its hash and its sealed copy (both stored). */
 export interface IssuedKey {
@@ -43,6 +43,7 @@ export interface GameKeySource {
   inviteKeyHash?: string | null;
   inviteKeySealed?: string | null;
   inviteGeneration?: number;
+  confirmKeySealed?: string | null;
 }
 
 export interface Links {
@@ -55,6 +56,8 @@ export interface Links {
   spectatorKeyOf(game: GameKeySource): string;
   /** The current invite key, null when nobody can join. */
   inviteKeyOf(game: GameKeySource): string | null;
+  /** The key of the organiser's confirmation link, null once used. */
+  confirmKeyOf(game: GameKeySource): string | null;
 
   /** Absolute URLs, all from BASE_URL. */
   playUrl(seatKey: string): string;
@@ -63,6 +66,7 @@ export interface Links {
   historyUrl(key: string, format: 'json' | 'txt', role?: 'seat' | 'spectator'): string;
   stepUrl(key: string, seq: number, role?: 'seat' | 'spectator'): string;
   inviteUrl(inviteKey: string): string;
+  confirmUrl(confirmKey: string): string;
   adminUrl(adminKey: string): string;
   watchUrl(spectatorKey: string): string;
   homeUrl(): string;
@@ -166,12 +170,14 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
       if (g.inviteKeySealed) return unseal(g.inviteKeySealed, g.id, 'invite');
       return deriveKey(secret, g.id, 'invite', 0, g.inviteGeneration ?? 0);
     },
+    confirmKeyOf: (g) => (g.confirmKeySealed ? unseal(g.confirmKeySealed, g.id, 'confirm') : null),
     playUrl: (key) => `${base}/play/${key}`,
     quickMoveUrl: (key, n, seq) => `${base}/play/${key}/m/${n}?seq=${seq}`,
     historyUrl: (key, format, role = 'seat') =>
       `${base}/${role === 'seat' ? 'play' : 'watch'}/${key}/history.${format}`,
     stepUrl: (key, seq, role = 'seat') => `${base}/${role === 'seat' ? 'play' : 'watch'}/${key}/step/${seq}`,
     inviteUrl: (key) => `${base}/join/${key}`,
+    confirmUrl: (key) => `${base}/confirm/${key}`,
     adminUrl: (key) => `${base}/admin/${key}`,
     watchUrl: (key) => `${base}/watch/${key}`,
     homeUrl: () => `${base}/`,

@@ -1,6 +1,6 @@
 // `npm start`: the server with its defaults (DESIGN.md, "Configuration").
 //   PORT (3000)  HOST (all interfaces)  BASE_URL (http://localhost:PORT)
-//   DATA_DIR (./data)  LOG_LEVEL (info)  SMTP_URL, MAIL_FROM, REMINDER_CRON (mail plugin)
+//   DATA_DIR (./data)  LOG_LEVEL (info)  TRUST_PROXY (unset)  SMTP_URL, MAIL_FROM, REMINDER_CRON (mail plugin)
 // The secret key is made on first start as DATA_DIR/secret.key (mode 0600).
 // More threads for fsync under load; must be set before the first file operation.
 process.env.UV_THREADPOOL_SIZE ??= '16';
@@ -33,7 +33,27 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const plugins: AppPlugin[] = [];
 if (mailMod?.mailPlugin) plugins.push(mailMod.mailPlugin());
 
-const running = await startServer({ dataDir, baseUrl, registry: games, logger, port, host, plugins });
+const { trustProxySetting } = await import('./http/client.ts');
+// TRUST_PROXY: which proxies' X-Forwarded-For to believe ("loopback", a hop count, addresses); unset: none.
+const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+const { quotasFromEnv } = await import('./quota.ts');
+// Quotas on creations (QUOTA_CREATES_PER_CLIENT_HOUR, QUOTA_CREATES_PER_ADDRESS_DAY); the mail
+// plugin reads QUOTA_INVITES_PER_ADDRESS_DAY. With mail on, organisers confirm their address
+// (CONFIRM_ORGANISER=off lifts that, for a private server).
+const quotas = quotasFromEnv(process.env);
+const confirmOrganiser = plugins.length > 0 && process.env.CONFIRM_ORGANISER !== 'off';
+const running = await startServer({
+  dataDir,
+  baseUrl,
+  registry: games,
+  logger,
+  port,
+  host,
+  plugins,
+  trustProxy,
+  quotas,
+  confirmOrganiser,
+});
 logger.info({ port, baseUrl, dataDir, games: games.map((g) => g.id) }, 'listening');
 process.stdout.write(`listening on ${baseUrl} (port ${port})\n`);
 

@@ -5,6 +5,7 @@
 // once escalated, null until the wait changes.
 import { z } from 'zod';
 import type { GameDoc, ReminderPolicy } from './store/types.ts';
+import { numberField } from './strict-body.ts';
 
 export const DEFAULT_POLICY: ReminderPolicy = {
   remindAfterHours: 24,
@@ -14,16 +15,12 @@ export const DEFAULT_POLICY: ReminderPolicy = {
 };
 
 export const policySchema = z.object({
-  remindAfterHours: z.coerce
-    .number()
-    .min(0, 'Hours cannot be negative')
-    .max(24 * 60, 'At most 60 days'),
-  repeatHours: z.coerce
-    .number()
-    .min(1, 'Repeat at least every hour')
-    .max(24 * 60, 'At most 60 days'),
-  maxReminders: z.coerce.number().int('Whole reminders only').min(0).max(20, 'At most 20 reminders'),
-  onTimeout: z.enum(['notify', 'autoMove']),
+  remindAfterHours: numberField('The hours before the first reminder', { min: 0, max: 24 * 60 }),
+  repeatHours: numberField('The hours between reminders', { min: 1, max: 24 * 60 }),
+  maxReminders: numberField('The number of reminders', { whole: true, min: 0, max: 20 }),
+  onTimeout: z.enum(['notify', 'autoMove'], {
+    errorMap: () => ({ message: 'After the reminders, choose "notify" or "autoMove".' }),
+  }),
 });
 
 const HOUR = 3600_000;

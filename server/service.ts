@@ -55,7 +55,6 @@ import {
   acceptsOlderSeq,
   append,
   checkOptions,
-  cleanName,
   describePolicy,
   lastEffectiveMove,
   lastStateSeq,
@@ -68,6 +67,7 @@ export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } fr
 import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
 import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
+import { cleanName, looksLike } from './names.ts';
 import {
   DamagedGameError,
   StaleSeqError,
@@ -158,7 +158,16 @@ export interface GameServiceOptions {
    * opened. A game being changed is never let go.
    */
   maxOpenGames?: number;
+  /**
+   * Ask the organiser to confirm their address (the link in the set-up mail) before any
+   * invitation leaves, the game is listed or anybody joins. On for a public server with mail.
+   */
+  confirmOrganiser?: boolean;
+  /** When games nobody confirms or joins expire (expireStale): hours unconfirmed, days open unchanged. */
+  expiry?: { unconfirmedHours: number; openDays: number };
 }
+
+export const DEFAULT_EXPIRY = { unconfirmedHours: 48, openDays: 30 };
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
 
@@ -178,6 +187,8 @@ export class GameService {
   /** Opened games, most recently used last (see maxOpenGames). */
   private games = new Map<string, LoadedGame>();
   private maxOpenGames: number;
+  private confirmOrganiser: boolean;
+  private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private pendingListeners = new Set<Promise<void>>();
@@ -191,6 +202,8 @@ export class GameService {
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
     this.maxOpenGames = opts.maxOpenGames ?? 5_000;
+    this.confirmOrganiser = opts.confirmOrganiser ?? false;
+    this.expiry = opts.expiry ?? DEFAULT_EXPIRY;
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
   }
 
@@ -233,13 +246,20 @@ export class GameService {
           ? d.spectatorKeyHash
           : target.role === 'invite'
             ? d.inviteKeyHash
-            : d.seats[target.seat!]?.keyHash;
+            : target.role === 'confirm'
+              ? d.confirmKeyHash
+              : d.seats[target.seat!]?.keyHash;
     if (!stored || !keyMatches(key, stored)) throw notFound();
     return { game, target };
   }
 
   listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     return this.store.listGames(query);
+  }
+
+  /** Every game's index row, newest first (for tools and tests; pages use listPublic). */
+  async list(): Promise<IndexEntry[]> {
+    return (await this.store.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
   }
 
   entry(gameId: string): Promise<IndexEntry | null> {
@@ -409,6 +429,8 @@ export class GameService {
     const admin = l.issue(id, 'admin');
     const spectator = l.issue(id, 'spectator');
     const invite = l.issue(id, 'invite');
+    const confirm = this.confirmOrganiser ? l.issue(id, 'confirm') : null;
+    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
     const doc: GameDoc = {
       id,
       rules: rules.id,
@@ -429,6 +451,9 @@ export class GameService {
       adminKeySealed: admin.sealed,
       spectatorKeySealed: spectator.sealed,
       inviteKeySealed: invite.sealed,
+      ...(confirm
+        ? { confirmed: false, confirmKeyHash: confirm.hash, confirmKeySealed: confirm.sealed, pendingInvites: invited }
+        : {}),
       inviteGeneration: 0,
       seats: [],
       policy: { ...(input.policy ?? DEFAULT_POLICY) },
@@ -457,8 +482,8 @@ export class GameService {
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
     if (seatKey) this.emit({ type: 'joined', gameId: id, at: now, seat: 0, name });
-    const invited = (input.invite ?? []).filter((e) => e.trim() !== '');
-    if (invited.length > 0) this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
+    if (invited.length > 0 && !confirm)
+      this.emit({ type: 'invited', gameId: id, at: now, emails: invited, inviteGeneration: 0 });
     return { gameId: id, adminKey: admin.key, inviteKey: invite.key, spectatorKey: spectator.key, seatKey };
   }
 
@@ -485,8 +510,8 @@ export class GameService {
     const options = checkOptions(rules, input.options ?? {});
     const creatorName = cleanName(input.creator.name);
     const names = input.seats.map((p) => cleanName(p.name));
-    if (new Set(names.map((x) => x.toLowerCase())).size !== names.length)
-      throw new ServiceError(400, 'Two players have the same name; please make the names differ.');
+    if (names.some((x, i) => names.slice(0, i).some((y) => looksLike(x, y))))
+      throw new ServiceError(400, 'Two players have names that look the same; please make the names differ.');
     const now = this.now().toISOString();
     const id = randomBytes(9).toString('base64url');
     const seed = randomBytes(32).toString('hex');
@@ -547,7 +572,13 @@ export class GameService {
     );
     doc = started.doc;
     let state = started.state;
+    // Playing a long game's actions takes a while: other requests are served every few milliseconds.
+    let slice = performance.now();
     for (let i = 0; i < input.actions.length; i++) {
+      if (performance.now() - slice > 5) {
+        await new Promise((r) => setImmediate(r));
+        slice = performance.now();
+      }
       const { seat, action } = input.actions[i]!;
       if (doc.status !== 'active')
         throw new ServiceError(400, `Action ${i + 1} of the import comes after the end of the game.`);
@@ -585,9 +616,20 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
+      if (doc.confirmed === false)
+        throw new ServiceError(
+          409,
+          'The organiser has not confirmed this game yet (a link in the mail they got); seats open once they have.',
+        );
       const name = cleanName(person.name);
-      if (doc.seats.some((s) => !s.vacant && s.name.toLowerCase() === name.toLowerCase())) {
-        throw new ServiceError(409, `Somebody called ${name} already sits at this table; please pick another name.`);
+      const twin = doc.seats.find((s) => !s.vacant && looksLike(s.name, name));
+      if (twin) {
+        throw new ServiceError(
+          409,
+          twin.name === name
+            ? `Somebody called ${name} already sits at this table; please pick another name.`
+            : `${twin.name} already sits at this table, and "${name}" looks the same; please pick another name.`,
+        );
       }
       const now = this.now().toISOString();
       const events: GameEvent[] = [];
@@ -862,6 +904,7 @@ export class GameService {
       const now = this.now().toISOString();
       const inviteGeneration = doc.inviteGeneration + 1;
       const invite = this.links.issue(gameId, 'invite');
+      const waits = !!opts.email && doc.confirmed === false;
       const log = [...doc.log];
       let seats: SeatRecord[];
       if (doc.status === 'open') {
@@ -899,12 +942,14 @@ export class GameService {
         // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
         // lead to whoever sits down there next.
         creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+        // No invitation leaves before the organiser has confirmed; it waits with the others.
+        ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
       this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
-      if (opts.email) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
+      if (opts.email && !waits) this.emit({ type: 'invited', gameId, at: now, emails: [opts.email], inviteGeneration });
       return { inviteKey: invite.key };
     });
   }
@@ -925,6 +970,8 @@ export class GameService {
         wait: null,
         inviteKeyHash: null,
         inviteKeySealed: null,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
         updatedAt: now,
       };
       await this.commit(game.doc, next);
@@ -932,6 +979,93 @@ export class GameService {
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
       this.emit({ type: 'abandoned', gameId, at: now });
     });
+  }
+
+  /**
+   * The organiser proved they own their address (the link in the set-up mail): the invitations
+   * waiting for that leave now, and the game is listed if it was to be. Again: nothing.
+   */
+  async confirm(gameId: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      if (doc.confirmed !== false) return;
+      const now = this.now().toISOString();
+      const invited = doc.pendingInvites ?? [];
+      const log = [...doc.log];
+      pushEntry(log, {
+        at: now,
+        kind: 'notice',
+        text: 'The organiser confirmed their address',
+        data: { confirmed: true, invited, inviteGeneration: doc.inviteGeneration },
+      });
+      const next: GameDoc = {
+        ...doc,
+        log,
+        updatedAt: now,
+        confirmed: true,
+        confirmKeyHash: null,
+        confirmKeySealed: null,
+        pendingInvites: [],
+      };
+      await this.commit(doc, next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'confirmed' }, 'organiser confirmed');
+      if (invited.length > 0 && doc.inviteKeyHash)
+        this.emit({ type: 'invited', gameId, at: now, emails: invited, inviteGeneration: doc.inviteGeneration });
+    });
+  }
+
+  /**
+   * Open games nobody confirmed within expiry.unconfirmedHours, or that nobody joined or changed
+   * for expiry.openDays, end (status abandoned, links to join retired, off the lists). Read from
+   * the index alone. An unconfirmed game ends without mail: its address was never proved.
+   */
+  async expireStale(now: Date = this.now()): Promise<string[]> {
+    const t = now.getTime();
+    const open = await this.store.listGames({ status: 'open', limit: Number.POSITIVE_INFINITY });
+    const stale = open.entries.filter((e) => {
+      if (e.status !== 'open') return false;
+      if (e.confirmed === false) return Date.parse(e.createdAt) + this.expiry.unconfirmedHours * 3600_000 <= t;
+      return Date.parse(e.updatedAt) + this.expiry.openDays * 86_400_000 <= t;
+    });
+    const ended: string[] = [];
+    for (const e of stale) {
+      await this.withLock(e.id, async () => {
+        const game = await this.open(e.id);
+        const doc = game.doc;
+        if (doc.status !== 'open') return;
+        const quiet = doc.confirmed === false;
+        const at = this.now().toISOString();
+        const log = [...doc.log];
+        pushEntry(log, {
+          at,
+          kind: 'abandon',
+          text: quiet
+            ? `The game expired: the organiser did not confirm it within ${this.expiry.unconfirmedHours} hours`
+            : `The game expired: nobody joined for ${this.expiry.openDays} days`,
+          data: { seed: doc.seed, expired: true, ...(quiet ? { quiet: true } : {}) },
+        });
+        const next: GameDoc = {
+          ...doc,
+          log,
+          status: 'abandoned',
+          wait: null,
+          inviteKeyHash: null,
+          inviteKeySealed: null,
+          confirmKeyHash: null,
+          confirmKeySealed: null,
+          pendingInvites: [],
+          updatedAt: at,
+        };
+        await this.commit(doc, next);
+        game.doc = next;
+        ended.push(e.id);
+        this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
+        if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      });
+    }
+    return ended;
   }
 
   async setPolicy(gameId: string, policy: ReminderPolicy): Promise<void> {

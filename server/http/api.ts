@@ -71,6 +71,8 @@ export function apiRouter(ctx: AppContext): Router {
     const created = await service.create(body);
     res.status(201).json({
       ...created,
+      // false: invitations, listing and joining wait for the link in the organiser's set-up mail.
+      confirmed: (await service.entry(created.gameId))?.confirmed !== false,
       adminUrl: links.adminUrl(created.adminKey),
       inviteUrl: links.inviteUrl(created.inviteKey),
       watchUrl: links.watchUrl(created.spectatorKey),

@@ -4,6 +4,7 @@ import { RuleError } from '../../rules/types.ts';
 import { ServiceError } from '../errors.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import { firstIssue } from './schemas.ts';
+import { checkNesting } from '../strict-body.ts';
 import type { z } from 'zod';
 
 /** Parses a body with a schema; a bad one is a 400 with the first problem in words. */
@@ -32,6 +33,7 @@ export function actionFromBody(
     }
   }
   if (typeof body.action === 'string' && body.action.trim() !== '') {
+    checkNesting(body.action);
     try {
       return JSON.parse(body.action);
     } catch {

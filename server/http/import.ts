@@ -5,22 +5,38 @@
 //                           -> 201 { gameId, adminUrl, watchUrl, seats: [{ seat, name, email, playUrl }], report }
 //   GET  /import            the form (paste the export, the players' emails)
 //   POST /import            the form's post: a page with the admin link and each seat's personal link
-// Both have their own body parsers with a 5 MB limit (a long game's export is large); this router
-// is mounted before the app's 64 kB parsers.
-import express, { Router, type Response } from 'express';
+// Both have their own body parsers, mounted before the app's 64 kB ones. An import is costly, so it
+// is refused cheaply first: bodies over IMPORT_LIMIT (the longest real 1830 export is about 120 kB),
+// JSON nested deeper than any export, more than `perClientPerHour` imports from one client. Then
+// the export is read, converted and replayed in a worker thread within a time limit
+// (import-pool.ts), and the game's own log is written by the service, which yields to other
+// requests while it plays the actions.
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { RuleError } from '../../rules/types.ts';
-import { import18xx, type Imported18xx } from '../../rules/1830/import/index.ts';
+import type { Imported18xx } from '../../rules/1830/import/index.ts';
+import { Quota } from '../quota.ts';
+import { checkNesting } from '../strict-body.ts';
+import { ImportPool } from './import-pool.ts';
 import type { AppContext } from '../app.ts';
 import { ServiceError } from '../errors.ts';
 import { firstIssue } from './schemas.ts';
 
-export const IMPORT_LIMIT = '5mb';
+export const IMPORT_LIMIT = '400kb';
+
+export interface ImportLimits {
+  /** How long reading one export may take (default 20 s). */
+  timeLimitMs: number;
+  /** Imports one client address may make an hour (default 20). */
+  perClientPerHour: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { timeLimitMs: 20_000, perClientPerHour: 20 };
 
 const emailSchema = z.string().trim().max(200).email();
 
 const apiBody = z.object({
-  export: z.union([z.string().max(5_000_000), z.record(z.unknown())], {
+  export: z.union([z.string().max(400_000), z.record(z.unknown())], {
     required_error: 'Missing export: paste the JSON of the 18xx.games export.',
   }),
   emails: z.union([z.array(z.string()).max(6), z.record(z.string()), z.string().max(2000)], {
@@ -41,15 +57,17 @@ export interface ImportResult {
 }
 
 /** Parses, converts, checks and creates the game; ServiceError 4xx with words on anything wrong. */
-export async function importFrom18xx(ctx: AppContext, raw: unknown): Promise<ImportResult> {
+export async function importFrom18xx(ctx: AppContext, raw: unknown, pool: ImportPool): Promise<ImportResult> {
   const parsed = apiBody.safeParse(raw ?? {});
   if (!parsed.success) throw new ServiceError(400, firstIssue(parsed.error));
   const body = parsed.data;
   if (!ctx.service.rulesOf('1830')) throw new ServiceError(503, 'This server does not offer 1830.');
   let imp: Imported18xx;
   try {
-    imp = import18xx(body.export);
+    if (typeof body.export === 'string') checkNesting(body.export);
+    imp = await pool.run(body.export);
   } catch (err) {
+    if (err instanceof ServiceError) throw err;
     if (err instanceof RuleError) throw new ServiceError(400, `The export could not be read: ${err.message}`);
     throw new ServiceError(400, 'The export could not be read: it is not an 18xx.games export of 1830.');
   }
@@ -98,14 +116,26 @@ export async function importFrom18xx(ctx: AppContext, raw: unknown): Promise<Imp
   };
 }
 
-export function importRouter(ctx: AppContext): Router {
+export function importRouter(ctx: AppContext, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Router {
   const { links, renderer } = ctx;
   const r = Router();
-  const json = express.json({ limit: IMPORT_LIMIT });
+  const pool = new ImportPool({ timeLimitMs: limits.timeLimitMs, maxWaiting: 4 });
+  ctx.onClose.push(() => pool.close());
+  const perClient = new Quota(limits.perClientPerHour, 3600_000, () => ctx.now().getTime());
+  const quota: RequestHandler = (req, _res, next) => {
+    if (perClient.take(req.ip ?? '')) return next();
+    next(
+      new ServiceError(
+        429,
+        `Your address has moved ${limits.perClientPerHour} games here this hour; please wait a while.`,
+      ),
+    );
+  };
+  const json = express.json({ limit: IMPORT_LIMIT, verify: (_req, _res, buf) => checkNesting(buf) });
   const form = express.urlencoded({ extended: false, limit: IMPORT_LIMIT, parameterLimit: 50 });
 
-  r.post('/api/import/18xx', json, async (req, res) => {
-    const result = await importFrom18xx(ctx, req.body);
+  r.post('/api/import/18xx', quota, json, async (req, res) => {
+    const result = await importFrom18xx(ctx, req.body, pool);
     res.status(201).json({
       gameId: result.gameId,
       adminUrl: links.adminUrl(result.adminKey),
@@ -126,15 +156,19 @@ export function importRouter(ctx: AppContext): Router {
 
   r.get('/import', (_req, res) => page(res, { input: {} }));
 
-  r.post('/import', form, async (req, res) => {
+  r.post('/import', quota, form, async (req, res) => {
     const f = (req.body ?? {}) as Record<string, string>;
     try {
-      const result = await importFrom18xx(ctx, {
-        export: String(f.export ?? ''),
-        emails: String(f.emails ?? ''),
-        name: f.name || undefined,
-        email: f.email || undefined,
-      });
+      const result = await importFrom18xx(
+        ctx,
+        {
+          export: String(f.export ?? ''),
+          emails: String(f.emails ?? ''),
+          name: f.name || undefined,
+          email: f.email || undefined,
+        },
+        pool,
+      );
       page(
         res,
         {

@@ -177,6 +177,25 @@ export function pagesRouter(ctx: AppContext): Router {
     }
   });
 
+  // ---- the organiser's confirmation (the link in the set-up mail) -----------
+
+  r.get('/confirm/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['confirm']);
+    send(res, 'organiser', {
+      title: `Confirm your game of ${game.doc.title}`,
+      game: gameInfo(game),
+      invites: game.doc.pendingInvites?.length ?? 0,
+      listed: game.doc.listed,
+      confirmUrl: `/confirm/${req.params.key}`,
+    });
+  });
+
+  r.post('/confirm/:key', async (req, res) => {
+    const { game } = await service.openByKey(req.params.key, ['confirm']);
+    await service.confirm(game.doc.id);
+    res.redirect(303, `/admin/${links.adminKeyOf(game.doc)}?confirmed=1`);
+  });
+
   // ---- invite -------------------------------------------------------------
 
   const invitePage = (
@@ -453,6 +472,7 @@ export function pagesRouter(ctx: AppContext): Router {
         title: `${d.title}: admin`,
         game: gameInfo(game),
         isNew: req.query.new === '1',
+        unconfirmed: d.confirmed === false,
         seats: d.seats.map((s, i) => ({ seat: i, name: s.name, vacant: !!s.vacant })),
         canStart: d.status === 'open' && d.seats.length >= game.rules.players.min,
         needed: game.rules.players.min,

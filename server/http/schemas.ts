@@ -1,6 +1,7 @@
 // Shapes of every request body, checked with zod before anything is done.
 import { z } from 'zod';
 import { policySchema } from '../policy.ts';
+import { numberField } from '../strict-body.ts';
 
 const name = z
   .string({ required_error: 'Please give a name.', invalid_type_error: 'The name must be text.' })
@@ -12,10 +13,7 @@ const email = z
   .trim()
   .max(200, 'That email address is too long.')
   .email('Please give a valid email address.');
-const seq = z.coerce
-  .number({ invalid_type_error: 'seq must be a number.' })
-  .int('seq must be a whole number.')
-  .min(0, 'seq cannot be negative.');
+const seq = numberField('seq', { whole: true, min: 0 });
 
 export const emailList = z
   .union([z.string().max(2000, 'Too many addresses.'), z.array(z.string()).max(20, 'At most 20 addresses.')])
@@ -28,9 +26,12 @@ export const emailList = z
 
 export const createBody = z.object({
   rules: z.string({ required_error: 'Please pick a game.' }).max(64),
-  seats: z.coerce
-    .number({ invalid_type_error: 'The number of seats must be a number.' })
-    .int('The number of seats must be a whole number.'),
+  seats: numberField('The number of seats', {
+    whole: true,
+    min: 1,
+    max: 100,
+    missing: 'Please choose the number of seats.',
+  }),
   options: z.record(z.union([z.boolean(), z.number(), z.string().max(100)])).optional(),
   policy: policySchema.optional(),
   listed: z.boolean().default(true),
@@ -46,13 +47,13 @@ export const moveBody = z.object({
   seq,
   action: z.unknown().optional(),
   command: z.string().max(500, 'That command is too long.').optional(),
-  n: z.coerce.number().int().min(0).optional(),
+  n: numberField('The move number n', { whole: true, min: 0 }).optional(),
 });
 
 export const undoBody = z.object({ seq });
 
 export const reopenBody = z.object({
-  seat: z.coerce.number({ invalid_type_error: 'Pick a seat.' }).int().min(0),
+  seat: numberField('The seat', { whole: true, min: 0, missing: 'Pick a seat.' }),
   email: z.union([z.literal(''), email]).optional(),
 });
 

@@ -406,6 +406,7 @@ export class MailComposer {
       recipientName: doc.creator.name,
       links: {
         ...(doc.inviteKeyHash ? { invite: links.inviteUrl(links.inviteKeyOf(doc)!) } : {}),
+        ...(doc.confirmKeySealed ? { confirm: links.confirmUrl(links.confirmKeyOf(doc)!) } : {}),
         admin: links.adminUrl(links.adminKeyOf(doc)),
         ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
       },

@@ -6,6 +6,7 @@
 //   await mailer.start();            // loads the queue, subscribes to game events
 //   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
 //   await mailer.stop();
+import { Quota, quotasFromEnv } from '../quota.ts';
 import { join } from 'node:path';
 import type { Router } from 'express';
 import type { GameService } from '../service.ts';
@@ -23,6 +24,8 @@ export interface MailEnv {
   BASE_URL?: string;
   DIGEST_HOUR?: string;
   OUTBOX_PUBLIC?: string;
+  /** Invitations one address may receive a day (default 5; server/quota.ts). */
+  QUOTA_INVITES_PER_ADDRESS_DAY?: string;
 }
 
 export interface MailerOptions {
@@ -94,6 +97,12 @@ export function createMailer(o: MailerOptions): Mailer {
     queue,
     digest,
     digestHourUtc: Number.isInteger(digestHour) && digestHour >= 0 && digestHour < 24 ? digestHour : 7,
+    inviteQuota: new Quota(
+      quotasFromEnv(env as Record<string, string | undefined>).invitesPerAddressPerDay,
+      86_400_000,
+      o.now ?? Date.now,
+    ),
+    log: o.log,
   });
   const router = createMailRouter({
     service: o.service,

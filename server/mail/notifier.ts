@@ -2,6 +2,7 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
+import type { Quota } from '../quota.ts';
 import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, LogEntry } from '../store/types.ts';
@@ -18,6 +19,9 @@ export interface NotifierOptions {
   digest: DigestBook;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
+  /** Invitations per receiving address (a quota; server/quota.ts). None: no limit. */
+  inviteQuota?: Quota;
+  log?: (event: Record<string, unknown>) => void;
 }
 
 const STATE_KINDS = new Set(['start', 'move', 'undo']);
@@ -87,6 +91,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       const reopen = game.doc.status === 'active' ? game.doc.log.filter((e) => e.kind === 'reopen').pop() : undefined;
       const replacing = reopen?.text?.match(/\((.*)\)/)?.[1];
       for (const email of event.emails) {
+        // Nobody gets invitations by the dozen, whoever sends them.
+        if (o.inviteQuota && !o.inviteQuota.take(email.trim().toLowerCase())) {
+          o.log?.({ msg: 'invitation not sent: the address had its quota for today', gameId: event.gameId });
+          continue;
+        }
         await put(`invite:${event.gameId}:${event.inviteGeneration}:${email.toLowerCase()}`, {
           type: 'invite',
           gameId: event.gameId,
@@ -285,7 +294,12 @@ function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
     case 'finish':
       return { ...base, type: 'finished' };
     case 'abandon':
-      return { ...base, type: 'abandoned' };
+      return e.data?.quiet ? null : { ...base, type: 'abandoned' };
+    case 'notice': {
+      const invited = e.data?.confirmed ? ((e.data.invited as string[] | undefined) ?? []) : [];
+      if (invited.length === 0) return null;
+      return { ...base, type: 'invited', emails: invited, inviteGeneration: Number(e.data?.inviteGeneration ?? 0) };
+    }
     default:
       return null;
   }

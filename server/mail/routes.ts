@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { GameService, LoadedGame } from '../service.ts';
 import { ServiceError } from '../errors.ts';
 import { listOutbox } from './transport.ts';
+import { clientIsLoopback } from '../http/client.ts';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
 import { gameLabel } from './compose.ts';
 import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
@@ -198,11 +199,8 @@ Mail is always sent as chosen: the server never skips a mail because you seemed 
 
   if (o.outboxDir) {
     const dir = o.outboxDir;
-    const allowed = (req: Request) => {
-      if (o.outboxPublic) return true;
-      const a = req.socket.remoteAddress ?? '';
-      return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
-    };
+    // The client's real address decides (behind a proxy, as TRUST_PROXY allows), not the socket's.
+    const allowed = (req: Request) => o.outboxPublic || clientIsLoopback(req);
     router.get('/outbox', async (req: Request, res: Response) => {
       if (!allowed(req)) return notFoundPage(res);
       const list = await listOutbox(dir);

@@ -316,7 +316,8 @@ export class LowdbGameStore implements GameStore {
     for (const e of this.newestFirst()) {
       if (q.updatedSince !== undefined && e.updatedAt < q.updatedSince) break;
       if (q.status !== undefined && e.status !== q.status) continue;
-      if (q.listed !== undefined && e.listed !== q.listed) continue;
+      // An unconfirmed game (its organiser has not proved their address) is never listed.
+      if (q.listed !== undefined && (e.listed && e.confirmed !== false) !== q.listed) continue;
       if (q.freeSeats && !hasFreeSeat(e)) continue;
       total++;
       if (entries.length < limit) entries.push(e);
@@ -354,6 +355,7 @@ export class LowdbGameStore implements GameStore {
     put(e.keys.admin, { gameId: e.id, role: 'admin' });
     put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
+    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
     for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
   }
 
@@ -452,7 +454,7 @@ function lastSeqOf(p: Pending): number {
 }
 
 function keyHashes(e: IndexEntry): string[] {
-  return [e.keys.admin, e.keys.spectator, e.keys.invite ?? '', ...e.keys.seats].filter((h) => h);
+  return [e.keys.admin, e.keys.spectator, e.keys.invite ?? '', e.keys.confirm ?? '', ...e.keys.seats].filter((h) => h);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */

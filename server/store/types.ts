@@ -165,6 +165,17 @@ export interface GameMeta {
   adminKeySealed?: string;
   spectatorKeySealed?: string;
   inviteKeySealed?: string | null;
+  /**
+   * False while the organiser has not confirmed their address through the link in the set-up
+   * mail: no invitation leaves, the game is not listed, nobody joins. Absent: confirmed (games
+   * from before confirmation, servers that do not ask for it).
+   */
+  confirmed?: boolean;
+  /** The key of the confirmation link (only in the set-up mail), until used. */
+  confirmKeyHash?: string | null;
+  confirmKeySealed?: string | null;
+  /** Addresses to invite once the organiser has confirmed. */
+  pendingInvites?: string[];
   /** Counts invitations issued (each reopen issues a new one and retires the old). */
   inviteGeneration: number;
   /** Before the start: join order. From the start: play order (seat i is rules seat i). */
@@ -211,8 +222,10 @@ export interface IndexEntry {
   nextReminderAt: string | null;
   /** Generation of the current invite key (to rebuild a listed game's invite link). */
   inviteGeneration: number;
-  /** Key hashes: admin, spectator, invite (if open), seats in doc order. */
-  keys: { admin: string; spectator: string; invite: string | null; seats: string[] };
+  /** False while the organiser has not confirmed (GameDoc.confirmed). */
+  confirmed?: boolean;
+  /** Key hashes: admin, spectator, invite (if open), seats in doc order; confirm while unconfirmed. */
+  keys: { admin: string; spectator: string; invite: string | null; seats: string[]; confirm?: string | null };
   /** The spectator and invite keys sealed (links.ts), so listed games' links need no game file. */
   sealed?: { spectator?: string; invite?: string | null };
   rulesVersion: number;
@@ -266,7 +279,7 @@ export class DamagedGameError extends Error {
   }
 }
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator';
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
 
 /** What a link key (by its hash) opens. */
 export interface KeyTarget {

@@ -17,6 +17,9 @@ const running = await startServer({
   host: '127.0.0.1',
   logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
   postLimit: { windowMs: 60_000, limit: 10_000_000 },
+  // Crash tests and benches create many games from one address.
+  quotas: { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
+  importLimits: { perClientPerHour: 1e9 },
 });
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));

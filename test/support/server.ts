@@ -94,6 +94,10 @@ export interface TestServerOptions {
   /** Keep the data folder after stop (default: removed unless dataDir was given). */
   keepData?: boolean;
   postLimit?: { windowMs: number; limit: number };
+  trustProxy?: boolean | number | string;
+  quotas?: { createsPerClientPerHour: number; createsPerAddressPerDay: number };
+  confirmOrganiser?: boolean;
+  importLimits?: { timeLimitMs?: number; perClientPerHour?: number };
   /** Default: a silent pino logger. */
   logger?: Logger;
 }
@@ -111,6 +115,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     onEvent: [(e) => void events.push(e), ...(opts.onEvent ? [opts.onEvent] : [])],
     plugins: opts.plugins,
     postLimit: opts.postLimit ?? { windowMs: 60_000, limit: 1_000_000 },
+    // Suites create many games from one address; the quota tests pass their own.
+    quotas: opts.quotas ?? { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
+    confirmOrganiser: opts.confirmOrganiser,
+    importLimits: opts.importLimits ?? { perClientPerHour: 1e9 },
+    trustProxy: opts.trustProxy,
   });
   const url = running.url;
 

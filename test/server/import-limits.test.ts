@@ -1,0 +1,110 @@
+// Issue 13, item 2: one client cannot stall everyone. The importer refuses
+// cheaply first (a size cap that fits real exports, a nesting cap, a quota per
+// client), reads the export in a worker thread within a time limit, and other
+// requests are answered meanwhile. Step pages no longer play the whole game
+// from the seed on every request.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { games } from '../../rules/index.ts';
+import type { AnyRules } from '../../rules/types.ts';
+import { replayState } from '../../server/game-log.ts';
+import { highCard } from '../support/high-card.ts';
+import { startTestServer } from '../support/server.ts';
+
+const text = readFileSync(new URL('../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8');
+const full = JSON.parse(text) as { players: unknown[] };
+const emails = full.players.map((_, i) => `p${i + 1}@example.test`);
+
+async function post(url: string, body: string) {
+  const res = await fetch(`${url}/api/import/18xx`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as { error?: string; gameId?: string } };
+}
+
+describe('the importer under abuse', () => {
+  it('refuses oversized and deeply nested bodies and a client over its quota, cheaply and in words', async () => {
+    const srv = await startTestServer({ registry: games, importLimits: { perClientPerHour: 3 } });
+    try {
+      // The longest real export (about 120 kB) is taken...
+      expect((await post(srv.url, JSON.stringify({ export: full, emails }))).status).toBe(201);
+      // ...a body several times larger is not.
+      const big = await post(srv.url, JSON.stringify({ export: { pad: 'x'.repeat(500_000) }, emails }));
+      expect(big.status).toBe(413);
+      expect(big.body.error).toMatch(/too large/);
+      const deep = await post(srv.url, `{"emails":[],"export":{"a":${'['.repeat(200)}${']'.repeat(200)}}}`);
+      expect(deep.status).toBe(400);
+      expect(deep.body.error).toMatch(/levels deep/);
+      const again = await post(srv.url, JSON.stringify({ export: full, emails }));
+      expect(again.status).toBe(429);
+      expect(again.body.error).toMatch(/this hour/);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('reads the export off the event loop: other pages are answered while an import runs; a slow read is stopped', async () => {
+    const srv = await startTestServer({ registry: games });
+    try {
+      const order: string[] = [];
+      const importing = post(srv.url, JSON.stringify({ export: full, emails })).then((r) => {
+        order.push('import');
+        return r;
+      });
+      // Once the import is being read, a page load is answered before it finishes.
+      await new Promise((r) => setTimeout(r, 400));
+      await fetch(`${srv.url}/`).then(() => order.push('home'));
+      expect((await importing).status).toBe(201);
+      expect(order).toEqual(['home', 'import']);
+    } finally {
+      await srv.stop();
+    }
+    const slow = await startTestServer({ registry: games, importLimits: { timeLimitMs: 1 } });
+    try {
+      const r = await post(slow.url, JSON.stringify({ export: full, emails }));
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatch(/took longer/);
+      expect(await slow.service.list()).toEqual([]);
+    } finally {
+      await slow.stop();
+    }
+  });
+});
+
+describe('step pages', () => {
+  it('do not play the game from the seed on each request, and show the same states as a replay', async () => {
+    let setups = 0;
+    const counted: AnyRules = {
+      ...highCard,
+      setup: (...a: Parameters<typeof highCard.setup>) => {
+        setups++;
+        return highCard.setup(...a);
+      },
+    } as AnyRules;
+    const srv = await startTestServer({ registry: [counted] });
+    try {
+      const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob', 'Cy'] });
+      const { final } = await srv.playToEnd(g, { maxMoves: 7 });
+      const undoer = g.seats.find((s) => s.seat === final.view.toAct[0])!;
+      // A take-back in the middle, so some later states drop a move.
+      const before = await srv.state(undoer.key);
+      await srv.move(undoer.key, before.game.seq, before.moves[0]!.action);
+      await srv.api('POST', `/api/play/${undoer.key}/undo`, { seq: before.game.seq + 1 });
+      await srv.playToEnd(g, { maxMoves: 3 });
+      const game = await srv.service.open(g.gameId);
+      const last = game.doc.log.length;
+      setups = 0;
+      for (let seq = 1; seq <= last; seq++) {
+        const res = await fetch(`${srv.url}/watch/${g.spectatorKey}/step/${seq}`);
+        expect(res.status).toBe(200);
+      }
+      expect(setups).toBeLessThanOrEqual(1);
+      for (let seq = last; seq >= 1; seq--)
+        expect(srv.service.stateAt(game, seq)).toEqual(replayState(game.doc, highCard, seq));
+    } finally {
+      await srv.stop();
+    }
+  });
+});
