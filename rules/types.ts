@@ -64,11 +64,43 @@ export type Opaque = any;
 export interface Rules<State = Opaque, Action = Opaque> {
   id: string;
   title: string;
+  /**
+   * The rules version: what a recorded log replays to. Every game records the
+   * version it was created under, every log entry the version that applied it,
+   * and the server refuses to replay a game silently to another position.
+   *
+   * HOW TO BUMP (read before changing what `setup` or `apply` do to a state):
+   * a change alters what an existing log replays to when any recorded game
+   * (the corpus in test/corpus/, or a running game on a server) would reach a
+   * different state: a rule read differently, a new refusal, a changed price,
+   * a field added to or renamed in the state. Then:
+   *   1. `version: N + 1` here;
+   *   2. keep the old behaviour for games of version N: `setup` receives the
+   *      game's version (4th argument); store it in the state where the rules
+   *      need it (`state.rulesVersion`) and branch on it at the change
+   *      (`if (state.rulesVersion >= N + 1) new else old`), the way
+   *      18xx.games keeps old behaviour for old games. A state-shape change
+   *      keeps the old shape for old versions the same way;
+   *   3. `npm run --silent corpus -- record` adds recorded games of the new
+   *      version (the old ones stay and keep being checked);
+   *   4. a test plays the change under both versions.
+   * If the old behaviour cannot be kept, raise `oldestVersion` instead: the
+   * games of older versions then show "needs attention" with the reason, and
+   * stay readable. The corpus test (test/corpus/corpus.test.ts) fails for any
+   * change that alters a replay without a bump.
+   */
+  version: number;
+  /** The oldest version this engine still replays exactly (default 1). */
+  oldestVersion?: number;
   players: { min: number; max: number };
   options?: OptionSpec[];
 
-  /** Deterministic: the same seats, seed and options give the same state. */
-  setup(seats: number, seed: string, options: Options): State;
+  /**
+   * Deterministic: the same seats, seed, options and version give the same
+   * state. `version` is the game's rules version (see `version`; the current
+   * one for a new game); engines that never bumped may ignore it.
+   */
+  setup(seats: number, seed: string, options: Options, version?: number): State;
 
   /** Seats that must act now; several at once for simultaneous choices; [] when over. */
   toAct(state: State): Seat[];

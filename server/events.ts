@@ -38,7 +38,12 @@ export type GameEvent =
   /** The game is over (emitted right after the final `moved`). */
   | (EventBase & { type: 'finished' })
   /** The admin abandoned the game. */
-  | (EventBase & { type: 'abandoned' });
+  | (EventBase & { type: 'abandoned' })
+  /**
+   * The game's log no longer replays here as it was played (service.ts, replay.ts):
+   * `reason` says what is wrong in words. Nothing more is played until the server is fixed.
+   */
+  | (EventBase & { type: 'attention'; reason: string });
 
 export type GameEventType = GameEvent['type'];
 

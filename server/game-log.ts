@@ -23,11 +23,18 @@ export function append(doc: GameDoc, entry: Omit<LogEntry, 'seq' | 'prev' | 'has
   return pushEntry(doc.log, entry);
 }
 
+/**
+ * Seals an entry onto the log. It records the rules version that applies it:
+ * as given (the create entry gives the game's), else the version of the entry
+ * before it (a game keeps its version; entries stored before versions existed
+ * count as version 1).
+ */
 export function pushEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
   const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as Omit<
     LogEntry,
     'seq' | 'prev' | 'hash'
   >;
+  clean.rulesVersion ??= log[log.length - 1]?.rulesVersion ?? 1;
   const sealed = sealEntry(log, clean);
   log.push(sealed);
   return sealed;
@@ -62,7 +69,7 @@ export function replayState(doc: GameDoc, rules: AnyRules, upto: number): Opaque
   const start = doc.log.find((e) => e.kind === 'start');
   if (!start || start.seq > upto) return null;
   const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
-  const state = rules.setup(seats, doc.seed, doc.options);
+  const state = rules.setup(seats, doc.seed, doc.options, doc.rulesVersion ?? 1);
   for (const e of effectiveMoves(doc.log, upto)) {
     try {
       rules.apply(state, e.seat!, structuredClone(e.action));

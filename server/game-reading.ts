@@ -8,6 +8,7 @@ import type { HistoryLine, LoadedGame, MoveChoice } from './service.ts';
 
 /** The rules' view for a seat (null: a spectator); a waiting view before the start. */
 export function viewFor(game: LoadedGame, seat: Seat | null): View {
+  if (game.attention) return { seat, toAct: [], status: 'Needs attention' };
   if (game.state === null) {
     const d = game.doc;
     const status =
@@ -97,6 +98,7 @@ export function historyDoc(game: LoadedGame, seat: Seat | null): Record<string, 
     format: 'share-games-history/1',
     id: d.id,
     rules: d.rules,
+    rulesVersion: d.rulesVersion ?? 1,
     title: d.title,
     options: d.options,
     status: d.status,

@@ -2,16 +2,18 @@
 //
 // API (names are stable; the mail/reminder code and the routes use them):
 //   new GameService({ store, registry, links, now?, onEvent?, logger?, maxOpenGames? })
-//   await service.init()                       loads the index (no game file is read)
+//   await service.init()                       opens the store (no game is read)
 //   service.on(listener) -> unsubscribe        GameEvent after each durable write (events.ts)
 //   service.links                              key derivation and URLs (links.ts)
-//   service.resolveKey(key) -> KeyTarget|null  {gameId, role, seat?} for a link key (404 if null)
+//   await service.resolveKey(key) -> KeyTarget|null  {gameId, role, seat?} for a link key (404 if null)
 //   await service.openByKey(key, roles)        { game, target }, checked against the game (404 otherwise)
-//   service.list() / service.entry(id)         index entries (data/index.json), never opens files
-//   service.listPublic()                       listed open games with free seats, and running ones
-//   service.dueReminders(now) -> IndexEntry[]  active games whose nextReminderAt <= now
-//   await service.open(id) -> LoadedGame       { doc, rules, state, stateSeq } kept in memory (the
-//                                              maxOpenGames used most recently); replays the log when read
+//   await service.listGames(query)             index rows, newest first, and their total (never opens a game)
+//   await service.entry(id)                    one game's index row
+//   await service.listPublic()                 listed open games with free seats, and running ones
+//   await service.dueReminders(now)            active games whose nextReminderAt <= now
+//   await service.open(id) -> LoadedGame       { doc, rules, state, stateSeq, attention } kept in memory (the
+//                                              maxOpenGames used most recently); replays from the newest
+//                                              snapshot (replay.ts), checked against the recorded hashes
 //   await service.create(input) -> CreatedGame keys for admin, invite, spectator (and the creator's seat)
 //   await service.join(id, {name, email})      -> { seat, seatKey }; starts the game when full
 //   await service.start(id)                    seat order drawn from the seed
@@ -31,17 +33,23 @@
 //   service.historyLines(game)                 every entry as a plain-words line
 //   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
 //                                              while the game runs; seed once it is over)
-//   service.stateAt(game, seq)                 the rules state after log entry `seq` (step page)
-//   await service.settled()                    waits for event listeners (tests)
+//   await service.stateAt(game, seq)           the rules state after log entry `seq` (step page; from a snapshot)
+//   await service.settled()                    waits for event listeners and snapshot writes (tests)
 // Errors a person should read are ServiceError(status, message); RuleError
 // messages from the rules come back as ServiceError 400 with the same text.
+// Every change is one store append (store/types.ts): the new entries and the
+// metadata fields that changed, made against the seq the game was read at.
+// Needs attention: a game whose log no longer replays here as it was played
+// (replay.ts says why) opens with `attention` set and no state; its history
+// and download stay readable, nothing more is played, and the reason is kept
+// in its metadata and index row, logged, and shown on its pages.
 import { randomBytes } from 'node:crypto';
 import { RuleError, type AnyRules, type Opaque, type Options, type Seat, type View } from '../rules/types.ts';
 import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
 import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
-import { sha256 } from './store/chain.ts';
+import { checkChain, checkEntry, sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
 import {
   acceptsOlderSeq,
@@ -52,32 +60,32 @@ import {
   lastStateSeq,
   nextWait,
   pushEntry,
-  replayState,
   seatOrder,
 } from './game-log.ts';
 
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
-import { indexEntryOf } from './store/index-entry.ts';
+import { metaOf } from './store/index-entry.ts';
+import { hashState } from './state-hash.ts';
+import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import { cleanName, looksLike } from './names.ts';
-import { StepStates } from './step-states.ts';
 import {
   DamagedGameError,
+  StaleSeqError,
+  StoreFormatError,
   type GameDoc,
+  type GameMeta,
+  type GameQuery,
   type GameStore,
   type IndexEntry,
+  type KeyRole,
+  type KeyTarget,
   type LogEntry,
   type ReminderPolicy,
   type SeatRecord,
+  type Snapshot,
 } from './store/types.ts';
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
-
-export interface KeyTarget {
-  gameId: string;
-  role: KeyRole;
-  /** For role seat: the index into doc.seats (play order once started). */
-  seat?: number;
-}
+export type { KeyRole, KeyTarget } from './store/types.ts';
 
 export interface LoadedGame {
   doc: GameDoc;
@@ -88,6 +96,10 @@ export interface LoadedGame {
   stateSeq: number;
   /** The state just before the move logged at `seq` (for undo), when known. */
   before?: { seq: number; state: Opaque };
+  /** Why the game cannot go on here (replay.ts), in words; null when it replays as played. */
+  attention: string | null;
+  /** The newest snapshot known (in memory, for replays such as the state before a move). */
+  base: Snapshot | null;
 }
 
 export interface CreateInput {
@@ -159,6 +171,12 @@ export const DEFAULT_EXPIRY = { unconfirmedHours: 48, openDays: 30 };
 
 const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
 
+/**
+ * A log this long or shorter has every entry's hash checked when it is opened; a longer one
+ * the entries after its newest snapshot (the rest in the background).
+ */
+const CHECK_AT_OPEN = 200;
+
 export class GameService {
   readonly links: Links;
   readonly registry: AnyRules[];
@@ -173,13 +191,9 @@ export class GameService {
   private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
-  private keys = new Map<string, KeyTarget>();
-  private keysOfGame = new Map<string, string[]>();
   private pendingListeners = new Set<Promise<void>>();
-  /** States kept for the step pages (step-states.ts). */
-  private steps = new StepStates();
-  private indexVersion = 0;
-  private listCache: { version: number; open: IndexEntry[]; running: IndexEntry[] } | null = null;
+  /** Games found damaged after they were opened (checkOlderEntries): refused until the server restarts. */
+  private damagedGames = new Map<string, { seq: number; why: string }>();
 
   constructor(opts: GameServiceOptions) {
     this.store = opts.store;
@@ -195,7 +209,6 @@ export class GameService {
 
   async init(): Promise<void> {
     await this.store.open();
-    for (const e of this.store.list()) this.indexKeys(e);
   }
 
   on(listener: GameEventListener): () => void {
@@ -215,14 +228,14 @@ export class GameService {
 
   // ---- lookups -------------------------------------------------------------
 
-  resolveKey(key: string): KeyTarget | null {
+  async resolveKey(key: string): Promise<KeyTarget | null> {
     if (typeof key !== 'string' || !looksLikeKey(key)) return null;
-    return this.keys.get(keyHash(key)) ?? null;
+    return this.store.findKey(keyHash(key));
   }
 
   /** Resolves a key and checks it against the game's document (constant time); 404 otherwise. */
   async openByKey(key: string, roles: KeyRole[]): Promise<{ game: LoadedGame; target: KeyTarget }> {
-    const target = this.resolveKey(key);
+    const target = await this.resolveKey(key);
     if (!target || !roles.includes(target.role)) throw notFound();
     const game = await this.open(target.gameId);
     const d = game.doc;
@@ -240,46 +253,31 @@ export class GameService {
     return { game, target };
   }
 
-  list(): IndexEntry[] {
-    return this.store.list();
+  listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
+    return this.store.listGames(query);
   }
 
-  entry(gameId: string): IndexEntry | undefined {
+  /** Every game's index row, newest first (for tools and tests; pages use listPublic). */
+  async list(): Promise<IndexEntry[]> {
+    return (await this.store.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
+  }
+
+  entry(gameId: string): Promise<IndexEntry | null> {
     return this.store.entry(gameId);
   }
 
-  listPublic(limit = 100): { open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number } {
-    // The sorted lists are kept until the next write (the home page is read far more than games change).
-    if (!this.listCache || this.listCache.version !== this.indexVersion) {
-      this.listCache = { version: this.indexVersion, ...this.sortPublic() };
-    }
-    const { open, running } = this.listCache;
-    return {
-      open: open.slice(0, limit),
-      running: running.slice(0, limit),
-      openTotal: open.length,
-      runningTotal: running.length,
-    };
+  async listPublic(
+    limit = 100,
+  ): Promise<{ open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number }> {
+    const [open, running] = await Promise.all([
+      this.store.listGames({ status: 'open', listed: true, freeSeats: true, limit }),
+      this.store.listGames({ status: 'active', listed: true, limit }),
+    ]);
+    return { open: open.entries, running: running.entries, openTotal: open.total, runningTotal: running.total };
   }
 
-  private sortPublic(): { open: IndexEntry[]; running: IndexEntry[] } {
-    const open: IndexEntry[] = [];
-    const running: IndexEntry[] = [];
-    for (const e of this.store.list()) {
-      if (!e.listed || e.confirmed === false) continue;
-      if (e.status === 'open' && e.names.length < e.seatCount) open.push(e);
-      else if (e.status === 'active') running.push(e);
-    }
-    const newest = (a: IndexEntry, b: IndexEntry) =>
-      a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
-    open.sort(newest);
-    running.sort(newest);
-    return { open, running };
-  }
-
-  dueReminders(now: Date = this.now()): IndexEntry[] {
-    const t = now.toISOString();
-    return this.store.list().filter((e) => e.status === 'active' && e.nextReminderAt !== null && e.nextReminderAt <= t);
+  dueReminders(now: Date = this.now(), limit?: number): Promise<IndexEntry[]> {
+    return this.store.dueReminders(now.toISOString(), limit);
   }
 
   async open(gameId: string): Promise<LoadedGame> {
@@ -297,33 +295,119 @@ export class GameService {
   }
 
   private async loadGame(gameId: string): Promise<LoadedGame> {
-    let doc: GameDoc | null;
+    const known = this.damagedGames.get(gameId);
+    if (known) throw this.damaged(gameId, known);
+    let meta: GameMeta | null;
+    let log: LogEntry[];
     try {
-      doc = await this.store.load(gameId);
+      meta = await this.store.readMeta(gameId);
+      log = meta ? await this.store.readLog(gameId) : [];
     } catch (err) {
       if (err instanceof DamagedGameError) {
         this.logger.error({ gameId, file: err.file, err: err.message }, 'damaged game file');
         throw new ServiceError(503, `This game's file is damaged (${err.file}); the server's keeper has been told.`);
       }
+      if (err instanceof StoreFormatError) throw new ServiceError(503, err.message);
       throw err;
     }
-    if (!doc) throw notFound();
+    if (!meta) throw notFound();
+    // The links of the whole chain and the hashes of the entries a replay from the newest
+    // snapshot reads are checked now; the older entries' hashes right after (checkOlderEntries).
+    const base = await this.snapshotFor(gameId, log.length);
+    const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
+    const broken = checkChain(log, checkedFrom);
+    if (broken) throw this.damaged(gameId, broken);
+    const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
     const rules = this.rulesOf(doc.rules);
     if (!rules) throw new ServiceError(503, `This server no longer has the rules for "${doc.rules}".`);
-    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
-    try {
-      game.state = replayState(doc, rules, doc.log.length);
-    } catch (err) {
-      this.logger.error({ gameId, err: (err as Error).message }, 'game log does not replay');
-      throw new ServiceError(503, `This game's log does not replay (${(err as Error).message}).`);
-    }
-    game.stateSeq = lastStateSeq(doc.log);
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: lastStateSeq(log), attention: null, base: null };
+    const replayed = replayTo(doc, rules, log.length, { base, snapshotEvery: SNAPSHOT_EVERY });
+    this.keepSnapshots(game, replayed, base);
+    game.state = replayed.state;
+    game.attention = replayed.problem;
     this.keep(game);
-    if (this.store.entry(gameId)?.lastSeq !== doc.log.length) {
-      await this.store.reindex(doc);
-      this.indexKeys(indexEntryOf(doc));
-    }
+    if ((doc.attention ?? null) !== game.attention) await this.markAttention(game);
+    if (checkedFrom > 0) this.track(this.checkOlderEntries(game, checkedFrom));
     return game;
+  }
+
+  private damaged(gameId: string, broken: { seq: number; why: string }): ServiceError {
+    this.logger.error({ gameId, seq: broken.seq, err: broken.why }, 'damaged game log');
+    return new ServiceError(
+      503,
+      `This game's log is damaged at entry ${broken.seq} (${broken.why}); the server's keeper has been told.`,
+    );
+  }
+
+  /**
+   * The hashes of a long game's entries before `upto`, checked a hundred at a time
+   * between other work (a cold open does not wait for them); a broken one lets go
+   * of the game, so the next open finds it damaged.
+   */
+  private async checkOlderEntries(game: LoadedGame, upto: number): Promise<void> {
+    const log = game.doc.log;
+    for (let i = 0; i < upto; i++) {
+      if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+      const broken = checkEntry(log[i]!);
+      if (broken) {
+        this.damaged(game.doc.id, broken);
+        if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
+        this.damagedGames.set(game.doc.id, broken);
+        return;
+      }
+    }
+  }
+
+  /** Keeps a promise for settled() (listeners, snapshot writes, background checks). */
+  private track(p: Promise<unknown>): void {
+    const q = p.then(
+      () => {},
+      () => {},
+    );
+    this.pendingListeners.add(q);
+    void q.finally(() => this.pendingListeners.delete(q));
+  }
+
+  /** The stored snapshot at or before `seq`, if the store has one (a cache: any failure is none). */
+  private async snapshotFor(gameId: string, seq: number): Promise<Snapshot | null> {
+    try {
+      return await this.store.readSnapshot(gameId, seq);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stores the snapshots a replay made (not waited for: a cache) and remembers the newest. */
+  private keepSnapshots(game: LoadedGame, replayed: Replayed, base: Snapshot | null): void {
+    const newest = replayed.snapshots[replayed.snapshots.length - 1];
+    if (replayed.from > 0 && base && (!game.base || base.seq > game.base.seq)) game.base = base;
+    if (newest && (!game.base || newest.seq > game.base.seq)) game.base = newest;
+    for (const snap of replayed.snapshots) {
+      this.track(
+        this.store
+          .saveSnapshot(game.doc.id, snap)
+          .catch((err) => this.logger.warn({ gameId: game.doc.id, err: String(err) }, 'snapshot not kept')),
+      );
+    }
+  }
+
+  /** Records (or clears) the game's need of attention in its metadata, and tells the server's keeper. */
+  private async markAttention(game: LoadedGame): Promise<void> {
+    const gameId = game.doc.id;
+    const attention = game.attention;
+    if (attention) this.logger.error({ gameId, attention }, 'game needs attention');
+    else this.logger.info({ gameId }, 'game replays again; attention cleared');
+    // Not under the game's lock (a change that opens the game holds it already);
+    // a write that lands first makes this one stale, and the next open decides again.
+    const before = game.doc;
+    const next: GameDoc = { ...before, attention };
+    try {
+      await this.commit(before, next);
+      game.doc = next;
+    } catch (err) {
+      this.logger.warn({ gameId, err: String(err) }, 'attention not recorded');
+    }
+    if (attention) this.emit({ type: 'attention', gameId, at: this.now().toISOString(), reason: attention });
   }
 
   // ---- changes -------------------------------------------------------------
@@ -375,11 +459,13 @@ export class GameService {
       policy: { ...(input.policy ?? DEFAULT_POLICY) },
       wait: null,
       outcome: null,
+      rulesVersion: rules.version,
       log: [],
     };
     append(doc, {
       at: now,
       kind: 'create',
+      rulesVersion: rules.version,
       text: `${name} created a game of ${rules.title} for ${seats} players`,
       data: { rules: rules.id, options, seatCount: seats, seedHash },
     });
@@ -390,8 +476,8 @@ export class GameService {
       append(doc, { at: now, kind: 'join', seat: 0, text: `${name} took a seat`, data: { slot: 0 } });
       seatKey = own.key;
     }
-    await this.save(doc);
-    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
+    await this.commit(null, doc);
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0, attention: null, base: null };
     this.keep(game);
     this.logger.info({ gameId: id, rules: rules.id, event: 'created' }, 'game created');
     this.emit({ type: 'created', gameId: id, at: now });
@@ -459,12 +545,14 @@ export class GameService {
       policy: { ...DEFAULT_POLICY },
       wait: null,
       outcome: null,
+      rulesVersion: rules.version,
       log: [],
     };
     const from = input.source ? ` from ${input.source}` : '';
     append(doc, {
       at: now,
       kind: 'create',
+      rulesVersion: rules.version,
       text: `${creatorName} moved a game of ${rules.title} for ${n} players here${from}`,
       data: { rules: rules.id, options, seatCount: n, seedHash, imported: input.source ?? true },
     });
@@ -475,7 +563,7 @@ export class GameService {
       seatKeys.push(issued.key);
       append(doc, { at: now, kind: 'join', seat: slot, text: `${names[slot]} took a seat`, data: { slot } });
     });
-    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0 };
+    const game: LoadedGame = { doc, rules, state: null, stateSeq: 0, attention: null, base: null };
     const started = this.startDoc(
       game,
       doc,
@@ -502,7 +590,7 @@ export class GameService {
         throw new ServiceError(400, `Action ${i + 1} of the import does not apply here: ${(err as Error).message}`);
       }
     }
-    await this.save(doc);
+    await this.commit(null, doc);
     game.doc = doc;
     game.state = state;
     game.stateSeq = lastStateSeq(doc.log);
@@ -567,7 +655,7 @@ export class GameService {
           seat = next.seats.indexOf(seatRec);
           events.push({ type: 'started', gameId, at: now, toAct: next.wait?.toAct ?? [] });
         }
-        await this.save(next);
+        await this.commit(game.doc, next);
         game.doc = next;
         if (state !== null) {
           game.state = state;
@@ -596,7 +684,7 @@ export class GameService {
           inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
           inviteKeySealed: stillVacant ? doc.inviteKeySealed : null,
         };
-        await this.save(next);
+        await this.commit(game.doc, next);
         game.doc = next;
         events.push({ type: 'joined', gameId, at: now, seat, name });
       } else {
@@ -621,7 +709,7 @@ export class GameService {
       }
       const now = this.now().toISOString();
       const started = this.startDoc(game, { ...doc, log: [...doc.log], updatedAt: now }, now);
-      await this.save(started.doc);
+      await this.commit(game.doc, started.doc);
       game.doc = started.doc;
       game.state = started.state;
       game.stateSeq = started.doc.log.length;
@@ -634,7 +722,7 @@ export class GameService {
   private startDoc(game: LoadedGame, doc: GameDoc, now: string, given?: number[]): { doc: GameDoc; state: Opaque } {
     const order = given ?? seatOrder(doc.seed, doc.seats.length);
     const seats = order.map((i) => doc.seats[i]!);
-    const state = game.rules.setup(seats.length, doc.seed, doc.options);
+    const state = game.rules.setup(seats.length, doc.seed, doc.options, doc.rulesVersion);
     const toAct = game.rules.toAct(state);
     const next: GameDoc = {
       ...doc,
@@ -647,6 +735,7 @@ export class GameService {
     pushEntry(next.log, {
       at: now,
       kind: 'start',
+      stateHash: hashState(doc.seed, state).hash,
       text: `The game started. Seat order: ${seats.map((s) => s.name).join(', ')}`,
       data: { order: seats.map((s) => s.slot), names: seats.map((s) => s.name), toAct },
     });
@@ -693,11 +782,12 @@ export class GameService {
       now,
       opts,
     );
-    await this.save(nextDoc);
+    await this.commit(game.doc, nextDoc);
     game.before = { seq: moveEntry.seq, state: game.state };
     game.doc = nextDoc;
     game.state = next;
     game.stateSeq = moveEntry.seq;
+    this.snapshotIfDue(game, moveEntry);
     this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
     this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
     if (outcome) this.emit({ type: 'finished', gameId, at: now });
@@ -733,6 +823,7 @@ export class GameService {
       seat,
       action: action,
       text,
+      stateHash: hashState(doc.seed, next).hash,
       data: { by: doc.seats[seat]!.name, toAct: nextToAct, ...(opts.auto ? { auto: true } : {}) },
     });
     const outcome = rules.outcome(next);
@@ -754,6 +845,7 @@ export class GameService {
 
   /** Whether `seat` may take back its last move now; the reason when not. */
   undoBlocker(game: LoadedGame, seat: Seat): string | null {
+    if (game.attention) return 'This game needs attention and cannot go on for now.';
     if (game.doc.status !== 'active') return 'The game is not running.';
     const target = lastEffectiveMove(game.doc.log);
     if (!target || target.seat !== seat) return 'You have no move to take back.';
@@ -783,12 +875,13 @@ export class GameService {
         at: now,
         kind: 'undo',
         seat,
+        stateHash: hashState(game.doc.seed, state).hash,
         text: `took back "${target.text ?? 'a move'}"`,
         data: { by: game.doc.seats[seat]!.name, undoes: target.seq, toAct },
       });
       const nextDoc: GameDoc = { ...game.doc, log, updatedAt: now };
       nextDoc.wait = nextWait(nextDoc, game.doc.wait, toAct, entry.seq, now);
-      await this.save(nextDoc);
+      await this.commit(game.doc, nextDoc);
       game.doc = nextDoc;
       game.state = state;
       game.stateSeq = entry.seq;
@@ -852,7 +945,7 @@ export class GameService {
         // No invitation leaves before the organiser has confirmed; it waits with the others.
         ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };
-      await this.save(next);
+      await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
       this.emit({ type: 'seatReopened', gameId, at: now, seat, inviteGeneration });
@@ -881,7 +974,7 @@ export class GameService {
         confirmKeySealed: null,
         updatedAt: now,
       };
-      await this.save(next);
+      await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
       this.emit({ type: 'abandoned', gameId, at: now });
@@ -915,7 +1008,7 @@ export class GameService {
         confirmKeySealed: null,
         pendingInvites: [],
       };
-      await this.save(next);
+      await this.commit(doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'confirmed' }, 'organiser confirmed');
       if (invited.length > 0 && doc.inviteKeyHash)
@@ -930,7 +1023,8 @@ export class GameService {
    */
   async expireStale(now: Date = this.now()): Promise<string[]> {
     const t = now.getTime();
-    const stale = this.store.list().filter((e) => {
+    const open = await this.store.listGames({ status: 'open', limit: Number.POSITIVE_INFINITY });
+    const stale = open.entries.filter((e) => {
       if (e.status !== 'open') return false;
       if (e.confirmed === false) return Date.parse(e.createdAt) + this.expiry.unconfirmedHours * 3600_000 <= t;
       return Date.parse(e.updatedAt) + this.expiry.openDays * 86_400_000 <= t;
@@ -964,7 +1058,7 @@ export class GameService {
           pendingInvites: [],
           updatedAt: at,
         };
-        await this.save(next);
+        await this.commit(doc, next);
         game.doc = next;
         ended.push(e.id);
         this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
@@ -982,7 +1076,7 @@ export class GameService {
       const p = { ...policy };
       pushEntry(log, { at: now, kind: 'policy', text: describePolicy(p), data: { policy: p } });
       const next: GameDoc = { ...game.doc, log, policy: p, updatedAt: now };
-      await this.save(next);
+      await this.commit(game.doc, next);
       game.doc = next;
     });
   }
@@ -1011,7 +1105,7 @@ export class GameService {
         const prefs = (note.data?.prefs ?? {}) as Record<string, unknown>;
         next.seats = doc.seats.map((s, i) => (i === note.seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s));
       }
-      await this.save(next);
+      await this.commit(game.doc, next);
       game.doc = next;
       return entry.seq;
     });
@@ -1058,15 +1152,23 @@ export class GameService {
     return reading.historyDoc(game, seat);
   }
 
-  stateAt(game: LoadedGame, seq: number): Opaque | null {
-    return this.steps.stateAt(game.doc, game.rules, seq);
+  /** The state after entry `seq`, from the newest snapshot at or before it (null before the start or when it does not replay). */
+  async stateAt(game: LoadedGame, seq: number): Promise<Opaque | null> {
+    if (seq >= game.doc.log.length && !game.attention) return game.state;
+    const base = await this.snapshotFor(game.doc.id, seq);
+    const replayed = replayTo(game.doc, game.rules, seq, { base, snapshotEvery: SNAPSHOT_EVERY });
+    this.keepSnapshots(game, replayed, base);
+    return replayed.state;
   }
 
   // ---- internals -------------------------------------------------------------
 
   /** The state before the move at `seq` (never mutated: moves apply to a clone). */
   private stateBefore(game: LoadedGame, seq: number): Opaque {
-    if (game.before?.seq !== seq) game.before = { seq, state: replayState(game.doc, game.rules, seq - 1) };
+    if (game.before?.seq !== seq) {
+      const replayed = replayTo(game.doc, game.rules, seq - 1, { base: game.base });
+      game.before = { seq, state: replayed.state };
+    }
     return game.before.state;
   }
 
@@ -1102,6 +1204,8 @@ export class GameService {
 
   private checkPlaying(game: LoadedGame, seat: Seat): void {
     this.checkSeat(game, seat);
+    if (game.attention)
+      throw new ServiceError(503, `This game needs attention and cannot go on for now: ${game.attention}`);
     const status = game.doc.status;
     if (status === 'open') throw new ServiceError(409, 'The game has not started yet.');
     if (status === 'finished') throw new ServiceError(409, 'The game is over.');
@@ -1123,33 +1227,46 @@ export class GameService {
       if (over <= 0) break;
       if (id === game.doc.id || this.locks.has(id)) continue;
       this.games.delete(id);
-      this.store.forget(id);
       over--;
     }
   }
 
-  private async save(doc: GameDoc): Promise<void> {
-    await this.store.save(doc);
-    this.indexKeys(this.store.entry(doc.id) ?? indexEntryOf(doc));
+  /**
+   * Writes one change: a new game (before = null), or the entries `next` adds
+   * to `before`'s log and the metadata fields it changed, made against
+   * `before`'s last seq. A stale write (another process moved first) drops the
+   * game from memory and is refused in words; nothing was written.
+   */
+  private async commit(before: GameDoc | null, next: GameDoc): Promise<void> {
+    try {
+      if (!before) {
+        await this.store.create(metaOf(next), next.log);
+        return;
+      }
+      const meta: Partial<GameMeta> = {};
+      for (const k of Object.keys(next) as (keyof GameMeta)[]) {
+        if ((k as string) !== 'log' && next[k] !== before[k]) (meta as Record<string, unknown>)[k] = next[k];
+      }
+      await this.store.append(next.id, {
+        expectedSeq: before.log.length,
+        entries: next.log.slice(before.log.length),
+        meta,
+      });
+    } catch (err) {
+      if (!(err instanceof StaleSeqError)) throw err;
+      this.games.delete(next.id);
+      throw new ServiceError(
+        409,
+        'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
+      );
+    }
   }
 
-  private indexKeys(e: IndexEntry): void {
-    this.indexVersion++;
-    for (const h of this.keysOfGame.get(e.id) ?? []) this.keys.delete(h);
-    const hashes: string[] = [];
-    const put = (h: string | null, t: KeyTarget) => {
-      if (!h) return;
-      this.keys.set(h, t);
-      hashes.push(h);
-    };
-    put(e.keys.admin, { gameId: e.id, role: 'admin' });
-    put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
-    put(e.keys.invite, { gameId: e.id, role: 'invite' });
-    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
-    e.keys.seats.forEach((h, seat) => {
-      put(h, { gameId: e.id, role: 'seat', seat });
-    });
-    this.keysOfGame.set(e.id, hashes);
+  /** After a move: keeps a snapshot every SNAPSHOT_EVERY entries (not waited for: a cache). */
+  private snapshotIfDue(game: LoadedGame, entry: LogEntry): void {
+    if (entry.seq - (game.base?.seq ?? 0) < SNAPSHOT_EVERY || game.state === null) return;
+    const snap = snapshotOf(game.doc, entry, game.state, entry.stateHash ?? hashState(game.doc.seed, game.state).hash);
+    this.keepSnapshots(game, { state: game.state, problem: null, from: 0, snapshots: [snap] }, null);
   }
 
   private emit(event: GameEvent): void {

@@ -1,10 +1,12 @@
 // Checks a downloaded history: the hash chain, then (once the seed is
-// published) a full replay through the rules.
+// published) a full replay through the rules under the game's rules version,
+// each state reached checked against the state hash its entry recorded.
 import { findRules, games } from '../rules/index.ts';
 import type { AnyRules, Opaque } from '../rules/types.ts';
 import { canonicalJson, checkChain, sha256 } from './store/chain.ts';
 import type { GameDoc, LogEntry } from './store/types.ts';
 import { nameSeats, seatOrder } from './game-log.ts';
+import { hashState } from './state-hash.ts';
 
 export type VerifyResult =
   | { ok: true; entries: number; stateHash: string; replayed: boolean; note?: string }
@@ -51,12 +53,22 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
   const order = (start.data?.order as number[] | undefined) ?? [];
   const orderProblem = checkSeatOrder(log, start.seq, h.seed, order);
   if (orderProblem) return { ok: false, seq: start.seq, why: orderProblem };
+  const version = create.rulesVersion ?? 1;
+  if (version > rules.version)
+    return { ok: false, seq: 1, why: `played under rules version ${version}; this checker has ${rules.version}` };
+  const seed = h.seed;
+  const recorded = (e: LogEntry) =>
+    e.stateHash === undefined || hashState(seed, state).hash === e.stateHash
+      ? null
+      : { ok: false as const, seq: e.seq, why: 'the replay reaches another state than the one recorded' };
   let state: Opaque;
   try {
-    state = rules.setup(order.length, h.seed, options);
+    state = rules.setup(order.length, h.seed, options, version);
   } catch (err) {
     return { ok: false, seq: start.seq, why: `setup failed: ${(err as Error).message}` };
   }
+  const atStart = recorded(start);
+  if (atStart) return atStart;
   const stack: { seq: number; before: string }[] = [];
   for (const e of log) {
     if (e.seq <= start.seq) continue;
@@ -69,11 +81,15 @@ export function verifyHistory(input: unknown, registry: AnyRules[] = games): Ver
         return { ok: false, seq: e.seq, why: `illegal move: ${(err as Error).message}` };
       }
       stack.push({ seq: e.seq, before });
+      const differs = recorded(e);
+      if (differs) return differs;
     } else if (e.kind === 'undo') {
       const top = stack.pop();
       if (!top || top.seq !== e.data?.undoes)
         return { ok: false, seq: e.seq, why: 'undo of a move that is not the last one in force' };
       state = JSON.parse(top.before);
+      const differs = recorded(e);
+      if (differs) return differs;
     }
   }
   const over = rules.outcome(state);

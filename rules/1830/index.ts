@@ -28,7 +28,7 @@ import {
 import { parPrice, sharePrice } from './market.ts';
 import { certCount, certLimit, playerValue } from './shares.ts';
 import { setupState, type Game1830State } from './state.ts';
-import { RULE_SET_CHOICES, RULE_SET_OPTION } from './rule-set.ts';
+import { RULE_SET_CHOICES, RULE_SET_OPTION, RULES_VERSION } from './rule-set.ts';
 import { newBoard } from './track/index.ts';
 import { describeAction } from './describe.ts';
 import { parseCommand } from './parse.ts';
@@ -211,13 +211,14 @@ function outcome(state: Game1830State): Outcome | null {
 export const game1830: Rules<Game1830State, Action1830> = {
   id: '1830',
   title: '1830: Railways & Robber Barons',
+  version: RULES_VERSION,
   players: { min: 2, max: 6 },
   options: [
     { id: RULE_SET_OPTION, label: 'Rule set', kind: 'choice', choices: RULE_SET_CHOICES, default: '18xx.games' },
     ...DATA.options.map((o) => ({ id: o.id, label: o.label, kind: 'boolean' as const, default: false })),
   ],
-  setup: (seats, _seed, options) => {
-    const state = setupState(seats, options);
+  setup: (seats, _seed, options, version) => {
+    const state = setupState(seats, version === undefined ? options : { ...options, rulesVersion: version });
     state.map = newBoard();
     return state;
   },

@@ -23,10 +23,11 @@ export type { AEAction } from './actions.ts';
 export const airlinesEurope: Rules<AEState, AEAction> = {
   id: 'airlines-europe',
   title: 'Airlines Europe',
+  version: RULES_VERSION,
   players: { min: 2, max: 5 },
   options: [],
 
-  setup: (seats, seed, options) => setupGame(seats, seed, versionOf(options, RULES_VERSION)),
+  setup: (seats, seed, options, version) => setupGame(seats, seed, versionOf(options, RULES_VERSION, version)),
   toAct,
   apply: applyAction,
   moves: legalMoves,

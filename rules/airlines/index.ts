@@ -23,12 +23,13 @@ export type { AirlinesAction } from './actions.ts';
 export const airlines: Rules<AirlinesState, AirlinesAction> = {
   id: 'airlines',
   title: 'Airlines',
+  version: RULES_VERSION,
   players: { min: 2, max: 6 },
   options: [],
 
-  setup(seats, seed, options) {
+  setup(seats, seed, options, version) {
     if (!Number.isInteger(seats) || seats < 2 || seats > 6) throw new RuleError('Airlines is for 2 to 6 players.');
-    return setupGame(seats, seed, versionOf(options, RULES_VERSION));
+    return setupGame(seats, seed, versionOf(options, RULES_VERSION, version));
   },
 
   toAct(s) {

@@ -14,7 +14,7 @@ import { describeAction } from './describe.ts';
 import { legalMoves } from './moves.ts';
 import { parseCommand } from './parse.ts';
 import { setupGame } from './setup.ts';
-import type { PCState } from './state.ts';
+import { RULES_VERSION, type PCState } from './state.ts';
 import { renderSvg } from './svg.ts';
 import { prepare, toAct } from './turn.ts';
 import { buildView } from './view.ts';
@@ -30,6 +30,7 @@ function parseAction(raw: unknown): PCAction {
 export const paperclipRailways: Rules<PCState, PCAction> = {
   id: 'paperclip-railways',
   title: 'Paperclip Railways',
+  version: RULES_VERSION,
   players: { min: 2, max: 5 },
   options: [
     {
@@ -41,7 +42,8 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
     { id: 'promos', label: 'Shuffle the three blank promo stations into the pile', kind: 'boolean', default: true },
   ],
 
-  setup: (seats, seed, options) => setupGame(seats, seed, options),
+  setup: (seats, seed, options, version) =>
+    setupGame(seats, seed, version === undefined ? options : { ...options, rulesVersion: version }),
   toAct: (s) => toAct(s),
 
   apply(s, seat, raw) {

@@ -22,12 +22,13 @@ function play(s: SRState, seat: number, action: unknown): string[] {
 export const stephensonsRocket: Rules<SRState, SRAction> = {
   id: 'stephensons-rocket',
   title: "Stephenson's Rocket",
+  version: RULES_VERSION,
   players: { min: 2, max: 4 },
 
-  setup(seats, seed, options) {
+  setup(seats, seed, options, version) {
     if (!Number.isInteger(seats) || seats < 2 || seats > 4)
       throw new RuleError("Stephenson's Rocket is for 2 to 4 players.");
-    return setupState(seats, seed, versionOf(options, RULES_VERSION));
+    return setupState(seats, seed, versionOf(options, RULES_VERSION, version));
   },
 
   toAct,

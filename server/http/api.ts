@@ -52,9 +52,9 @@ export function apiRouter(ctx: AppContext): Router {
     res.json(service.registry.map((x) => ({ id: x.id, title: x.title, players: x.players, options: x.options ?? [] })));
   });
 
-  r.get('/games', (req, res) => {
+  r.get('/games', async (req, res) => {
     const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
-    const { open, running, openTotal, runningTotal } = service.listPublic(limit);
+    const { open, running, openTotal, runningTotal } = await service.listPublic(limit);
     const row = (e: (typeof open)[number]) => {
       const invite = e.status === 'open' ? links.inviteKeyOf(keySourceOfEntry(e)) : null;
       return {
@@ -79,7 +79,7 @@ export function apiRouter(ctx: AppContext): Router {
     res.status(201).json({
       ...created,
       // false: invitations, listing and joining wait for the link in the organiser's set-up mail.
-      confirmed: service.entry(created.gameId)?.confirmed !== false,
+      confirmed: (await service.entry(created.gameId))?.confirmed !== false,
       adminUrl: links.adminUrl(created.adminKey),
       inviteUrl: links.inviteUrl(created.inviteKey),
       watchUrl: links.watchUrl(created.spectatorKey),

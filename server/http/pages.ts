@@ -87,14 +87,15 @@ export function pagesRouter(ctx: AppContext): Router {
     seatCount: game.doc.seatCount,
     seedHash: game.doc.seedHash,
     seed: game.doc.status === 'finished' || game.doc.status === 'abandoned' ? game.doc.seed : null,
+    attention: game.attention,
   });
 
   // ---- home and create ----------------------------------------------------
 
   r.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
-  r.get('/', (_req, res) => {
-    const { open, running, openTotal, runningTotal } = service.listPublic(100);
+  r.get('/', async (_req, res) => {
+    const { open, running, openTotal, runningTotal } = await service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
       open: open.map((e) => ({
@@ -413,7 +414,7 @@ export function pagesRouter(ctx: AppContext): Router {
       if (!Number.isInteger(seq) || seq < 1 || seq > last)
         throw new ServiceError(404, `This game has entries 1 to ${last}.`);
       const seat = target.seat ?? null;
-      const state = service.stateAt(game, seq);
+      const state = await service.stateAt(game, seq);
       const b = board(res, game, seat, state);
       const lines = service.historyLines(game, seq);
       const base = `/${role}/${req.params.key}/step/`;

@@ -8,6 +8,9 @@ import { ensureDir, writeFileDurable } from '../store/durable-file.ts';
 import { mailId } from './message.ts';
 
 /** When an address gets its digest: every day at `hour`:00 in time zone `zone` (IANA name). */
+/** Format of a digest file, written into it and read back (a newer one is left alone). */
+const DIGEST_FORMAT = 1;
+
 export interface DigestTime {
   hour: number;
   zone: string;
@@ -33,7 +36,10 @@ export class DigestBook {
 
   private async load(email: string): Promise<DigestFile> {
     try {
-      return JSON.parse(await readFile(this.file(email), 'utf8')) as DigestFile;
+      const file = JSON.parse(await readFile(this.file(email), 'utf8')) as DigestFile & { format?: number };
+      // A file of a newer format (a newer server wrote it) is read as empty and never overwritten by this one.
+      if (typeof file.format === 'number' && file.format > DIGEST_FORMAT) return { newer: true } as DigestFile;
+      return file;
     } catch {
       return {};
     }
@@ -67,8 +73,9 @@ export class DigestBook {
   }
 
   private async write(email: string, file: DigestFile): Promise<void> {
+    if ((file as { newer?: boolean }).newer) return;
     await ensureDir(this.dir);
-    await writeFileDurable(this.file(email), JSON.stringify({ ...file, email }));
+    await writeFileDurable(this.file(email), JSON.stringify({ format: DIGEST_FORMAT, ...file, email }));
   }
 
   private serial<T>(email: string, fn: () => Promise<T>): Promise<T> {

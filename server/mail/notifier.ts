@@ -246,7 +246,8 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
     let failure: unknown = null;
-    for (const e of o.service.list()) {
+    const all = await o.service.listGames({ limit: Number.POSITIVE_INFINITY });
+    for (const e of all.entries) {
       if (fresh) {
         o.cursor.set(e.id, e.lastSeq);
         continue;
@@ -281,8 +282,8 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
 
   // The position an event stands for: its own entry, or (events without one) the
   // game's log as it was when the event was emitted, right after the write.
-  const listener = ((event: GameEvent) => {
-    const seq = 'seq' in event ? event.seq : (o.service.entry(event.gameId)?.lastSeq ?? 0);
+  const listener = (async (event: GameEvent) => {
+    const seq = 'seq' in event ? event.seq : ((await o.service.entry(event.gameId))?.lastSeq ?? 0);
     const done = o.cursor.begin(event.gameId, seq);
     return handle(event).then(
       () => done(true),

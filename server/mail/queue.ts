@@ -28,6 +28,14 @@ import { randomBytes } from 'node:crypto';
 import { ensureDir, exists, unlinkDurable, writeFileDurable } from '../store/durable-file.ts';
 import { mailId, type OutgoingMail } from './message.ts';
 
+/**
+ * Format of the queue's files (records, batches, receipts): written into each, read back at
+ * start. A file of a newer format (a newer server wrote it) is left alone and logged.
+ */
+export const MAIL_FORMAT = 1;
+const newerFormat = (data: unknown) =>
+  typeof (data as { format?: unknown })?.format === 'number' && (data as { format: number }).format > MAIL_FORMAT;
+
 export interface MailTransport {
   /** Resolves once the mail server (or the outbox) accepted the message; rejects otherwise. */
   send(mail: OutgoingMail, id: string): Promise<void>;
@@ -166,6 +174,10 @@ export class MailQueue {
         this.log({ msg: 'mail record unreadable', file, err: String(err) });
         continue;
       }
+      if (newerFormat(rec)) {
+        this.log({ msg: `mail record written by a newer server (format above ${MAIL_FORMAT}); left as it is`, file });
+        continue;
+      }
       if (await this.isSent(rec.id)) {
         // Crashed after the receipt and before removing the queue file.
         await unlinkDurable(path);
@@ -182,7 +194,12 @@ export class MailQueue {
       if (!file.startsWith('batch-')) continue;
       let records: QueuedMail[];
       try {
-        records = (JSON.parse(await readFile(join(this.queueDir, file), 'utf8')) as { records: QueuedMail[] }).records;
+        const batch = JSON.parse(await readFile(join(this.queueDir, file), 'utf8')) as { records: QueuedMail[] };
+        if (newerFormat(batch)) {
+          this.log({ msg: `mail batch written by a newer server (format above ${MAIL_FORMAT}); left as it is`, file });
+          continue;
+        }
+        records = batch.records;
       } catch (err) {
         this.log({ msg: 'mail batch unreadable', file, err: String(err) });
         continue;
@@ -295,7 +312,7 @@ export class MailQueue {
         ensureDir(this.failedDir),
       ]).then(() => {});
       await this.dirsReady;
-      await writeFileDurable(join(this.queueDir, file), JSON.stringify({ records }));
+      await writeFileDurable(join(this.queueDir, file), JSON.stringify({ format: MAIL_FORMAT, records }));
       this.batches.set(file, new Set(records.map((r) => r.id)));
       for (const r of records) this.pending.set(r.id, { ...r, batch: file });
     } finally {
@@ -354,7 +371,7 @@ export class MailQueue {
       nextAttemptAt: Math.max(t, notBefore ?? t),
       ...content,
     };
-    await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify(rec));
+    await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...rec }));
     this.pending.set(id, rec);
     this.kick();
     return true;
@@ -483,7 +500,7 @@ export class MailQueue {
       if (mail) {
         rec.state = 'attempting';
         rec.attempts++;
-        await writeFileDurable(path, JSON.stringify(rec));
+        await writeFileDurable(path, JSON.stringify({ format: MAIL_FORMAT, ...rec }));
         this.counters.attempts++;
         try {
           await this.opts.transport.send(mail, rec.id);
@@ -504,7 +521,7 @@ export class MailQueue {
         attempts: rec.attempts,
         ...(mail ? {} : { skipped: true }),
       };
-      await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify(receipt));
+      await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...receipt }));
       this.pending.delete(rec.id);
       await unlinkDurable(path);
       await this.settleBatch(rec);
@@ -525,7 +542,7 @@ export class MailQueue {
     rec.state = 'pending';
     rec.lastError = message;
     if (giveUp) {
-      await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify(rec));
+      await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...rec }));
       this.pending.delete(rec.id);
       await unlinkDurable(path);
       await this.settleBatch(rec);
@@ -537,7 +554,7 @@ export class MailQueue {
     // A little jitter so many messages queued at once do not retry in lock-step.
     rec.nextAttemptAt =
       t + Math.round(delay * (0.9 + (0.2 * ((rec.attempts * 7919 + rec.id.charCodeAt(0)) % 10)) / 10));
-    await writeFileDurable(path, JSON.stringify(rec));
+    await writeFileDurable(path, JSON.stringify({ format: MAIL_FORMAT, ...rec }));
     this.log({
       msg: 'mail retry scheduled',
       id: rec.id,

@@ -59,7 +59,7 @@ export class ReminderJob {
 
   private async pass(): Promise<TickResult> {
     const now = this.now();
-    const due = this.o.service.dueReminders(new Date(now));
+    const due = await this.o.service.dueReminders(new Date(now));
     const result: TickResult = { due: due.length, opened: 0, reminders: 0, escalations: 0, autoMoves: 0, errors: 0 };
     const fail = (gameId: string, err: unknown) => {
       result.errors++;

@@ -1,30 +1,51 @@
-// A game's index entry, derived from its document alone.
+// A game's index row, derived from its metadata and the end of its log alone
+// (every backend derives it here, so all of them list and remind alike).
 import { nextReminderAt } from '../policy.ts';
-import type { GameDoc, IndexEntry } from './types.ts';
+import type { GameMeta, IndexEntry, LogEntry } from './types.ts';
 
-export function indexEntryOf(doc: GameDoc): IndexEntry {
+export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string): IndexEntry {
   return {
-    id: doc.id,
-    rules: doc.rules,
-    title: doc.title,
-    status: doc.status,
-    listed: doc.listed,
-    seatCount: doc.seatCount,
-    names: doc.seats.map((s) => s.name),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-    lastSeq: doc.log.length,
-    toAct: doc.wait?.toAct ?? [],
-    nextReminderAt: nextReminderAt(doc),
-    inviteGeneration: doc.inviteGeneration,
+    id: meta.id,
+    rules: meta.rules,
+    title: meta.title,
+    status: meta.status,
+    listed: meta.listed,
+    seatCount: meta.seatCount,
+    names: meta.seats.map((s) => s.name),
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    lastSeq,
+    lastHash,
+    toAct: meta.wait?.toAct ?? [],
+    nextReminderAt: meta.attention ? null : nextReminderAt(meta),
+    inviteGeneration: meta.inviteGeneration,
     keys: {
-      admin: doc.adminKeyHash,
-      spectator: doc.spectatorKeyHash,
-      invite: doc.inviteKeyHash,
-      seats: doc.seats.map((s) => s.keyHash),
-      ...(doc.confirmKeyHash ? { confirm: doc.confirmKeyHash } : {}),
+      admin: meta.adminKeyHash,
+      spectator: meta.spectatorKeyHash,
+      invite: meta.inviteKeyHash,
+      seats: meta.seats.map((s) => s.keyHash),
+      ...(meta.confirmKeyHash ? { confirm: meta.confirmKeyHash } : {}),
     },
-    ...(doc.confirmed === false ? { confirmed: false } : {}),
-    sealed: { spectator: doc.spectatorKeySealed, invite: doc.inviteKeySealed },
+    ...(meta.confirmed === false ? { confirmed: false } : {}),
+    sealed: { spectator: meta.spectatorKeySealed, invite: meta.inviteKeySealed },
+    rulesVersion: meta.rulesVersion ?? 1,
+    attention: meta.attention ?? null,
   };
+}
+
+/** The index row of a whole game held in memory. */
+export function indexEntryOfDoc(doc: GameMeta & { log: LogEntry[] }): IndexEntry {
+  const last = doc.log[doc.log.length - 1];
+  return indexEntryOf(doc, last?.seq ?? 0, last?.hash ?? '');
+}
+
+/** The metadata of a whole game (everything but the log). */
+export function metaOf(doc: GameMeta & { log?: LogEntry[] }): GameMeta {
+  const { log: _log, ...meta } = doc;
+  return meta;
+}
+
+/** Whether a game with this index row has a seat free to join. */
+export function hasFreeSeat(e: IndexEntry): boolean {
+  return e.names.length < e.seatCount;
 }

@@ -1,118 +1,110 @@
-// The embedded store: one lowdb JSON document per game (DATA_DIR/games/<id>.json)
-// written through a durable adapter, plus a small index:
-//   DATA_DIR/index.json     snapshot of every game's IndexEntry
-//   DATA_DIR/index.journal  the shared write-ahead journal: one line per write,
-//                           { entry, doc } for a game document (its IndexEntry
-//                           and the whole document), or a bare IndexEntry for an
-//                           index-only change.
-// Durability (improving on "temp, fsync, rename per write" of DESIGN.md): a save
-// is acknowledged once its journal line is fdatasync'ed. That sync is shared
-// (group commit): every save that lands while one sync runs joins the next, so
-// 32 concurrent moves cost one or two fdatasyncs instead of 32 file syncs and
-// renames. Game files are rewritten lazily: when the journal has grown past a
-// limit and no write is in flight (and on close), every game changed since the
-// last compaction is written durably (temp, fdatasync, rename, one folder
-// fsync), then index.json, and only then is the journal truncated. A crash at
-// any point leaves either the journal (replayed at open: the last line of a
-// game supersedes its file) or the rewritten files, so every acknowledged save
-// is present. A torn last line (a crash mid-append, never acknowledged) is
-// ignored and cut off before new lines are appended.
-// Opening the store reads only index.json and the journal. A game file is read
-// when the game is opened (unless the journal holds a newer copy); its hash
-// chain is checked then, and a damaged one is reported by name
-// (DamagedGameError) without touching the others.
-import { access, readFile, readdir, mkdir, unlink } from 'node:fs/promises';
+// The embedded store (format 2): per game a lowdb metadata file and an
+// append-only log file (game-files.ts), plus a small index:
+//   DATA_DIR/index.json     { version: 2, games: IndexEntry[] }, rewritten at compaction
+//   DATA_DIR/index.journal  the shared write-ahead journal, one line per create
+//                           or append: { g: id, c?: GameMeta, m?: meta fields, e: entries }
+// Durability: a create or append is acknowledged once its journal line is
+// fdatasync'ed. The sync is shared (group commit, group-commit.ts): every
+// append that lands while one sync runs joins the next, so 32 concurrent moves
+// cost one or two fdatasyncs. A line holds only what changed (the new entries
+// and the metadata fields that changed), so a move writes about the size of
+// its entry, not of its game.
+// Compaction: when the journal has grown past a limit and no write is in
+// flight, the journal is moved aside (new lines go to a fresh one) and, in the
+// background, each game changed since the last compaction gets its new entries
+// appended to its log file and its metadata file rewritten (fdatasync each, one
+// folder fsync), then index.json; only then is the old journal removed. A
+// crash at any point leaves the journals (replayed at open over the files:
+// entries the log file has already are skipped, metadata fields are replaced
+// whole, so replaying twice changes nothing) or the rewritten files. A torn
+// last journal line (a crash mid-append, never acknowledged) is cut off.
+// Opening reads index.json, the journals and, for the games named in them,
+// their metadata files; it never reads every game. In memory: the index rows
+// and key hashes of every game (an embedded server's whole index), and the
+// metadata and entries not yet compacted into the game files.
+// Data folders of format 1 (one whole document per game) are migrated at open
+// (lowdb-migrate.ts); a newer format is refused with StoreFormatError.
 import { constants, existsSync } from 'node:fs';
+import { access, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Low, type Adapter } from 'lowdb';
-import { checkChain } from './chain.ts';
 import { writeFileDurable } from './durable-file.ts';
-import { GroupCommitter, syncDirFast, writeAndRename } from './group-commit.ts';
-import { indexEntryOf } from './index-entry.ts';
-import { DamagedGameError, type GameDoc, type GameStore, type IndexEntry } from './types.ts';
+import { GameFiles } from './game-files.ts';
+import { GroupCommitter, syncDirFast } from './group-commit.ts';
+import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
+import { isFormat1, migrateFormat1 } from './lowdb-migrate.ts';
+import {
+  ChainError,
+  DamagedGameError,
+  GameExistsError,
+  StaleSeqError,
+  StoreFormatError,
+  type Append,
+  type GameMeta,
+  type GameQuery,
+  type GameStore,
+  type IndexEntry,
+  type KeyTarget,
+  type LogEntry,
+  type Snapshot,
+} from './types.ts';
 
+export const INDEX_FORMAT = 2;
 const GAME_ID = /^[A-Za-z0-9_-]{4,64}$/;
 /** Journal lines before the index snapshot is rewritten. */
 const COMPACT_AFTER = 20_000;
 /** Journal bytes before the game files are rewritten and the journal truncated. */
 const COMPACT_BYTES = 8 * 1024 * 1024;
 
-/** lowdb adapter: reads a game file, writes it durably through the group committer. */
-class DurableGameAdapter implements Adapter<GameDoc | null> {
-  constructor(
-    private id: string,
-    private file: string,
-    private committer: GroupCommitter,
-    private onWritten: (doc: GameDoc, entry: IndexEntry, bytes: number) => void,
-    private fromJournal: () => GameDoc | undefined,
-  ) {}
+interface JournalLine {
+  g: string;
+  c?: GameMeta;
+  m?: Partial<GameMeta>;
+  e: LogEntry[];
+}
 
-  async read(): Promise<GameDoc | null> {
-    const journaled = this.fromJournal();
-    if (journaled) return this.checked(journaled);
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new DamagedGameError(this.id, this.file, (err as Error).message);
-    }
-    let doc: GameDoc;
-    try {
-      doc = JSON.parse(text) as GameDoc;
-    } catch (err) {
-      throw new DamagedGameError(this.id, this.file, `not valid JSON (${(err as Error).message})`);
-    }
-    return this.checked(doc);
-  }
-
-  private checked(doc: GameDoc): GameDoc {
-    if (!doc || typeof doc !== 'object' || doc.id !== this.id || !Array.isArray(doc.log) || !Array.isArray(doc.seats)) {
-      throw new DamagedGameError(this.id, this.file, 'not a game document');
-    }
-    const broken = checkChain(doc.log);
-    if (broken) throw new DamagedGameError(this.id, this.file, `hash chain broken at seq ${broken.seq}: ${broken.why}`);
-    return doc;
-  }
-
-  async write(doc: GameDoc | null): Promise<void> {
-    if (!doc) return;
-    const entry = indexEntryOf(doc);
-    const line = `{"entry":${JSON.stringify(entry)},"doc":${JSON.stringify(doc)}}`;
-    await this.committer.write(this.file, null, line, () => this.onWritten(doc, entry, Buffer.byteLength(line) + 1));
-  }
+/** What is durable only in the journal so far, per game. */
+interface Pending {
+  meta: GameMeta;
+  /** Entries after `fileSeq`, in order. */
+  entries: LogEntry[];
+  /** Last seq in the game's log file. */
+  fileSeq: number;
 }
 
 export interface LowdbStoreOptions {
   dataDir: string;
-  /** Called with the file name of a damaged index line or game file (logging). */
+  /** Called with a problem worth logging (a damaged file, a failed compaction). */
   onProblem?: (message: string) => void;
-  /** Journal lines before the index snapshot is rewritten (default 20,000). */
+  /** Journal lines before compaction (default 20,000). */
   compactAfter?: number;
-  /** Journal bytes before game files are rewritten and the journal truncated (default 8 MiB). */
+  /** Journal bytes before compaction (default 8 MiB). */
   compactBytes?: number;
 }
 
 export class LowdbGameStore implements GameStore {
   readonly gamesDir: string;
+  readonly files: GameFiles;
   private index = new Map<string, IndexEntry>();
-  private dbs = new Map<string, Low<GameDoc | null>>();
-  /** Writes under way, per game (a game being written is never forgotten). */
-  private writing = new Map<string, number>();
+  private keys = new Map<string, KeyTarget>();
+  private pending = new Map<string, Pending>();
+  /** Per game: the tail of its chain of appends (checks and writes one at a time). */
+  private chains = new Map<string, Promise<unknown>>();
   private committer: GroupCommitter;
   private journalLines = 0;
   private journalBytes = 0;
-  /** Games whose newest durable copy is only in the journal (rewritten to their files at compaction). */
-  private pending = new Map<string, GameDoc>();
   private indexFile: string;
   private journalFile: string;
-  /** The journal moved aside while its games are rewritten in the background. */
+  /** The journal moved aside while its games are written to their files in the background. */
   private oldJournalFile: string;
   private flushing: Promise<void> | null = null;
   private flushFailed = false;
+  /** Bumped at every index change (the sorted lists below are kept until then). */
+  private version = 0;
+  private sorted: { version: number; rows: IndexEntry[] } | null = null;
 
   constructor(private opts: LowdbStoreOptions) {
     this.gamesDir = join(opts.dataDir, 'games');
+    this.files = new GameFiles(this.gamesDir, join(opts.dataDir, 'snapshots'));
     this.indexFile = join(opts.dataDir, 'index.json');
     this.journalFile = join(opts.dataDir, 'index.journal');
     this.oldJournalFile = join(opts.dataDir, 'index.journal.old');
@@ -120,28 +112,35 @@ export class LowdbGameStore implements GameStore {
     this.committer.betweenBatches = () => this.compactIfDue();
   }
 
+  // ---- opening -------------------------------------------------------------
+
   async open(): Promise<void> {
     await mkdir(this.gamesDir, { recursive: true });
-    let rebuild = !(existsSync(this.indexFile) || existsSync(this.journalFile) || existsSync(this.oldJournalFile));
+    let snap: { version?: number; games?: IndexEntry[] } | null = null;
     if (existsSync(this.indexFile)) {
       try {
-        const snap = JSON.parse(await readFile(this.indexFile, 'utf8')) as { games: IndexEntry[] };
-        for (const e of snap.games) this.index.set(e.id, e);
+        snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
       } catch (err) {
-        this.opts.onProblem?.(
-          `${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index from the game files`,
-        );
-        rebuild = true;
+        this.opts.onProblem?.(`${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index`);
       }
     }
+    if (snap && typeof snap.version === 'number' && snap.version > INDEX_FORMAT)
+      throw new StoreFormatError(
+        `${this.indexFile} was written by a newer server (format ${snap.version}; this server reads formats 1 to ${INDEX_FORMAT}). Run the newer server, or restore a backup of the data folder.`,
+      );
+    if (await isFormat1(this.opts.dataDir, snap)) {
+      await migrateFormat1(this.opts.dataDir, this.files, this.opts.onProblem);
+      snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
+    }
+    const rebuild = !snap;
+    for (const e of snap?.games ?? []) this.setRow(e);
     const hadOld = existsSync(this.oldJournalFile);
     if (hadOld) await this.replay(this.oldJournalFile, false);
     if (existsSync(this.journalFile)) await this.replay(this.journalFile, true);
-    // (The journals are replayed first: a game's newest copy may be only there.)
     if (rebuild) await this.rebuildIndex();
     if (hadOld) {
-      // A crash during a background rewrite: finish it now.
-      if (this.pending.size > 0 || this.journalLines > 0) await this.writeSnapshot();
+      // A crash during a background compaction: finish it now.
+      await this.writeSnapshot();
       await unlink(this.oldJournalFile);
       await syncDirFast(this.opts.dataDir);
     }
@@ -149,71 +148,218 @@ export class LowdbGameStore implements GameStore {
   }
 
   private async replay(file: string, current: boolean): Promise<void> {
-    {
-      const buf = await readFile(file);
-      const end = buf.lastIndexOf(10) + 1;
-      const text = buf.toString('utf8', 0, end);
-      for (const line of text.split('\n')) {
-        if (!line) continue;
-        try {
-          const rec = JSON.parse(line) as IndexEntry | { entry: IndexEntry; doc: GameDoc };
-          if ('doc' in rec) {
-            this.index.set(rec.entry.id, rec.entry);
-            this.pending.set(rec.entry.id, rec.doc);
-          } else this.index.set(rec.id, rec);
-          this.journalLines++;
-        } catch {
-          // Unreadable line: never acknowledged (only a torn tail can be).
-        }
+    const buf = await readFile(file);
+    const end = buf.lastIndexOf(10) + 1;
+    for (const text of buf.toString('utf8', 0, end).split('\n')) {
+      if (!text) continue;
+      let line: JournalLine;
+      try {
+        line = JSON.parse(text) as JournalLine;
+      } catch {
+        continue; // unreadable: never acknowledged (only a torn tail can be)
       }
-      if (!current) return;
-      this.journalBytes = end;
-      // A torn last line (a crash mid-append) is cut so new lines start clean.
-      if (end < buf.length) await this.committer.cutTornTail(end);
-    }
-  }
-
-  list(): IndexEntry[] {
-    return [...this.index.values()];
-  }
-
-  entry(gameId: string): IndexEntry | undefined {
-    return this.index.get(gameId);
-  }
-
-  async load(gameId: string): Promise<GameDoc | null> {
-    if (!GAME_ID.test(gameId)) return null;
-    const db = this.db(gameId);
-    await db.read();
-    return db.data;
-  }
-
-  async save(doc: GameDoc): Promise<void> {
-    if (!GAME_ID.test(doc.id)) throw new Error(`bad game id ${doc.id}`);
-    const db = this.db(doc.id);
-    db.data = doc;
-    this.writing.set(doc.id, (this.writing.get(doc.id) ?? 0) + 1);
-    try {
-      await db.write();
-    } finally {
-      const n = this.writing.get(doc.id)! - 1;
-      if (n > 0) this.writing.set(doc.id, n);
-      else this.writing.delete(doc.id);
-    }
-  }
-
-  forget(gameId: string): void {
-    if (!this.writing.has(gameId)) this.dbs.delete(gameId);
-  }
-
-  async reindex(doc: GameDoc): Promise<void> {
-    const entry = indexEntryOf(doc);
-    if (JSON.stringify(entry) === JSON.stringify(this.index.get(doc.id))) return;
-    await this.committer.write(join(this.gamesDir, `${doc.id}.json`), null, JSON.stringify(entry), () => {
-      this.index.set(doc.id, entry);
+      if (typeof line.g !== 'string') continue;
+      try {
+        await this.replayLine(line);
+      } catch (err) {
+        this.opts.onProblem?.(`journal line for game ${line.g} not replayed: ${(err as Error).message}`);
+      }
       this.journalLines++;
+    }
+    if (!current) return;
+    this.journalBytes = end;
+    if (end < buf.length) await this.committer.cutTornTail(end);
+  }
+
+  private async replayLine(line: JournalLine): Promise<void> {
+    let p = this.pending.get(line.g);
+    if (!p) {
+      const meta = line.c ?? (await this.files.readMeta(line.g));
+      if (!meta) throw new Error('no metadata');
+      p = { meta, entries: [], fileSeq: await this.files.lastSeqInLog(line.g) };
+      this.pending.set(line.g, p);
+    }
+    if (line.c) p.meta = line.c;
+    if (line.m) p.meta = { ...p.meta, ...line.m };
+    // Entries the log file (or an earlier line) has already are skipped.
+    for (const e of line.e) if (e.seq === lastSeqOf(p) + 1) p.entries.push(e);
+    const tail = p.entries[p.entries.length - 1];
+    const row = this.index.get(line.g);
+    const lastSeq = tail?.seq ?? Math.max(p.fileSeq, row?.lastSeq ?? 0);
+    const lastHash = tail?.hash ?? row?.lastHash ?? (await this.lastHashOnFile(line.g));
+    this.setRow(indexEntryOf(p.meta, lastSeq, lastHash));
+  }
+
+  private async lastHashOnFile(id: string): Promise<string> {
+    const log = await this.files.readLog(id);
+    return log[log.length - 1]?.hash ?? '';
+  }
+
+  /** Only when there is no index at all (a hand-copied data folder): read every game file once. */
+  private async rebuildIndex(): Promise<void> {
+    const ids = (await readdir(this.gamesDir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    for (const id of ids) {
+      if (this.pending.has(id) || !GAME_ID.test(id)) continue;
+      try {
+        const meta = await this.files.readMeta(id);
+        const log = await this.files.readLog(id);
+        if (meta) this.setRow(indexEntryOf(meta, log.length, log[log.length - 1]?.hash ?? ''));
+      } catch (err) {
+        this.opts.onProblem?.((err as Error).message);
+      }
+    }
+    await this.writeSnapshot();
+  }
+
+  // ---- writing -------------------------------------------------------------
+
+  create(meta: GameMeta, entries: LogEntry[]): Promise<IndexEntry> {
+    if (!GAME_ID.test(meta.id)) return Promise.reject(new Error(`bad game id ${meta.id}`));
+    return this.serial(meta.id, async () => {
+      if (this.index.has(meta.id) || existsSync(this.files.metaFile(meta.id))) throw new GameExistsError(meta.id);
+      checkContinues(meta.id, 0, '', entries);
+      const line: JournalLine = { g: meta.id, c: meta, e: entries };
+      return this.write(line, () => ({ meta, entries: [], fileSeq: 0 }));
     });
   }
+
+  append(gameId: string, change: Append): Promise<IndexEntry> {
+    return this.serial(gameId, async () => {
+      const row = this.index.get(gameId);
+      if (!row) throw new StaleSeqError(gameId, change.expectedSeq, 0);
+      if (row.lastSeq !== change.expectedSeq) throw new StaleSeqError(gameId, change.expectedSeq, row.lastSeq);
+      checkContinues(gameId, row.lastSeq, row.lastHash, change.entries);
+      let p = this.pending.get(gameId);
+      const base: Pending | null = p
+        ? null
+        : { meta: (await this.files.readMeta(gameId))!, entries: [], fileSeq: row.lastSeq };
+      if (base && !base.meta) throw new DamagedGameError(gameId, this.files.metaFile(gameId), 'metadata file missing');
+      const line: JournalLine = { g: gameId, e: change.entries };
+      if (change.meta && Object.keys(change.meta).length > 0) line.m = change.meta;
+      return this.write(line, () => (p = this.pending.get(gameId) ?? base!));
+    });
+  }
+
+  /** Journals a line durably, then applies it to the pending state and the index. */
+  private async write(line: JournalLine, pendingOf: () => Pending): Promise<IndexEntry> {
+    const text = JSON.stringify(line);
+    let row!: IndexEntry;
+    await this.committer.write(this.files.logFile(line.g), null, text, () => {
+      const p = pendingOf();
+      if (line.c) p.meta = line.c;
+      if (line.m) p.meta = { ...p.meta, ...line.m };
+      p.entries.push(...line.e);
+      this.pending.set(line.g, p);
+      const tail = line.e[line.e.length - 1];
+      const before = this.index.get(line.g);
+      row = indexEntryOf(p.meta, tail?.seq ?? before?.lastSeq ?? 0, tail?.hash ?? before?.lastHash ?? '');
+      this.setRow(row);
+      this.journalLines++;
+      this.journalBytes += Buffer.byteLength(text) + 1;
+    });
+    return row;
+  }
+
+  private serial<T>(gameId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.chains.get(gameId) ?? Promise.resolve();
+    const mine = prev.catch(() => {}).then(fn);
+    const tail = mine.catch(() => {});
+    this.chains.set(gameId, tail);
+    void tail.then(() => {
+      if (this.chains.get(gameId) === tail) this.chains.delete(gameId);
+    });
+    return mine;
+  }
+
+  // ---- reading -------------------------------------------------------------
+
+  async readMeta(gameId: string): Promise<GameMeta | null> {
+    if (!GAME_ID.test(gameId)) return null;
+    const p = this.pending.get(gameId);
+    if (p) return structuredClone(p.meta);
+    if (!this.index.has(gameId)) return null;
+    return this.files.readMeta(gameId);
+  }
+
+  async readLog(gameId: string, from = 1, to = Infinity): Promise<LogEntry[]> {
+    if (!GAME_ID.test(gameId) || !this.index.has(gameId)) return [];
+    const p = this.pending.get(gameId);
+    // Entries already in the journal need no file read.
+    const onFile = p && from > p.fileSeq ? [] : await this.files.readLog(gameId);
+    const fileSeq = onFile.length > 0 ? onFile[onFile.length - 1]!.seq : 0;
+    const all = p ? [...onFile, ...p.entries.filter((e) => e.seq > fileSeq)] : onFile;
+    return all.filter((e) => e.seq >= from && e.seq <= to);
+  }
+
+  saveSnapshot(gameId: string, snapshot: Snapshot): Promise<void> {
+    if (!GAME_ID.test(gameId)) return Promise.resolve();
+    return this.files.saveSnapshot(gameId, snapshot);
+  }
+
+  readSnapshot(gameId: string, atOrBefore: number): Promise<Snapshot | null> {
+    if (!GAME_ID.test(gameId)) return Promise.resolve(null);
+    return this.files.readSnapshot(gameId, atOrBefore);
+  }
+
+  async entry(gameId: string): Promise<IndexEntry | null> {
+    return this.index.get(gameId) ?? null;
+  }
+
+  async findKey(keyHash: string): Promise<KeyTarget | null> {
+    return this.keys.get(keyHash) ?? null;
+  }
+
+  async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
+    const limit = q.limit ?? 100;
+    const entries: IndexEntry[] = [];
+    let total = 0;
+    for (const e of this.newestFirst()) {
+      if (q.updatedSince !== undefined && e.updatedAt < q.updatedSince) break;
+      if (q.status !== undefined && e.status !== q.status) continue;
+      // An unconfirmed game (its organiser has not proved their address) is never listed.
+      if (q.listed !== undefined && (e.listed && e.confirmed !== false) !== q.listed) continue;
+      if (q.freeSeats && !hasFreeSeat(e)) continue;
+      total++;
+      if (entries.length < limit) entries.push(e);
+    }
+    return { entries, total };
+  }
+
+  async dueReminders(now: string, limit = Infinity): Promise<IndexEntry[]> {
+    const due: IndexEntry[] = [];
+    for (const e of this.index.values())
+      if (e.status === 'active' && !e.attention && e.nextReminderAt !== null && e.nextReminderAt <= now) due.push(e);
+    due.sort((a, b) => (a.nextReminderAt! < b.nextReminderAt! ? -1 : 1));
+    return due.slice(0, limit);
+  }
+
+  /** Every row, newest first; kept sorted until the next change (listing is read far more than games change). */
+  private newestFirst(): IndexEntry[] {
+    if (this.sorted?.version !== this.version) {
+      const rows = [...this.index.values()].sort((a, b) =>
+        a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0,
+      );
+      this.sorted = { version: this.version, rows };
+    }
+    return this.sorted.rows;
+  }
+
+  private setRow(e: IndexEntry): void {
+    const old = this.index.get(e.id);
+    if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.gameId === e.id) this.keys.delete(h);
+    this.index.set(e.id, e);
+    this.version++;
+    const put = (h: string | null, t: KeyTarget) => {
+      if (h) this.keys.set(h, t);
+    };
+    put(e.keys.admin, { gameId: e.id, role: 'admin' });
+    put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
+    put(e.keys.invite, { gameId: e.id, role: 'invite' });
+    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
+    for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
+  }
+
+  // ---- closing and compaction ----------------------------------------------
 
   async close(): Promise<void> {
     await this.committer.drain();
@@ -227,34 +373,10 @@ export class LowdbGameStore implements GameStore {
     await access(this.gamesDir, constants.W_OK);
   }
 
-  /** Waits until every write so far is durable. */
+  /** Waits until every write so far is durable and a compaction it set off has ended. */
   async drain(): Promise<void> {
     await this.committer.drain();
     await this.flushing;
-  }
-
-  private db(gameId: string): Low<GameDoc | null> {
-    let db = this.dbs.get(gameId);
-    if (!db) {
-      const file = join(this.gamesDir, `${gameId}.json`);
-      db = new Low<GameDoc | null>(
-        new DurableGameAdapter(
-          gameId,
-          file,
-          this.committer,
-          (doc, entry, bytes) => {
-            this.index.set(entry.id, entry);
-            this.journalLines++;
-            this.journalBytes += bytes;
-            this.pending.set(entry.id, doc);
-          },
-          () => this.pending.get(gameId),
-        ),
-        null,
-      );
-      this.dbs.set(gameId, db);
-    }
-    return db;
   }
 
   private async compactIfDue(): Promise<void> {
@@ -264,64 +386,60 @@ export class LowdbGameStore implements GameStore {
       this.journalBytes < (this.opts.compactBytes ?? COMPACT_BYTES)
     )
       return;
-    if (this.pending.size === 0) {
-      await this.writeSnapshot();
-      return;
-    }
     // Writes wait only for the journal to be moved aside; the games are
-    // rewritten while new lines go to a fresh journal.
+    // written to their files while new lines go to a fresh journal.
     await this.committer.rotateJournal(this.oldJournalFile);
     this.journalLines = 0;
     this.journalBytes = 0;
-    const docs = [...this.pending.values()];
-    this.flushing = this.rewriteGames(docs)
+    this.flushing = this.writeGames()
       .then(async () => {
-        await writeFileDurable(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
+        await this.writeIndex();
         await unlink(this.oldJournalFile);
         await syncDirFast(this.opts.dataDir);
-        for (const doc of docs) if (this.pending.get(doc.id) === doc) this.pending.delete(doc.id);
       })
       .catch((err) => {
-        // The old journal stays (replayed at the next open); no more rotations.
+        // The old journal stays (replayed at the next open); no more compactions.
         this.flushFailed = true;
-        this.opts.onProblem?.(`rewriting game files from the journal failed: ${(err as Error).message}`);
+        this.opts.onProblem?.(`writing game files from the journal failed: ${(err as Error).message}`);
       })
       .finally(() => (this.flushing = null));
   }
 
-  private async rewriteGames(docs: GameDoc[]): Promise<void> {
-    for (let i = 0; i < docs.length; i += 16) {
+  /**
+   * Appends each pending game's new entries to its log file and rewrites its
+   * metadata file (16 at a time), then fsyncs the folder; what was written
+   * leaves the pending state unless it changed meanwhile.
+   */
+  private async writeGames(): Promise<void> {
+    const work = [...this.pending.entries()].map(([id, p]) => ({ id, p, meta: p.meta, upto: lastSeqOf(p) }));
+    for (let i = 0; i < work.length; i += 16) {
       await Promise.all(
-        docs.slice(i, i + 16).map((doc) => writeAndRename(join(this.gamesDir, `${doc.id}.json`), JSON.stringify(doc))),
+        work.slice(i, i + 16).map(async ({ id, p, meta, upto }) => {
+          const fresh = p.entries.filter((e) => e.seq > p.fileSeq && e.seq <= upto);
+          if (fresh.length > 0) await this.files.appendLog(id, fresh);
+          await this.files.writeMeta(meta);
+        }),
       );
     }
-    if (docs.length > 0) await syncDirFast(this.gamesDir);
+    if (work.length > 0) await syncDirFast(this.gamesDir);
+    for (const { id, p, meta, upto } of work) {
+      p.entries = p.entries.filter((e) => e.seq > upto);
+      p.fileSeq = upto;
+      if (p.meta === meta && p.entries.length === 0 && this.pending.get(id) === p) this.pending.delete(id);
+    }
   }
 
-  /** Rewrites every game changed since the last compaction, then the index, then truncates the journal. */
+  private async writeIndex(): Promise<void> {
+    await writeFileDurable(this.indexFile, JSON.stringify({ version: INDEX_FORMAT, games: [...this.index.values()] }));
+  }
+
+  /** Writes every pending game to its files, then the index, then truncates the journal (no write in flight). */
   private async writeSnapshot(): Promise<void> {
-    const docs = [...this.pending.values()];
-    await this.rewriteGames(docs);
-    await writeFileDurable(this.indexFile, JSON.stringify({ version: 1, games: this.list() }));
+    await this.writeGames();
+    await this.writeIndex();
     await this.committer.truncateJournal();
     this.journalLines = 0;
     this.journalBytes = 0;
-    for (const doc of docs) if (this.pending.get(doc.id) === doc) this.pending.delete(doc.id);
-  }
-
-  /** Only when there is no index at all (a fresh or hand-copied data folder): read every game file once. */
-  private async rebuildIndex(): Promise<void> {
-    const files = (await readdir(this.gamesDir)).filter((f) => f.endsWith('.json'));
-    for (const f of files) {
-      const id = f.slice(0, -5);
-      try {
-        const doc = await this.load(id);
-        if (doc) this.index.set(id, indexEntryOf(doc));
-      } catch (err) {
-        this.opts.onProblem?.((err as Error).message);
-      }
-    }
-    if (files.length > 0 || this.pending.size > 0) await this.writeSnapshot();
   }
 
   private async removeTempFiles(): Promise<void> {
@@ -333,5 +451,25 @@ export class LowdbGameStore implements GameStore {
     } catch {
       /* nothing to tidy */
     }
+  }
+}
+
+function lastSeqOf(p: Pending): number {
+  return p.entries[p.entries.length - 1]?.seq ?? p.fileSeq;
+}
+
+function keyHashes(e: IndexEntry): string[] {
+  return [e.keys.admin, e.keys.spectator, e.keys.invite ?? '', e.keys.confirm ?? '', ...e.keys.seats].filter((h) => h);
+}
+
+/** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */
+export function checkContinues(gameId: string, lastSeq: number, lastHash: string, entries: LogEntry[]): void {
+  let seq = lastSeq;
+  let prev = lastHash;
+  for (const e of entries) {
+    if (e.seq !== seq + 1) throw new ChainError(gameId, `entry seq ${e.seq} where ${seq + 1} was due`);
+    if (e.prev !== prev) throw new ChainError(gameId, `entry ${e.seq} does not follow the hash of entry ${seq}`);
+    seq = e.seq;
+    prev = e.hash;
   }
 }

@@ -1,6 +1,48 @@
-// What a game is on disk, and the store interface the game service uses.
-// The game service never touches files; any backend that implements
-// `GameStore` (lowdb files by default, see lowdb-store.ts) will do.
+// What a game is in storage, and the store interface the game service uses.
+//
+// A game is an append-only log of entries plus a little metadata (GameMeta:
+// seats, status, the current wait, ...), and an index row derived from that
+// metadata (IndexEntry: what listing, key lookup and the reminder job need).
+// The game service never touches files or tables; any backend that implements
+// `GameStore` will do: lowdb files are the embedded default (lowdb-store.ts),
+// PostgreSQL the shared one. The suite in test/server/store-contract.ts runs
+// against every backend; a new backend passes it before it is used.
+//
+// THE CONTRACT a backend must honour:
+// - Durability. `create` and `append` resolve only once everything they were
+//   given (the entries, the metadata change and the index row derived from it)
+//   is durable: it survives a crash or a power cut from the moment the promise
+//   resolves. A promise that rejects wrote nothing. They are atomic: after a
+//   crash either all of one call is there or none of it, never some entries
+//   without the others or without the index row that goes with them.
+// - Seq checking. `append(gameId, { expectedSeq, ... })` succeeds only when the
+//   game's last stored seq is exactly `expectedSeq`; otherwise it rejects with
+//   StaleSeqError and writes nothing. This holds across processes sharing the
+//   store (a database checks it inside the transaction that inserts), so two
+//   clicks on one link, from any two processes, make one move. The entries must
+//   continue the chain: seqs expectedSeq+1, +2, ... and the first entry's
+//   `prev` equal to the last stored entry's `hash` (ChainError otherwise).
+//   `create` refuses an id that exists (GameExistsError).
+// - Ordering. Appends to one game are applied in the order they succeed; a
+//   read that starts after an append resolved sees it (read-your-writes, also
+//   from another process). `readLog` returns entries in seq order, exactly as
+//   appended (same JSON), with no gaps. Appends to different games are
+//   independent.
+// - Metadata. `append` replaces each field named in `meta` whole (a shallow
+//   merge into the stored GameMeta); fields not named keep their value.
+// - Index rows change with the append that changes their game (same atomic
+//   write) and are derived by indexEntryOf (index-entry.ts), so every backend
+//   lists, finds keys and finds due reminders alike. A backend may keep them
+//   in memory (lowdb) or in indexed tables (a database); callers never assume
+//   the whole index is in memory: they ask questions (findKey, listGames,
+//   dueReminders), each answering a bounded page.
+// - Snapshots are a cache, not a record: `saveSnapshot` need not be durable,
+//   may be dropped or lost at any time, and a reader checks every snapshot
+//   against the log (its entryHash and stateHash) before using it. A game
+//   without snapshots still opens.
+// - Formats. Everything stored carries a format version the backend reads:
+//   older formats are migrated by `open()`, newer ones refused with
+//   StoreFormatError saying what to do.
 import type { Options, Outcome, Seat } from '../../rules/types.ts';
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
@@ -71,6 +113,15 @@ export interface LogEntry {
   sealedText?: string;
   /** Kind-specific details (create: rules/options/seedHash; undo: undoes; move: auto...). */
   data?: Record<string, unknown>;
+  /** The rules version that applied this entry (absent on entries stored before versions existed: 1). */
+  rulesVersion?: number;
+  /**
+   * On entries that change the rules state (start, move, undo): stateHashOf
+   * (server/state-hash.ts) of the state right after this entry, as the server
+   * that wrote it computed it. A replay that reaches another hash has not
+   * reproduced the game the players saw.
+   */
+  stateHash?: string;
   prev: string;
   hash: string;
 }
@@ -88,7 +139,8 @@ export interface TurnWait {
   escalated: boolean;
 }
 
-export interface GameDoc {
+/** Everything about a game except its log: small, and changed a few fields at a time. */
+export interface GameMeta {
   id: string;
   rules: string;
   title: string;
@@ -131,6 +183,23 @@ export interface GameDoc {
   policy: ReminderPolicy;
   wait: TurnWait | null;
   outcome: Outcome | null;
+  /**
+   * The rules version the game was created under (rules/types.ts `version`);
+   * its moves replay under that version for the whole game. Games stored
+   * before versions existed are version 1.
+   */
+  rulesVersion: number;
+  /**
+   * Set when the log no longer replays here as it was played (a failed move,
+   * a state hash that differs, a rules version this server does not have):
+   * what is wrong, in words for the game's admin. The game stays readable;
+   * nothing more is played until it is cleared. Null or absent when all is well.
+   */
+  attention?: string | null;
+}
+
+/** A game as the service holds it in memory: its metadata and its whole log. */
+export interface GameDoc extends GameMeta {
   log: LogEntry[];
 }
 
@@ -146,6 +215,8 @@ export interface IndexEntry {
   createdAt: string;
   updatedAt: string;
   lastSeq: number;
+  /** Hash of the last entry ('' for none): the `prev` the next append must carry. */
+  lastHash: string;
   toAct: Seat[];
   /** When the next reminder (or, after maxReminders, the escalation) is due; null if none. */
   nextReminderAt: string | null;
@@ -157,6 +228,44 @@ export interface IndexEntry {
   keys: { admin: string; spectator: string; invite: string | null; seats: string[]; confirm?: string | null };
   /** The spectator and invite keys sealed (links.ts), so listed games' links need no game file. */
   sealed?: { spectator?: string; invite?: string | null };
+  rulesVersion: number;
+  /** GameMeta.attention: the game needs its keeper (not listed as due for reminders). */
+  attention: string | null;
+}
+
+/** The append was made against an older (or newer) seq than the game's last: nothing was written. */
+export class StaleSeqError extends Error {
+  constructor(
+    public gameId: string,
+    public expectedSeq: number,
+    public lastSeq: number,
+  ) {
+    super(`game ${gameId}: append expected seq ${expectedSeq}, the log is at ${lastSeq}`);
+    this.name = 'StaleSeqError';
+  }
+}
+
+/** Entries that do not continue the game's chain (wrong seqs or prev): nothing was written. */
+export class ChainError extends Error {
+  constructor(gameId: string, why: string) {
+    super(`game ${gameId}: ${why}`);
+    this.name = 'ChainError';
+  }
+}
+
+export class GameExistsError extends Error {
+  constructor(public gameId: string) {
+    super(`game ${gameId} exists already`);
+    this.name = 'GameExistsError';
+  }
+}
+
+/** Stored data in a format this server does not read (written by a newer server). */
+export class StoreFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreFormatError';
+  }
 }
 
 export class DamagedGameError extends Error {
@@ -170,32 +279,81 @@ export class DamagedGameError extends Error {
   }
 }
 
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
+
+/** What a link key (by its hash) opens. */
+export interface KeyTarget {
+  gameId: string;
+  role: KeyRole;
+  /** For role seat: the index into meta.seats (play order once started). */
+  seat?: number;
+}
+
+/** One call's change to a game: entries to add after `expectedSeq`, and the metadata fields that changed with them. */
+export interface Append {
+  /** The last seq the caller built on; the store refuses the append if its last seq differs. */
+  expectedSeq: number;
+  /** Sealed entries, seqs expectedSeq+1, +2, ...; may be empty when only metadata changes. */
+  entries: LogEntry[];
+  /** GameMeta fields that changed (each replaced whole). */
+  meta?: Partial<GameMeta>;
+}
+
+/**
+ * The rules state after the log entry `seq` (a cache: see the contract above).
+ * `state` is the state's JSON, `stateHash` its hash as hashState
+ * (server/state-hash.ts) computes it, `entryHash` the hash of the log entry at
+ * `seq`, which ties the snapshot to the chain.
+ */
+export interface Snapshot {
+  seq: number;
+  entryHash: string;
+  rulesVersion: number;
+  stateHash: string;
+  state: string;
+}
+
+/** A question to the index. Entries come newest first (updatedAt descending). */
+export interface GameQuery {
+  status?: GameStatus;
+  listed?: boolean;
+  /** Only games with fewer seats taken than wanted. */
+  freeSeats?: boolean;
+  /** Only games changed at or after this time (ISO). */
+  updatedSince?: string;
+  /** At most this many entries (default 100); `total` counts them all. */
+  limit?: number;
+}
+
 export interface GameStore {
-  /** Loads the index (never every game file). Call once before anything else. */
+  /** Opens the store, migrating older stored formats; StoreFormatError for a newer one. Call once first. */
   open(): Promise<void>;
-  /** Every index entry, in memory. */
-  list(): IndexEntry[];
-  entry(gameId: string): IndexEntry | undefined;
-  /** Reads one game's document; null if there is none; DamagedGameError if it cannot be read. */
-  load(gameId: string): Promise<GameDoc | null>;
-  /**
-   * Writes a game's whole document durably (and its index entry); resolves
-   * only once both are on disk. Callers serialise writes to one game.
-   */
-  save(doc: GameDoc): Promise<void>;
-  /**
-   * Makes the index entry match a document just read (after a crash the
-   * index may lag the game file by one unacknowledged write).
-   */
-  reindex(doc: GameDoc): Promise<void>;
-  /**
-   * Lets go of what is held in memory for one game (its document): the next
-   * load reads its newest durable copy again. Nothing is let go while a
-   * write to that game is under way.
-   */
-  forget(gameId: string): void;
-  /** Flushes the index snapshot and releases files. */
-  close(): Promise<void>;
-  /** Resolves if the store can take writes now (GET /readyz); rejects with the reason otherwise. */
+  /** Answers when the store can take writes (GET /readyz); throws, in words, when it cannot. */
   ping?(): Promise<void>;
+  /** Waits for writes under way, then releases files and connections. */
+  close(): Promise<void>;
+
+  /** Stores a new game: its metadata and first entries. GameExistsError if the id is taken. */
+  create(meta: GameMeta, entries: LogEntry[]): Promise<IndexEntry>;
+  /** Appends entries and metadata changes (see the contract). StaleSeqError, ChainError. */
+  append(gameId: string, change: Append): Promise<IndexEntry>;
+
+  /** The game's metadata; null if there is no such game; DamagedGameError if it cannot be read. */
+  readMeta(gameId: string): Promise<GameMeta | null>;
+  /** Entries with from <= seq <= to, in seq order (the whole log by default). */
+  readLog(gameId: string, from?: number, to?: number): Promise<LogEntry[]>;
+
+  /** Keeps a snapshot (a cache: may be dropped; need not be durable). */
+  saveSnapshot(gameId: string, snapshot: Snapshot): Promise<void>;
+  /** The stored snapshot with the highest seq <= atOrBefore, or null. */
+  readSnapshot(gameId: string, atOrBefore: number): Promise<Snapshot | null>;
+
+  /** One game's index row; null if there is no such game. */
+  entry(gameId: string): Promise<IndexEntry | null>;
+  /** The game and role a key hash opens: current admin, spectator, invite and seat keys only. */
+  findKey(keyHash: string): Promise<KeyTarget | null>;
+  /** Index rows matching the query, newest first, and how many match in all. */
+  listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }>;
+  /** Active games not needing attention whose nextReminderAt <= now, soonest first, at most `limit`. */
+  dueReminders(now: string, limit?: number): Promise<IndexEntry[]>;
 }

@@ -68,7 +68,7 @@ describe('importing an 18xx.games game of 1830', () => {
   });
 
   it('refuses what does not parse or does not replay, with words, creating nothing', async () => {
-    const before = srv.service.list().length;
+    const before = (await srv.service.listGames({})).total;
     const notJson = await srv.api('POST', '/api/import/18xx', { export: '{not json', emails });
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/not JSON/);
@@ -89,7 +89,7 @@ describe('importing an 18xx.games game of 1830', () => {
     const few = await srv.api('POST', '/api/import/18xx', { export: cut(10), emails: emails.slice(1) });
     expect(few.status).toBe(400);
     expect(few.body.error).toMatch(/give 4 email addresses/);
-    expect(srv.service.list().length).toBe(before);
+    expect((await srv.service.listGames({})).total).toBe(before);
   });
 
   it('takes a whole export (large body) and the home page links the form, which works', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey, keyHash } from '../../server/links.ts';
 import { mailPlugin } from '../../server/mail/plugin.ts';
-import { indexEntryOf } from '../../server/store/index-entry.ts';
+import { indexEntryOfDoc } from '../../server/store/index-entry.ts';
 import type { GameDoc } from '../../server/store/types.ts';
 import { makeService, TEST_SECRET } from '../support/service.ts';
 import { keyedRoutes, sendKeyed } from '../support/routes.ts';
@@ -140,7 +140,7 @@ describe('games from before keys were random', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pbem-legacy-'));
     mkdirSync(join(dir, 'games'));
     writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify(doc));
-    writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 1, games: [indexEntryOf(doc)] }));
+    writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 1, games: [indexEntryOfDoc(doc)] }));
     const old = await startTestServer({ dataDir: dir });
     try {
       const bobSeat = doc.seats.findIndex((s) => s.name === 'Bob');

@@ -22,8 +22,8 @@ async function twoPlayerGame(svc: GameService, opts: { seats?: number } = {}) {
   return { ...created, bobKey: joined.seatKey };
 }
 
-function seatOf(svc: GameService, key: string): number {
-  const target = svc.resolveKey(key);
+async function seatOf(svc: GameService, key: string): Promise<number> {
+  const target = await svc.resolveKey(key);
   if (target?.role !== 'seat') throw new Error('not a seat key');
   return target.seat!;
 }
@@ -36,8 +36,8 @@ describe('game service', () => {
     const game = await svc.open(g.gameId);
     expect(game.doc.status).toBe('active');
     expect(t.events.map((e) => e.type)).toEqual(['created', 'joined', 'joined', 'started']);
-    const ada = seatOf(svc, g.seatKey!);
-    const bob = seatOf(svc, g.bobKey);
+    const ada = await seatOf(svc, g.seatKey!);
+    const bob = await seatOf(svc, g.bobKey);
     expect(new Set([ada, bob])).toEqual(new Set([0, 1]));
     let guard = 0;
     while (game.doc.status === 'active' && guard++ < 100) {
@@ -173,42 +173,42 @@ describe('game service', () => {
     t = await makeService();
     const svc = t.service;
     const g = await twoPlayerGame(svc);
-    const bob = seatOf(svc, g.bobKey);
+    const bob = await seatOf(svc, g.bobKey);
     const { inviteKey } = await svc.reopenSeat(g.gameId, bob, { email: 'cy@example.test' });
-    expect(svc.resolveKey(g.bobKey)).toBeNull();
-    expect(svc.resolveKey(g.inviteKey)).toBeNull(); // the first invite is retired too
+    expect(await svc.resolveKey(g.bobKey)).toBeNull();
+    expect(await svc.resolveKey(g.inviteKey)).toBeNull(); // the first invite is retired too
     expect(t.events.filter((e) => e.type === 'invited')).toHaveLength(1);
     const game = await svc.open(g.gameId);
     await expect(
       svc.move(g.gameId, 1 - bob, { seq: game.stateSeq, action: svc.movesFor(game, 1 - bob)[0]!.action }),
     ).rejects.toThrow(/seat is open/);
     const cy = await svc.join(g.gameId, { name: 'Cy', email: 'cy@example.test' });
-    expect(svc.resolveKey(inviteKey)).toBeNull();
+    expect(await svc.resolveKey(inviteKey)).toBeNull();
     expect(cy.seat).toBe(bob);
-    expect(seatOf(svc, cy.seatKey)).toBe(bob);
+    expect(await seatOf(svc, cy.seatKey)).toBe(bob);
     await svc.move(g.gameId, bob, { seq: game.stateSeq, action: svc.movesFor(game, bob)[0]!.action });
     const again = await t.reopen();
-    expect(again.resolveKey(g.bobKey)).toBeNull();
-    expect(again.resolveKey(cy.seatKey)?.seat).toBe(bob);
+    expect(await again.resolveKey(g.bobKey)).toBeNull();
+    expect((await again.resolveKey(cy.seatKey))?.seat).toBe(bob);
   });
 
   it('keeps the index: reminder time from the policy, due reminders without opening games', async () => {
     t = await makeService();
     const svc = t.service;
     const g = await twoPlayerGame(svc);
-    const e = svc.entry(g.gameId)!;
+    const e = (await svc.entry(g.gameId))!;
     expect(e.status).toBe('active');
     expect(e.nextReminderAt).toBe('2026-01-02T12:00:00.000Z');
-    expect(svc.dueReminders()).toHaveLength(0);
+    expect(await svc.dueReminders()).toHaveLength(0);
     t.clock.advanceHours(25);
-    expect(svc.dueReminders().map((x) => x.id)).toEqual([g.gameId]);
+    expect((await svc.dueReminders()).map((x) => x.id)).toEqual([g.gameId]);
     await svc.appendNote(g.gameId, { kind: 'reminder', seat: 0, text: 'Reminder sent to Ada' });
-    expect(svc.entry(g.gameId)!.nextReminderAt).toBe('2026-01-03T12:00:00.000Z');
+    expect((await svc.entry(g.gameId))!.nextReminderAt).toBe('2026-01-03T12:00:00.000Z');
     await svc.setPolicy(g.gameId, { remindAfterHours: 0, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' });
-    expect(svc.entry(g.gameId)!.nextReminderAt).toBeNull();
+    expect((await svc.entry(g.gameId))!.nextReminderAt).toBeNull();
     const after = await t.reopen();
-    expect(after.entry(g.gameId)!.nextReminderAt).toBeNull();
-    expect(after.list()).toHaveLength(1);
+    expect((await after.entry(g.gameId))!.nextReminderAt).toBeNull();
+    expect((await after.listGames({})).total).toBe(1);
   });
 
   it('starts, lists, resolves keys and finds due reminders without reading a game file', async () => {
@@ -221,16 +221,16 @@ describe('game service', () => {
       adminKeys.push(g.adminKey);
     }
     const svc = await t.reopen();
-    const store = svc.store as unknown as { load: (id: string) => Promise<unknown> };
+    const store = svc.store;
     const loads: string[] = [];
-    const load = store.load.bind(store);
-    store.load = (id: string) => {
+    const readMeta = store.readMeta.bind(store);
+    store.readMeta = (id: string) => {
       loads.push(id);
-      return load(id);
+      return readMeta(id);
     };
-    expect(svc.listPublic().running).toHaveLength(5);
-    expect(svc.dueReminders(new Date('2030-01-01T00:00:00Z'))).toHaveLength(5);
-    expect(svc.resolveKey(adminKeys[0]!)?.gameId).toBe(ids[0]);
+    expect((await svc.listPublic()).running).toHaveLength(5);
+    expect(await svc.dueReminders(new Date('2030-01-01T00:00:00Z'))).toHaveLength(5);
+    expect((await svc.resolveKey(adminKeys[0]!))?.gameId).toBe(ids[0]);
     expect(loads).toEqual([]);
     await svc.open(ids[2]!);
     expect(loads).toEqual([ids[2]]);
@@ -267,14 +267,14 @@ describe('game service', () => {
     const svc = t.service;
     const a = await twoPlayerGame(svc);
     const b = await twoPlayerGame(svc);
-    // Game files are rewritten from the store's journal at compaction and on close.
+    // Game files are written from the store's journal at compaction and on close.
     await t.store.close();
-    const file = join(t.dataDir, 'games', `${a.gameId}.json`);
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
-    doc.log[1].text = 'tampered';
-    writeFileSync(file, JSON.stringify(doc));
+    const file = join(t.dataDir, 'games', `${a.gameId}.jsonl`);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[1] = JSON.stringify({ ...JSON.parse(lines[1]!), text: 'tampered' });
+    writeFileSync(file, lines.join('\n'));
     const fresh = await t.reopen();
-    await expect(fresh.open(a.gameId)).rejects.toThrow(`${a.gameId}.json`);
+    await expect(fresh.open(a.gameId)).rejects.toThrow(/damaged at entry 2 \(hash does not match/);
     expect((await fresh.open(b.gameId)).doc.status).toBe('active');
   });
 });

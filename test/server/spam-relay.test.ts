@@ -133,7 +133,7 @@ describe('no mail relay for strangers', () => {
       });
       srv.clock.advanceHours(49);
       expect(await srv.service.expireStale()).toEqual([unconfirmed.body.gameId]);
-      expect(srv.service.entry(unconfirmed.body.gameId)!.status).toBe('abandoned');
+      expect((await srv.service.entry(unconfirmed.body.gameId))!.status).toBe('abandoned');
       expect((await srv.api('GET', `/api/join/${unconfirmed.body.inviteKey}`)).status).toBe(404);
       srv.clock.advanceHours(30 * 24);
       expect(await srv.service.expireStale()).toEqual([confirmedOpen.body.gameId]);

@@ -1,12 +1,23 @@
-// The durable store: group commit, the index journal and its snapshot.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+// The embedded store's own workings: group commit, the journal, compaction, crashes, formats.
+// (What every store must do is in store-contract.ts, run by lowdb-store.test.ts.)
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from '../../server/store/group-commit.ts';
 import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
-import type { GameDoc } from '../../server/store/types.ts';
+import { StoreFormatError, type LogEntry } from '../../server/store/types.ts';
 import { makeService } from '../support/service.ts';
+import { entriesAfter, metaFor } from './store-contract.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -51,136 +62,117 @@ describe('lowdb store', () => {
         (await t.service.create({ rules: 'high-card', seats: 2, name: 'Ada', email: 'a@example.test', join: true }))
           .gameId,
       );
-    appendFileSync(join(t.dataDir, 'index.journal'), '{"id":"torn');
+    appendFileSync(join(t.dataDir, 'index.journal'), '{"g":"torn');
     const again = await t.reopen();
-    expect(
-      again
-        .list()
-        .map((e) => e.id)
-        .sort(),
-    ).toEqual([...ids].sort());
+    const listed = await again.listGames({ limit: 10 });
+    expect(listed.entries.map((e) => e.id).sort()).toEqual([...ids].sort());
     await t.cleanup();
   });
 
-  it('compacts the journal into index.json', async () => {
-    const dir = tempDir();
-    const t = await makeService(undefined, dir);
-    const store = new LowdbGameStore({ dataDir: dir, compactAfter: 5 });
-    await store.open();
-    const game = await t.service.create({
-      rules: 'high-card',
-      seats: 2,
-      name: 'Ada',
-      email: 'a@example.test',
-      join: true,
-    });
-    await t.store.close();
-    const doc = (await store.load(game.gameId)) as GameDoc;
-    for (let i = 0; i < 12; i++)
-      await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
-    await store.drain();
-    expect(existsSync(join(dir, 'index.json'))).toBe(true);
-    // Some lines moved out of the journal (its games rewritten in the background).
-    // After a rewrite the journal starts afresh; until the next write it may not exist at all.
-    const journal = join(dir, 'index.journal');
-    const lines = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
-    expect(lines).toBeLessThan(12);
-    await store.close();
-    const fresh = new LowdbGameStore({ dataDir: dir });
-    await fresh.open();
-    expect(fresh.entry(game.gameId)?.updatedAt).toBe('2026-01-01T00:00:11.000Z');
-    await fresh.close();
-  });
-
-  it('acknowledges a save once its journal line is durable, replays it after a crash and cuts a torn tail', async () => {
+  it('acknowledges an append once its journal line is durable, replays it after a crash and cuts a torn tail', async () => {
     const dir = tempDir();
     const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
-    const t = await makeService(undefined, dir);
-    const game = await t.service.create({
-      rules: 'high-card',
-      seats: 2,
-      name: 'Ada',
-      email: 'a@example.test',
-      join: true,
-    });
-    await t.store.close();
-    const doc = (await store.load(game.gameId)) as GameDoc;
-    await store.save({ ...doc, updatedAt: '2026-01-01T00:00:01.000Z' });
+    const meta = metaFor();
+    const log: LogEntry[] = [];
+    await store.create(meta, entriesAfter(log, 2));
+    await store.append(meta.id, { expectedSeq: 2, entries: entriesAfter(log, 1), meta: { updatedAt: 'T1' } });
     // No close: as after SIGKILL, the newest copy is only in the journal.
-    appendFileSync(join(dir, 'index.journal'), '{"entry":{"id":"torn');
+    appendFileSync(join(dir, 'index.journal'), '{"g":"torn');
     const s2 = new LowdbGameStore({ dataDir: dir });
     await s2.open();
-    expect((await s2.load(game.gameId))?.updatedAt).toBe('2026-01-01T00:00:01.000Z');
-    await s2.save({ ...doc, updatedAt: '2026-01-01T00:00:02.000Z' });
+    expect((await s2.readMeta(meta.id))?.updatedAt).toBe('T1');
+    expect(await s2.readLog(meta.id)).toEqual(log);
+    await s2.append(meta.id, { expectedSeq: 3, entries: entriesAfter(log, 1), meta: { updatedAt: 'T2' } });
     const s3 = new LowdbGameStore({ dataDir: dir });
     await s3.open();
-    expect((await s3.load(game.gameId))?.updatedAt).toBe('2026-01-01T00:00:02.000Z');
-    expect(s3.entry(game.gameId)?.updatedAt).toBe('2026-01-01T00:00:02.000Z');
-    // Closing rewrites the game file and empties the journal.
+    expect((await s3.readMeta(meta.id))?.updatedAt).toBe('T2');
+    expect((await s3.entry(meta.id))?.lastSeq).toBe(4);
+    // Closing writes the game's files and empties the journal.
     await s3.close();
-    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe(
-      '2026-01-01T00:00:02.000Z',
-    );
+    expect(JSON.parse(readFileSync(join(dir, 'games', `${meta.id}.json`), 'utf8')).meta.updatedAt).toBe('T2');
+    expect(
+      readFileSync(join(dir, 'games', `${meta.id}.jsonl`), 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(4);
     expect(statSync(join(dir, 'index.journal')).size).toBe(0);
   });
 
-  it('rewrites changed game files when the journal outgrows its limit', async () => {
+  it('writes a move as about the size of its entry, however long the game (journal, then the log file)', async () => {
     const dir = tempDir();
-    const t = await makeService(undefined, dir);
-    const game = await t.service.create({
-      rules: 'high-card',
-      seats: 2,
-      name: 'Ada',
-      email: 'a@example.test',
-      join: true,
-    });
-    await t.store.close();
-    const store = new LowdbGameStore({ dataDir: dir, compactBytes: 4000 });
+    const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
-    const doc = (await store.load(game.gameId)) as GameDoc;
-    for (let i = 0; i < 12; i++)
-      await store.save({ ...doc, updatedAt: `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z` });
-    await store.drain();
-    // After a rewrite the journal starts afresh; until the next write it may not exist at all.
-    const journal = join(dir, 'index.journal');
-    const lines = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
-    expect(lines).toBeLessThan(12);
-    expect(existsSync(join(dir, 'index.journal.old'))).toBe(false);
-    const onDisk = JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')) as GameDoc;
-    expect(onDisk.updatedAt > '2026-01-01T00:00:00.000Z').toBe(true);
-    // As after a crash (no close): the newest copy comes back from the journal.
+    const meta = metaFor();
+    const log: LogEntry[] = [];
+    await store.create(meta, entriesAfter(log, 2000));
+    await store.close();
     const s2 = new LowdbGameStore({ dataDir: dir });
     await s2.open();
-    expect((await s2.load(game.gameId))?.updatedAt).toBe('2026-01-01T00:00:11.000Z');
+    const journal = join(dir, 'index.journal');
+    const before = existsSync(journal) ? statSync(journal).size : 0;
+    const [entry] = entriesAfter(log, 1);
+    await s2.append(meta.id, { expectedSeq: 2000, entries: [entry!], meta: { updatedAt: '2026-01-02T00:00:00.000Z' } });
+    const line = statSync(journal).size - before;
+    expect(line).toBeLessThan(JSON.stringify(entry).length + 200);
+    await s2.close();
+  });
+
+  it('writes changed games to their files when the journal outgrows its limit, and replays what came after', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir, compactBytes: 3000 });
+    await store.open();
+    const meta = metaFor();
+    const log: LogEntry[] = [];
+    await store.create(meta, entriesAfter(log, 1));
+    for (let i = 0; i < 20; i++)
+      await store.append(meta.id, {
+        expectedSeq: log.length,
+        entries: entriesAfter(log, 1),
+        meta: { updatedAt: `T${i}` },
+      });
+    await store.drain();
+    const journal = join(dir, 'index.journal');
+    const lines = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
+    expect(lines).toBeLessThan(20);
+    expect(existsSync(join(dir, 'index.journal.old'))).toBe(false);
+    const onFile = readFileSync(join(dir, 'games', `${meta.id}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
+    expect(onFile.length).toBeGreaterThan(1);
+    expect(onFile.length + lines).toBe(21);
+    // As after a crash (no close): the rest comes back from the journal.
+    const s2 = new LowdbGameStore({ dataDir: dir });
+    await s2.open();
+    expect(await s2.readLog(meta.id)).toEqual(log);
+    expect((await s2.readMeta(meta.id))?.updatedAt).toBe('T19');
     await s2.close();
     await store.close();
   });
 
-  it('finishes a background rewrite cut short by a crash (old journal left behind)', async () => {
+  it('finishes a compaction cut short by a crash; entries already in the log file are not written twice', async () => {
     const dir = tempDir();
-    const t = await makeService(undefined, dir);
-    const game = await t.service.create({
-      rules: 'high-card',
-      seats: 2,
-      name: 'Ada',
-      email: 'a@example.test',
-      join: true,
-    });
-    await t.store.close();
     const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
-    const doc = (await store.load(game.gameId)) as GameDoc;
-    await store.save({ ...doc, updatedAt: '2026-01-01T00:00:01.000Z' });
-    // The crash: the journal was moved aside, its game not yet rewritten.
+    const meta = metaFor();
+    const log: LogEntry[] = [];
+    await store.create(meta, entriesAfter(log, 3));
+    await store.close();
+    const s1 = new LowdbGameStore({ dataDir: dir });
+    await s1.open();
+    await s1.append(meta.id, { expectedSeq: 3, entries: entriesAfter(log, 2), meta: { updatedAt: 'T1' } });
+    // The crash: the journal was moved aside and one of its entries reached the log file (with a torn line after it).
     renameSync(join(dir, 'index.journal'), join(dir, 'index.journal.old'));
+    appendFileSync(join(dir, 'games', `${meta.id}.jsonl`), JSON.stringify(log[3]) + '\n{"seq":5,"to');
     const s2 = new LowdbGameStore({ dataDir: dir });
     await s2.open();
     expect(existsSync(join(dir, 'index.journal.old'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, 'games', `${game.gameId}.json`), 'utf8')).updatedAt).toBe(
-      '2026-01-01T00:00:01.000Z',
-    );
-    expect((await s2.load(game.gameId))?.updatedAt).toBe('2026-01-01T00:00:01.000Z');
+    const onFile = readFileSync(join(dir, 'games', `${meta.id}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
+    expect(onFile.map((l) => (JSON.parse(l) as LogEntry).seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(await s2.readLog(meta.id)).toEqual(log);
+    expect((await s2.readMeta(meta.id))?.updatedAt).toBe('T1');
     await s2.close();
   });
 
@@ -197,8 +189,27 @@ describe('lowdb store', () => {
     rmSync(join(t.dataDir, 'index.journal'), { force: true });
     rmSync(join(t.dataDir, 'index.json'), { force: true });
     const again = await t.reopen();
-    expect(again.entry(g.gameId)?.status).toBe('open');
-    expect(again.resolveKey(g.adminKey)?.role).toBe('admin');
+    expect((await again.entry(g.gameId))?.status).toBe('open');
+    expect((await again.resolveKey(g.adminKey))?.role).toBe('admin');
     await t.cleanup();
+  });
+
+  it('refuses a data folder or game file written by a newer server, saying what to do', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 3, games: [] }));
+    await expect(new LowdbGameStore({ dataDir: dir }).open()).rejects.toThrow(
+      /written by a newer server \(format 3; this server reads formats 1 to 2\)\. Run the newer server/,
+    );
+    const d2 = tempDir();
+    const store = new LowdbGameStore({ dataDir: d2 });
+    await store.open();
+    const meta = metaFor();
+    await store.create(meta, entriesAfter([], 1));
+    await store.close();
+    writeFileSync(join(d2, 'games', `${meta.id}.json`), JSON.stringify({ format: 3, meta }));
+    const s2 = new LowdbGameStore({ dataDir: d2 });
+    await s2.open();
+    await expect(s2.readMeta(meta.id)).rejects.toBeInstanceOf(StoreFormatError);
+    await s2.close();
   });
 });

@@ -59,6 +59,7 @@ function nextActive(s: HighCardState, from: Seat): Seat {
 export const highCard: Rules<HighCardState, HighCardAction> = {
   id: 'high-card',
   title: 'High Card',
+  version: 1,
   players: { min: 2, max: 4 },
   options: [{ id: 'short', label: 'Short deck', kind: 'boolean', default: false }],
 

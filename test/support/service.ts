@@ -26,8 +26,8 @@ export interface TestService {
   dataDir: string;
   events: GameEvent[];
   clock: TestClock;
-  /** A second service on the same folder (as after a restart). */
-  reopen(): Promise<GameService>;
+  /** A second service on the same folder (as after a restart), with the same rules or others (a code change). */
+  reopen(registry?: AnyRules[]): Promise<GameService>;
   cleanup(): Promise<void>;
 }
 
@@ -59,10 +59,12 @@ export async function makeService(
     dataDir: dir,
     events,
     clock,
-    async reopen() {
+    async reopen(rules = registry) {
+      await store.drain();
+      for (const s of others) await s.drain();
       const s2 = new LowdbGameStore({ dataDir: dir });
       others.push(s2);
-      const svc = new GameService({ store: s2, registry, links, now: clock.now });
+      const svc = new GameService({ store: s2, registry: rules, links, now: clock.now });
       await svc.init();
       return svc;
     },

@@ -82,10 +82,10 @@ export async function run(emit: Emit): Promise<void> {
     t.clock.advanceHours(24);
     const store = new LowdbGameStore({ dataDir: dir });
     let loads = 0;
-    const load = store.load.bind(store);
-    store.load = (id: string) => {
+    const readMeta = store.readMeta.bind(store);
+    store.readMeta = (id: string) => {
       loads++;
-      return load(id);
+      return readMeta(id);
     };
     const service = new GameService({
       store,
@@ -101,7 +101,7 @@ export async function run(emit: Emit): Promise<void> {
       transport: { send: async () => {} },
     });
     const job = new ReminderJob({ service, queue: mailer.queue, now: () => t.clock.now().getTime() });
-    const listed = service.list().length;
+    const listed = (await service.listGames({ limit: 0 })).total;
 
     const start = performance.now();
     const result = await job.tick();

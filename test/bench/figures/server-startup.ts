@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Emit } from '../index.ts';
 import { createLinks, type Links } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
-import { indexEntryOf } from '../../../server/store/index-entry.ts';
+import { indexEntryOfDoc, metaOf } from '../../../server/store/index-entry.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
 import type { GameDoc } from '../../../server/store/types.ts';
 import { highCard } from '../../support/high-card.ts';
@@ -67,10 +67,11 @@ export async function makeDataDir(): Promise<string> {
       updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
       ...issued(links, id, base),
     };
-    writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify(doc));
-    entries.push(indexEntryOf(doc));
+    writeFileSync(join(dir, 'games', `${id}.json`), JSON.stringify({ format: 2, meta: metaOf(doc) }));
+    writeFileSync(join(dir, 'games', `${id}.jsonl`), doc.log.map((e) => JSON.stringify(e) + '\n').join(''));
+    entries.push(indexEntryOfDoc(doc));
   }
-  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 1, games: entries }));
+  writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 2, games: entries }));
   return dir;
 }
 
@@ -154,7 +155,7 @@ export async function run(emit: Emit): Promise<void> {
     await service.init();
     const indexMs = performance.now() - t0;
     const listT = performance.now();
-    const listed = service.listPublic(100);
+    const listed = await service.listPublic(100);
     const listMs = performance.now() - listT;
     await store.close();
 
