@@ -70,6 +70,8 @@ const size = (file: string) => {
   }
 };
 
+export const figures = ['move_bytes_written', 'cold_open', 'step_page'];
+
 export async function run(emit: Emit): Promise<void> {
   for (const length of [100, 1_000, 5_000, 20_000]) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-long-'));
