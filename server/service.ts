@@ -963,17 +963,7 @@ export class GameService {
       const now = this.now().toISOString();
       const log = [...doc.log];
       pushEntry(log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
-      const next: GameDoc = {
-        ...doc,
-        log,
-        status: 'abandoned',
-        wait: null,
-        inviteKeyHash: null,
-        inviteKeySealed: null,
-        confirmKeyHash: null,
-        confirmKeySealed: null,
-        updatedAt: now,
-      };
+      const next = abandonedDoc(doc, log, now);
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
@@ -1046,18 +1036,7 @@ export class GameService {
             : `The game expired: nobody joined for ${this.expiry.openDays} days`,
           data: { seed: doc.seed, expired: true, ...(quiet ? { quiet: true } : {}) },
         });
-        const next: GameDoc = {
-          ...doc,
-          log,
-          status: 'abandoned',
-          wait: null,
-          inviteKeyHash: null,
-          inviteKeySealed: null,
-          confirmKeyHash: null,
-          confirmKeySealed: null,
-          pendingInvites: [],
-          updatedAt: at,
-        };
+        const next = abandonedDoc(doc, log, at);
         await this.commit(doc, next);
         game.doc = next;
         ended.push(e.id);
@@ -1300,4 +1279,23 @@ export class GameService {
       if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
     }
   }
+}
+
+/**
+ * A game ended without a winner (abandoned by its admin, or expired): nobody waits, the
+ * links to join and to confirm are retired, and invitations still waiting never leave.
+ */
+function abandonedDoc(doc: GameDoc, log: LogEntry[], at: string): GameDoc {
+  return {
+    ...doc,
+    log,
+    status: 'abandoned',
+    wait: null,
+    inviteKeyHash: null,
+    inviteKeySealed: null,
+    confirmKeyHash: null,
+    confirmKeySealed: null,
+    pendingInvites: [],
+    updatedAt: at,
+  };
 }
