@@ -5,8 +5,8 @@
 // airline bought out of planes, Stephenson's Rocket lines pushed into each
 // other, Paperclip links built for points rather than at random.
 import type { AnyRules, Seat } from '../../rules/types.ts';
-import { randomInt, seedRandom } from '../../rules/random.ts';
-import { defaultOptions, type PlayoutOptions, type PlayoutResult } from './playout.ts';
+import { randomInt } from '../../rules/random.ts';
+import { type PlayoutOptions, type PlayoutResult, playout } from './playout.ts';
 
 /** How much a position is worth to a seat, in the game's own terms (money, points, holdings). */
 export type Worth = (state: any, seat: Seat) => number;
@@ -45,39 +45,30 @@ export function greedyPlayout(
   const worth = opts.worth ?? WORTH[rules.id];
   if (!worth) throw new Error(`no greedy measure for ${rules.id}`);
   const width = opts.width ?? 8;
-  const state = rules.setup(seats, seed, opts.options ?? defaultOptions(rules));
-  const picker = seedRandom(`greedy:${seed}`);
-  const actions: PlayoutResult['actions'] = [];
-  const maxSteps = opts.maxSteps ?? 20_000;
-  for (let step = 0; step < maxSteps; step++) {
-    const toAct = rules.toAct(state);
-    if (toAct.length === 0) return { state, actions, steps: step };
-    const seat = toAct[randomInt(picker, toAct.length)]!;
-    const moves = rules.moves(state, seat);
-    if (moves.length === 0)
-      throw new Error(`${rules.id}: no moves for seat ${seat} who must act (seed ${seed}, step ${step})`);
-    // A seeded sample of distinct moves (all of them when few).
-    const order = moves.map((_, i) => i);
-    for (let i = 0; i < Math.min(width, order.length); i++) {
-      const j = i + randomInt(picker, order.length - i);
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    let best = moves[order[0]!];
-    let bestWorth = -Infinity;
-    if (moves.length > 1) {
-      for (const i of order.slice(0, width)) {
-        const trial = structuredClone(state);
-        rules.apply(trial, seat, structuredClone(moves[i]));
-        const w = worth(trial, seat);
-        if (w > bestWorth) {
-          best = moves[i];
-          bestWorth = w;
+  return playout(rules, seats, seed, {
+    ...opts,
+    pickerSeed: `greedy:${seed}`,
+    choose: (state, seat, moves, picker) => {
+      // A seeded sample of distinct moves (all of them when few).
+      const order = moves.map((_, i) => i);
+      for (let i = 0; i < Math.min(width, order.length); i++) {
+        const j = i + randomInt(picker, order.length - i);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      let best = moves[order[0]!];
+      let bestWorth = -Infinity;
+      if (moves.length > 1) {
+        for (const i of order.slice(0, width)) {
+          const trial = structuredClone(state);
+          rules.apply(trial, seat, structuredClone(moves[i]));
+          const w = worth(trial, seat);
+          if (w > bestWorth) {
+            best = moves[i];
+            bestWorth = w;
+          }
         }
       }
-    }
-    rules.apply(state, seat, structuredClone(best));
-    actions.push({ seat, action: best });
-    opts.afterMove?.(state, seat, best);
-  }
-  throw new Error(`${rules.id}: no end after ${maxSteps} moves (seed ${seed})`);
+      return best;
+    },
+  });
 }

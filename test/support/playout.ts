@@ -46,10 +46,21 @@ export function positionAfter(
   return state;
 }
 
-/** Plays one game to the end picking uniformly among `moves`; throws if it does not end. */
-export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts: PlayoutOptions = {}): PlayoutResult {
+/** Picks one of `moves` (never empty) for `seat`; `picker` is the playout's seeded generator. */
+export type ChooseMove = (state: any, seat: Seat, moves: unknown[], picker: ReturnType<typeof seedRandom>) => unknown;
+
+/**
+ * Plays one game to the end, `choose` picking each move (the seat to act drawn at random
+ * among those who must); throws if a seat that must act has no move or the game does not end.
+ */
+export function playout(
+  rules: AnyRules,
+  seats: number,
+  seed: string,
+  opts: PlayoutOptions & { pickerSeed: string; choose: ChooseMove },
+): PlayoutResult {
   const state = rules.setup(seats, seed, opts.options ?? defaultOptions(rules));
-  const picker = seedRandom(`picker:${seed}`);
+  const picker = seedRandom(opts.pickerSeed);
   const actions: PlayoutResult['actions'] = [];
   const maxSteps = opts.maxSteps ?? 20_000;
   for (let step = 0; step < maxSteps; step++) {
@@ -59,10 +70,19 @@ export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts
     const moves = rules.moves(state, seat);
     if (moves.length === 0)
       throw new Error(`${rules.id}: no moves for seat ${seat} who must act (seed ${seed}, step ${step})`);
-    const action = moves[randomInt(picker, moves.length)];
+    const action = opts.choose(state, seat, moves, picker);
     rules.apply(state, seat, structuredClone(action));
     actions.push({ seat, action });
     opts.afterMove?.(state, seat, action);
   }
   throw new Error(`${rules.id}: no end after ${maxSteps} moves (seed ${seed})`);
+}
+
+/** Plays one game to the end picking uniformly among `moves`; throws if it does not end. */
+export function randomPlayout(rules: AnyRules, seats: number, seed: string, opts: PlayoutOptions = {}): PlayoutResult {
+  return playout(rules, seats, seed, {
+    ...opts,
+    pickerSeed: `picker:${seed}`,
+    choose: (_state, _seat, moves, picker) => moves[randomInt(picker, moves.length)],
+  });
 }
