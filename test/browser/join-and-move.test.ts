@@ -1,25 +1,15 @@
 // A real browser (Debian's chromium through playwright-core, no script needed
 // by the pages): open an invite link, join, make a move by clicking, see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let srv: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   srv = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -17,13 +17,7 @@ let mailer: Mailer;
 beforeEach(async () => {
   t = await makeService([highCard]);
   smtp = await startSmtp();
-  mailer = createMailer({
-    service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-  });
+  mailer = newMailer();
   await mailer.start();
 });
 afterEach(async () => {
@@ -35,6 +29,18 @@ afterEach(async () => {
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
 const header = (m: ParsedMail, name: string) =>
   m.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '') ?? '';
+
+/** The mailer of these tests, on the loopback SMTP server; `now`: the test's clock (restarts). */
+function newMailer(now?: () => number): Mailer {
+  return createMailer({
+    service: t.service,
+    dataDir: t.dataDir,
+    env: { MAIL_FROM: 'Games <games@example.test>' },
+    transport: smtpTransport(smtp.url),
+    queue: { baseDelayMs: 20, maxDelayMs: 100 },
+    ...(now ? { now } : {}),
+  });
+}
 
 async function settle(): Promise<void> {
   await t.service.settled();
@@ -215,14 +221,7 @@ describe('mail for game events', () => {
       );
     expect(turnMails()).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = createMailer({
-        service: t.service,
-        dataDir: t.dataDir,
-        env: { MAIL_FROM: 'Games <games@example.test>' },
-        transport: smtpTransport(smtp.url),
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        now: () => t.clock.now().getTime(),
-      });
+      mailer = newMailer(() => t.clock.now().getTime());
       await mailer.start();
       await settle();
       if (restart === 0) await mailer.stop();
@@ -263,14 +262,7 @@ describe('mail for game events', () => {
       smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
     expect(notices(/took back a move/)).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = createMailer({
-        service: t.service,
-        dataDir: t.dataDir,
-        env: { MAIL_FROM: 'Games <games@example.test>' },
-        transport: smtpTransport(smtp.url),
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        now: () => t.clock.now().getTime(),
-      });
+      mailer = newMailer(() => t.clock.now().getTime());
       await mailer.start();
       await settle();
       if (restart === 0) await mailer.stop();

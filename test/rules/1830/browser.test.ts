@@ -2,22 +2,12 @@
 // playwright-core): clicking a hex of the map narrows the tile-lay list to that
 // hex, "Turn" steps through its rotations, "All hexes" brings the list back.
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
 import { games } from '../../../rules/index.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const exp = JSON.parse(
   readFileSync(new URL('../../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),
@@ -28,7 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   srv = await startTestServer({ registry: games });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

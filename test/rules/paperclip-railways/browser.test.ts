@@ -2,20 +2,10 @@
 // click the start station and the end station, add a bend by clicking and take
 // it back, read the clips, crossings and score shown before sending, send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.ts';
 import { paperclipRailways } from '../../../rules/paperclip-railways/index.ts';
 import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Points of the table (mm) well away from every station, so a click there hits the bare table. */
 function freeSpots(view: any): number[][] {
@@ -49,7 +39,7 @@ let game: TestGame;
 
 beforeAll(async () => {
   srv = await startTestServer({ registry: [paperclipRailways] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
   game = await srv.createGame({ rules: 'paperclip-railways', players: ['Ada', 'Bob'] });
 });
 
