@@ -144,6 +144,9 @@ export interface Rules<State = Opaque, Action = Opaque> {
    */
   parse?(text: string, state: State, seat: Seat): Action;
 
+  /** Optional: examples of `parse`'s commands with what each does, for help in mail and pages ("buy PRR ipo: buy a share from the IPO"). */
+  commandExamples?: string[];
+
   /** Optional: the picture of a view as a standalone SVG document (pure). */
   svg?(view: View): string;
 

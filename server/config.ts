@@ -7,6 +7,7 @@
 //
 //   const config = readConfig(process.env);   // throws ConfigError
 //   config.port, config.baseUrl, config.mail.smtpUrl, ...
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -67,6 +68,29 @@ export const envSchema = z.object({
   QUOTA_CREATES_PER_CLIENT_HOUR: wholeNumber(0, 1_000_000, 'a number of games').optional(),
   QUOTA_CREATES_PER_ADDRESS_DAY: wholeNumber(0, 1_000_000, 'a number of games').optional(),
   QUOTA_INVITES_PER_ADDRESS_DAY: wholeNumber(0, 1_000_000, 'a number of invitations').optional(),
+  // Play by replying (server/mail/inbound/): the domain of the reply addresses, the two ways in.
+  MAIL_DOMAIN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/,
+      'must be a domain name such as play.example.org',
+    )
+    .optional(),
+  SMTP_INBOUND_PORT: wholeNumber(0, 65535, 'a port number').optional(),
+  SMTP_INBOUND_HOST: z.string().optional(),
+  INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  INBOUND_MAX_BYTES: wholeNumber(1024, 50_000_000, 'a size in bytes').default('1048576'),
+  INBOUND_PER_SENDER_HOUR: wholeNumber(1, 1_000_000, 'a number of replies').default('60'),
+  INBOUND_AUTH: z
+    .enum(['off', 'dkim', 'dmarc'], { errorMap: () => ({ message: 'must be off, dkim or dmarc' }) })
+    .default('off'),
+  // DKIM signing of outgoing mail (all three, or none).
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'must be a DKIM selector such as mail2026')
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
 });
 
 export type Env = Partial<Record<keyof typeof envSchema.shape, string>>;
@@ -80,6 +104,25 @@ export interface MailConfig {
   outboxPublic: boolean;
   /** Invitations one address may receive a day (server/quota.ts). */
   invitesPerAddressPerDay: number;
+  /** The domain of the seats' reply addresses (play+<token>@mailDomain); unset: mail carries no Reply-To. */
+  mailDomain?: string;
+  inbound: InboundConfig;
+  /** DKIM signing of outgoing mail, when a key is configured. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+}
+
+export interface InboundConfig {
+  /** The SMTP listener's port (unset: no listener). */
+  smtpPort?: number;
+  smtpHost: string;
+  /** The shared secret of POST /mail/inbound (unset: the endpoint is off). */
+  secret?: string;
+  /** Largest message taken, in bytes. */
+  maxBytes: number;
+  /** Replies one sender address may send an hour. */
+  perSenderPerHour: number;
+  /** off: the sender's address is enough; dkim: a passing DKIM signature of the From domain; dmarc: DMARC pass. */
+  auth: 'off' | 'dkim' | 'dmarc';
 }
 
 export interface Config {
@@ -103,7 +146,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 // Values that may carry a password are named, never printed.
-const SECRET: ReadonlySet<string> = new Set(['SMTP_URL']);
+const SECRET: ReadonlySet<string> = new Set(['SMTP_URL', 'INBOUND_SECRET']);
 
 /** Reads the environment (only the variables of envSchema; others are ignored). Throws ConfigError. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -122,6 +165,27 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines.join('; '));
   }
   const e = parsed.data;
+  const dkimGiven = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter((v) => v !== undefined).length;
+  if (dkimGiven !== 0 && dkimGiven !== 3)
+    throw new ConfigError('DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three, or none');
+  if ((e.SMTP_INBOUND_PORT !== undefined || e.INBOUND_SECRET !== undefined) && e.MAIL_DOMAIN === undefined)
+    throw new ConfigError(
+      'SMTP_INBOUND_PORT, INBOUND_SECRET: replies need MAIL_DOMAIN (the domain of the reply addresses)',
+    );
+  let dkim: MailConfig['dkim'];
+  if (dkimGiven === 3) {
+    let privateKey: string;
+    try {
+      privateKey = readFileSync(e.DKIM_PRIVATE_KEY_FILE!, 'utf8');
+    } catch (err) {
+      throw new ConfigError(
+        `DKIM_PRIVATE_KEY_FILE=${e.DKIM_PRIVATE_KEY_FILE}: cannot be read (${(err as Error).message})`,
+      );
+    }
+    if (!/-----BEGIN (?:RSA )?PRIVATE KEY-----/.test(privateKey))
+      throw new ConfigError(`DKIM_PRIVATE_KEY_FILE=${e.DKIM_PRIVATE_KEY_FILE}: must be a PEM private key`);
+    dkim = { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -137,6 +201,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       digestHour: e.DIGEST_HOUR,
       outboxPublic: e.OUTBOX_PUBLIC,
       invitesPerAddressPerDay: e.QUOTA_INVITES_PER_ADDRESS_DAY ?? DEFAULT_QUOTAS.invitesPerAddressPerDay,
+      mailDomain: e.MAIL_DOMAIN?.toLowerCase(),
+      inbound: {
+        smtpPort: e.SMTP_INBOUND_PORT,
+        smtpHost: e.SMTP_INBOUND_HOST ?? e.HOST,
+        secret: e.INBOUND_SECRET,
+        maxBytes: e.INBOUND_MAX_BYTES,
+        perSenderPerHour: e.INBOUND_PER_SENDER_HOUR,
+        auth: e.INBOUND_AUTH,
+      },
+      dkim,
     },
     trustProxy: e.TRUST_PROXY,
     confirmOrganiser: e.CONFIRM_ORGANISER,

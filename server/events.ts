@@ -37,6 +37,8 @@ export type GameEvent =
   | (EventBase & { type: 'seatReopened'; seat: Seat; inviteGeneration: number })
   /** The game is over (emitted right after the final `moved`). */
   | (EventBase & { type: 'finished' })
+  /** `seat` said something to the table (table talk, logged as a notice at `seq`). */
+  | (EventBase & { type: 'talk'; seq: number; seat: Seat })
   /** The admin abandoned the game. */
   | (EventBase & { type: 'abandoned' })
   /**

@@ -18,7 +18,7 @@
 // instance as `app.locals.links` and `service.links`.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
+export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm' | 'reply';
 
 /** A key just issued: the key itself (handed out once), its hash and its sealed copy (both stored). */
 export interface IssuedKey {
@@ -58,6 +58,11 @@ export interface Links {
   inviteKeyOf(game: GameKeySource): string | null;
   /** The key of the organiser's confirmation link, null once used. */
   confirmKeyOf(game: GameKeySource): string | null;
+  /**
+   * The reply token of play seat `seat` (its own random key, never derived from the page key;
+   * server/mail/reply-address.ts makes the address from it), null for a seat that has none.
+   */
+  replyTokenOf(doc: { id: string; seats: { replySealed?: string }[] }, seat: number): string | null;
 
   /** Absolute URLs, all from BASE_URL. */
   playUrl(seatKey: string): string;
@@ -171,6 +176,10 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
       return deriveKey(secret, g.id, 'invite', 0, g.inviteGeneration ?? 0);
     },
     confirmKeyOf: (g) => (g.confirmKeySealed ? unseal(g.confirmKeySealed, g.id, 'confirm') : null),
+    replyTokenOf: (doc, seat) => {
+      const sealed = doc.seats[seat]?.replySealed;
+      return sealed ? unseal(sealed, doc.id, 'reply') : null;
+    },
     playUrl: (key) => `${base}/play/${key}`,
     quickMoveUrl: (key, n, seq) => `${base}/play/${key}/m/${n}?seq=${seq}`,
     historyUrl: (key, format, role = 'seat') =>

@@ -1090,6 +1090,99 @@ export class GameService {
     });
   }
 
+  // ---- replies by mail (server/mail/inbound/) ---------------------------------
+
+  /**
+   * The seat whose current reply token this is (constant-time check against every seat), or null:
+   * an unknown, retired or renewed token opens nothing.
+   */
+  async seatByReplyToken(gameId: string, token: string): Promise<{ game: LoadedGame; seat: Seat } | null> {
+    if (!looksLikeKey(token)) return null;
+    let game: LoadedGame;
+    try {
+      game = await this.open(gameId);
+    } catch (err) {
+      if (err instanceof ServiceError && err.status === 404) return null;
+      throw err;
+    }
+    let found: Seat | null = null;
+    game.doc.seats.forEach((s, i) => {
+      if (!s.vacant && s.replyHash && keyMatches(token, s.replyHash)) found = i;
+    });
+    return found === null ? null : { game, seat: found };
+  }
+
+  /** A new reply token for a seat: the old address is retired for good. Returns the new token. */
+  async renewReplyToken(gameId: string, seat: Seat): Promise<string> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkSeat(game, seat);
+      const reply = this.links.issue(gameId, 'reply');
+      const seats = game.doc.seats.map((s, i) =>
+        i === seat ? { ...s, replyHash: reply.hash, replySealed: reply.sealed } : s,
+      );
+      const next: GameDoc = { ...game.doc, seats };
+      await this.commit(game.doc, next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'replyAddressRenewed', seat }, 'reply address renewed');
+      return reply.key;
+    });
+  }
+
+  /** The admin lets replies from these addresses (besides the seat's own) play for the seat; [] withdraws them. */
+  async allowReplyFrom(gameId: string, seat: Seat, addresses: string[]): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkSeat(game, seat);
+      const clean = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter((a) => a !== ''))];
+      if (clean.some((a) => !/^[^@\s<>]+@[^@\s<>]+$/.test(a)))
+        throw new ServiceError(400, 'Give plain mail addresses, such as ada@example.org.');
+      const seats = game.doc.seats.map((s, i) => (i === seat ? { ...s, replyFrom: clean } : s));
+      const next: GameDoc = { ...game.doc, seats };
+      await this.commit(game.doc, next);
+      game.doc = next;
+    });
+  }
+
+  /**
+   * Table talk: what a seat says to the table, logged (shown on the pages' history) and
+   * announced as a 'talk' event, so every seat receives it in its mail thread.
+   */
+  async say(gameId: string, seat: Seat, text: string): Promise<{ seq: number }> {
+    // Control characters (but line breaks and tabs) are dropped.
+    const words = [...text]
+      .filter((c) => {
+        const code = c.charCodeAt(0);
+        return code === 9 || code === 10 || (code >= 32 && code !== 127);
+      })
+      .join('')
+      .trim()
+      .slice(0, 2000);
+    if (words === '') throw new ServiceError(400, 'There is nothing to say.');
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkSeat(game, seat);
+      const status = game.doc.status;
+      if (status === 'finished' || status === 'abandoned') throw new ServiceError(409, 'The game is over.');
+      const now = this.now().toISOString();
+      const log = [...game.doc.log];
+      const name = game.doc.seats[seat]!.name;
+      const entry = pushEntry(log, {
+        at: now,
+        kind: 'notice',
+        seat,
+        text: `${name} says: ${words}`,
+        data: { talk: words, by: name },
+      });
+      const next: GameDoc = { ...game.doc, log, updatedAt: now };
+      await this.commit(game.doc, next);
+      game.doc = next;
+      this.logger.info({ gameId, event: 'talk', seat, seq: entry.seq }, 'table talk');
+      this.emit({ type: 'talk', gameId, at: now, seq: entry.seq, seat });
+      return { seq: entry.seq };
+    });
+  }
+
   /** Plays the rules' autoMove for a seat that must act; null if the rules offer none. */
   async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string } | null> {
     return this.withLock(gameId, async () => {
@@ -1161,6 +1254,7 @@ export class GameService {
     now: string,
   ): { record: SeatRecord; key: string } {
     const issued = this.links.issue(gameId, 'seat');
+    const reply = this.links.issue(gameId, 'reply');
     return {
       key: issued.key,
       record: {
@@ -1168,6 +1262,8 @@ export class GameService {
         email,
         keyHash: issued.hash,
         keySealed: issued.sealed,
+        replyHash: reply.hash,
+        replySealed: reply.sealed,
         slot,
         generation,
         joinedAt: now,

@@ -237,6 +237,17 @@ export const game1830: Rules<Game1830State, Action1830> = {
     }
     return describeAction(action, before, seat, after);
   },
+  commandExamples: [
+    'bid CA 165: bid for a private company',
+    'par PRR 67: start a corporation at a par price',
+    'buy PRR ipo / buy NYC pool: buy a share',
+    'sell NYC 2: sell shares',
+    'lay H10 57 1: lay tile 57 on hex H10, rotation 1',
+    'token E19: place a station token',
+    'run / payout / withhold: run trains and pay or keep the revenue',
+    'buy train: buy the next train',
+    'pass',
+  ],
   parse: (text, state, seat) => parseCommand(text, state, seat),
   autoMove: (state, seat) => {
     // pass where legal; otherwise the least committal move: run the suggested routes, withhold, the forced train or discard

@@ -66,6 +66,20 @@ export const airlinesEurope: Rules<AEState, AEAction> = {
     return legalMoves(s, seat)[0] ?? null;
   },
 
+  commandExamples: [
+    'open red blue: the opening choice of two shares',
+
+    'buy orange athens-sofia take blue: a licence, then a share',
+
+    'play red 3: play shares from your hand',
+
+    'trade red blue p:green: trade shares for Air Abacus',
+
+    'money: take 8 M',
+
+    'take blue / take deck: after a scoring card',
+  ],
+
   parse: (text) => parseCommand(text),
   svg: renderSvg,
   check: checkState,

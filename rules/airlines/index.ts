@@ -79,6 +79,20 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
 
   autoMove: automaticMove,
 
+  commandExamples: [
+    'route: draw a route card to extend',
+
+    'extend GLA dotted4 ORD-MSP/2 take pile',
+
+    'found GLA 2 dotted4 ORD-MSP/1 take pile',
+
+    'skip solid2 take pile: when no route card fits, discard one',
+
+    'stock GLA 2: lay out stock',
+
+    'stock GLA 1 sabotage LSA DEN-DFW/3',
+  ],
+
   parse: parseCommand,
 
   svg: renderSvg,

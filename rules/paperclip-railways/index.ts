@@ -96,6 +96,18 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
     );
   },
 
+  commandExamples: [
+    'draw / pass',
+
+    'discard <card> <card>',
+
+    'build S1 york via 120,-40 pay <card>',
+
+    'build S1 new <card> at 100,50',
+
+    'obstacle <id> <x>,<y> [degrees] / river <x>,<y> <x>,<y> (setup)',
+  ],
+
   parse: (text, s) => parseCommand(text, s),
   svg: (view) => renderSvg(view),
   check: (s) => checkState(s),

@@ -76,6 +76,18 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
     return moves.find((m) => m.type === 'token') ?? moves[0] ?? null;
   },
 
+  commandExamples: [
+    'extend LNWR straight / extend GWR F7',
+
+    'token Manchester steel',
+
+    'station F7 / station F7 from G8',
+
+    'bid 2 left / bid 2 F7',
+
+    'pass',
+  ],
+
   parse(text, s) {
     return parseCommand(text, s);
   },

@@ -10,6 +10,7 @@ import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
 import type { DigestBook } from './digest.ts';
+import { replyAddress } from './reply-address.ts';
 
 /** Quick links per turn mail; the rest of the moves are on the player's page. */
 export const MAX_QUICK_LINKS = 12;
@@ -62,7 +63,25 @@ export type Spec =
   | { type: 'over'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'created'; gameId: string }
-  | { type: 'digest'; email: string };
+  | { type: 'digest'; email: string }
+  | {
+      /** The answer to a reply by mail (server/mail/inbound/desk.ts), in the reply's thread. */
+      type: 'answer';
+      gameId: string;
+      seat: Seat;
+      slot: number;
+      generation: number;
+      /** The reply's Message-ID and subject (null: it had none). */
+      replyTo: string | null;
+      subject: string;
+      done: string[];
+      refusal: string | null;
+      refusedLine: string | null;
+      ignored: string | null;
+      /** Blocks of text asked for (history, help). */
+      output: string[];
+    }
+  | { type: 'talk'; gameId: string; seat: Seat; slot: number; generation: number; talkSeq: number };
 
 export interface ComposerOptions {
   service: GameService;
@@ -74,6 +93,17 @@ export interface ComposerOptions {
   digest: DigestBook;
   /** false: always rasterise afresh (the bench). */
   pngCache?: boolean;
+  /** MAIL_DOMAIN: seats' mail carries Reply-To play+<token>@replyDomain and the commands to reply with. Unset: none. */
+  replyDomain?: string;
+}
+
+/** Moves listed by number for replies in a turn mail's text; the rest are typed as commands. */
+export const MAX_REPLY_MOVES = 30;
+
+/** The seq a game mail's Message-ID carries (`<id.s<seq>@domain>`), so a reply to it is judged at that position. */
+export function seqOfMessageId(id: string): number | null {
+  const m = /\.s(\d{1,9})@/.exec(id);
+  return m ? Number(m[1]) : null;
 }
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
@@ -87,6 +117,9 @@ const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest' | 'created'>, Mail
   escalation: ['every', 'digest', 'reminders'],
   automoved: ['every', 'digest', 'reminders'],
   over: ['every', 'digest', 'reminders'],
+  // Somebody wrote to the server: they get the answer whatever their mail preference.
+  answer: ['every', 'digest', 'reminders', 'nothing'],
+  talk: ['every', 'digest', 'reminders'],
 };
 
 export function gameLabel(doc: Pick<GameDoc, 'id' | 'title'>): string {
@@ -211,6 +244,49 @@ export class MailComposer {
       case 'abandoned':
         if (doc.status !== 'abandoned') return null;
         return this.mail('abandoned', base, game, seatRec, key, `${label} was abandoned`);
+      case 'answer': {
+        const yourTurn = doc.status === 'active' && toAct.includes(spec.seat);
+        const ctx: MailContext = yourTurn
+          ? this.withTurn(game, spec.seat, base)
+          : { ...base, ...this.seen(game, spec.seat) };
+        Object.assign(ctx, {
+          done: spec.done,
+          refusal: spec.refusal,
+          refusedLine: spec.refusedLine,
+          ignored: spec.ignored,
+          output: spec.output,
+          yourTurn,
+          waitingFor: names(toAct),
+        });
+        const subject = /^re:/i.test(spec.subject) ? spec.subject : `Re: ${spec.subject || label}`;
+        const answer = await this.mail('answer', ctx, game, seatRec, key, subject);
+        if (spec.replyTo) {
+          answer.inReplyTo = spec.replyTo;
+          answer.references = [this.threadRoot(doc.id, seatRec.email), spec.replyTo];
+        }
+        return answer;
+      }
+      case 'talk': {
+        const said = doc.log[spec.talkSeq - 1];
+        if (said?.kind !== 'notice' || typeof said.data?.talk !== 'string') return null;
+        const speaker = (said.data.by as string | undefined) ?? names([said.seat ?? 0])[0]!;
+        const talk = said.data.talk;
+        const ctx = {
+          ...base,
+          speaker,
+          talk,
+          talkLines: talk.split('\n'),
+          reply: this.replyContext(game, spec.seat, false),
+        };
+        return this.mail(
+          'talk',
+          ctx,
+          game,
+          seatRec,
+          key,
+          `${label}: ${speaker} says ${talk.split('\n')[0]!.slice(0, 50)}`,
+        );
+      }
       case 'over': {
         const outcome = doc.outcome;
         if (!outcome) return null;
@@ -318,7 +394,35 @@ export class MailComposer {
       ...this.seen(game, seat),
       quickMoves: quickLabels(moves).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
       moreMoves: Math.max(0, total - MAX_QUICK_LINKS),
+      reply: this.replyContext(game, seat, true),
     };
+  }
+
+  /**
+   * What the text needs to play by replying: the seat's moves by number (the number a reply
+   * types) and the game's commands; undefined when replies are off or the seat has no reply token.
+   */
+  private replyContext(
+    game: LoadedGame,
+    seat: Seat,
+    withMoves: boolean,
+  ): { moves: { n: number; text: string }[]; more: number; examples: string[] } | undefined {
+    if (!this.o.replyDomain || !this.o.service.links.replyTokenOf(game.doc, seat)) return undefined;
+    const { moves, total } = withMoves
+      ? this.o.service.firstMoves(game, seat, MAX_REPLY_MOVES)
+      : { moves: [], total: 0 };
+    return {
+      moves: quickLabels(moves).map((m) => ({ n: m.n + 1, text: m.label })),
+      more: Math.max(0, total - MAX_REPLY_MOVES),
+      examples: game.rules.commandExamples ?? [],
+    };
+  }
+
+  /** The seat's Reply-To (play+<token>@MAIL_DOMAIN), or undefined when replies are off. */
+  private replyAddressOf(game: LoadedGame, seat: Seat): string | undefined {
+    if (!this.o.replyDomain) return undefined;
+    const token = this.o.service.links.replyTokenOf(game.doc, seat);
+    return token ? replyAddress(game.doc.id, token, this.o.replyDomain) : undefined;
   }
 
   private async mail(
@@ -331,14 +435,19 @@ export class MailComposer {
   ): Promise<OutgoingMail> {
     ctx.kind = kind;
     const rendered = await this.o.renderer.render(ctx, game.doc.rules, { pngCache: this.o.pngCache });
+    const envelope = this.envelope(
+      key,
+      formatAddress(rec.name, rec.email),
+      subject,
+      rendered,
+      this.threadRoot(game.doc.id, rec.email),
+    );
+    const replyTo = ctx.you === null ? undefined : this.replyAddressOf(game, ctx.you);
     return {
-      ...this.envelope(
-        key,
-        formatAddress(rec.name, rec.email),
-        subject,
-        rendered,
-        this.threadRoot(game.doc.id, rec.email),
-      ),
+      ...envelope,
+      // The position this mail shows, so that a reply to it is judged there (seqOfMessageId).
+      messageId: envelope.messageId.replace(/@/, `.s${game.stateSeq}@`),
+      ...(replyTo ? { replyTo } : {}),
       headers: {
         'List-Id': `${gameLabel(game.doc).replace(/[<>"]/g, '')} <${game.doc.id}.games.${this.o.domain}>`,
         ...(ctx.links.unsubscribe

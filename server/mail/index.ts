@@ -18,6 +18,9 @@ import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
 import { MailCursor } from './cursor.ts';
+import { ReplyDesk } from './inbound/desk.ts';
+import { inboundRouter } from './inbound/http.ts';
+import { startInboundSmtp, type InboundSmtp } from './inbound/smtp.ts';
 import { PageRenderer } from '../render.ts';
 import { type Env, type MailConfig, readConfig } from '../config.ts';
 
@@ -38,6 +41,8 @@ export interface MailerOptions {
   /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
   pngCache?: boolean;
   log?: (event: Record<string, unknown>) => void;
+  /** DNS for the replies' DKIM/SPF/DMARC checks (tests); default: the system's. */
+  dnsResolver?: (name: string, type: string) => Promise<unknown>;
 }
 
 export interface Mailer {
@@ -46,6 +51,10 @@ export interface Mailer {
   router: Router;
   /** The event listener (subscribed by start()). */
   notifier: ReturnType<typeof createMailNotifier>;
+  /** The reply desk (null without MAIL_DOMAIN). */
+  desk: ReplyDesk | null;
+  /** The port the SMTP listener for replies took (null: none). */
+  readonly inboundSmtpPort: number | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -77,8 +86,16 @@ export function createMailer(o: MailerOptions): Mailer {
   const mailDir = join(o.dataDir, 'mail');
   const digest = new DigestBook(mailDir);
   const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
-  const composer = new MailComposer({ service: o.service, renderer, from, domain, digest, pngCache: o.pngCache });
-  const transport = o.transport ?? transportFor(config.smtpUrl, o.dataDir);
+  const composer = new MailComposer({
+    service: o.service,
+    renderer,
+    from,
+    domain,
+    digest,
+    pngCache: o.pngCache,
+    replyDomain: config.mailDomain,
+  });
+  const transport = o.transport ?? transportFor(config.smtpUrl, o.dataDir, { dkim: config.dkim });
   const queue = new MailQueue({
     dir: mailDir,
     transport,
@@ -105,16 +122,41 @@ export function createMailer(o: MailerOptions): Mailer {
     outboxPublic: config.outboxPublic,
     onPrefChanged: (gameId, seat) => notifier.prefChanged(gameId, seat, new Date((o.now ?? Date.now)()).toISOString()),
   });
+  // Replies by mail: the desk both ways in hand their messages to (inbound/desk.ts).
+  const desk = config.mailDomain
+    ? new ReplyDesk({
+        service: o.service,
+        queue,
+        domain: config.mailDomain,
+        auth: config.inbound.auth,
+        maxBytes: config.inbound.maxBytes,
+        perSenderPerHour: config.inbound.perSenderPerHour,
+        resolver: o.dnsResolver,
+        log: o.log,
+      })
+    : null;
+  if (desk && config.inbound.secret) router.use(inboundRouter({ desk, secret: config.inbound.secret, log: o.log }));
+  let smtpIn: InboundSmtp | null = null;
   let unsubscribe: (() => void) | null = null;
   return {
     queue,
     composer,
     router,
     notifier,
+    desk,
+    get inboundSmtpPort() {
+      return smtpIn?.port ?? null;
+    },
     async start() {
       await queue.start();
       const known = await cursor.load();
       unsubscribe = o.service.on(notifier);
+      if (desk && config.inbound.smtpPort !== undefined)
+        smtpIn = await startInboundSmtp(desk, {
+          port: config.inbound.smtpPort,
+          host: config.inbound.smtpHost,
+          log: o.log,
+        });
       // Mail for writes whose events died with the process (crash recovery: server/mail/cursor.ts).
       try {
         const opened = await notifier.reconcile(!known);
@@ -124,6 +166,8 @@ export function createMailer(o: MailerOptions): Mailer {
       }
     },
     async stop() {
+      await smtpIn?.close();
+      smtpIn = null;
       unsubscribe?.();
       unsubscribe = null;
       await cursor.save();

@@ -19,6 +19,8 @@ export interface OutgoingMail {
   /** Angle-bracketed, e.g. <q1f...@pbem.example>; derived from the idempotency key. */
   messageId: string;
   inReplyTo?: string;
+  /** Where replies go: the seat's play+<token>@MAIL_DOMAIN (server/mail/reply-address.ts). */
+  replyTo?: string;
   references?: string[];
   /** Extra headers: List-Unsubscribe, List-Unsubscribe-Post, List-Id, Auto-Submitted... */
   headers?: Record<string, string>;

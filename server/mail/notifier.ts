@@ -126,6 +126,18 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       return;
     }
     switch (event.type) {
+      case 'talk': {
+        // Table talk reaches every other seat in its thread (the speaker gets the answer to their reply).
+        await toEveryone(doc, (seat) => {
+          if (seat === event.seat) return null;
+          const id = seatId(doc, seat);
+          return [
+            `talk:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
+            { type: 'talk', gameId: doc.id, ...id, talkSeq: event.seq },
+          ];
+        });
+        return;
+      }
       case 'joined': {
         // Somebody took over a reopened seat in a running game: tell them if it is their turn.
         // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
@@ -327,6 +339,7 @@ function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
     case 'abandon':
       return e.data?.quiet ? null : { ...base, type: 'abandoned' };
     case 'notice': {
+      if (typeof e.data?.talk === 'string') return { ...base, type: 'talk', seq: e.seq, seat: e.seat ?? 0 };
       const invited = e.data?.confirmed ? ((e.data.invited as string[] | undefined) ?? []) : [];
       if (invited.length === 0) return null;
       return { ...base, type: 'invited', emails: invited, inviteGeneration: Number(e.data?.inviteGeneration ?? 0) };

@@ -15,6 +15,8 @@ export interface MailPluginOptions {
   config?: MailConfig;
   env?: Env;
   transport?: MailTransport;
+  /** DNS for the replies' DKIM/SPF/DMARC checks (tests). */
+  dnsResolver?: MailerOptions['dnsResolver'];
   queue?: MailerOptions['queue'];
   /** false: no cron (tests tick the job themselves). Default: the config's REMINDER_CRON. */
   cron?: string | false;
@@ -32,6 +34,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
       pages: ctx.renderer,
       config,
       transport: opts.transport,
+      dnsResolver: opts.dnsResolver,
       queue: opts.queue,
       log,
       now: () => ctx.now().getTime(),

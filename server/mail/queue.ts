@@ -257,6 +257,18 @@ export class MailQueue {
     return this.enqueueContent(key, { mail });
   }
 
+  /** Whether a message under this key is queued, being queued, sent (receipt kept) or given up on. */
+  async knows(key: string): Promise<boolean> {
+    const id = mailId(key);
+    if (this.enqueuing.has(id) || this.pending.has(id) || this.sending.has(id)) return true;
+    const found = await Promise.all([
+      this.isSent(id),
+      exists(join(this.queueDir, `${id}.json`)),
+      exists(join(this.failedDir, `${id}.json`)),
+    ]);
+    return found.some(Boolean);
+  }
+
   /** Like enqueue, but stores only `spec`; the compose hook renders it when it is sent. */
   enqueueSpec(key: string, spec: MailSpec, opts: { notBefore?: number } = {}): Promise<boolean> {
     if (!this.opts.compose) throw new Error('MailQueue: enqueueSpec needs a compose hook');

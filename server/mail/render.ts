@@ -3,7 +3,7 @@
 // templates/games/<id>/view.hbs and view.txt.hbs where a game ships them, a
 // generic summary of the view where it does not, and the board as an inline PNG.
 import Handlebars from 'handlebars';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { View } from '../../rules/types.ts';
 import { TEMPLATES_DIR as DEFAULT_TEMPLATES_DIR } from '../paths.ts';
@@ -25,6 +25,8 @@ export const MAIL_KINDS = [
   'automoved',
   'created',
   'abandoned',
+  'answer',
+  'talk',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -93,6 +95,19 @@ export class MailRenderer {
     this.hbText = Handlebars.create();
     registerHelpers(this.hb);
     registerHelpers(this.hbText);
+    // Shared pieces of mail bodies: templates/mail/partials/<name>.html.hbs and .txt.hbs,
+    // used as {{> name-html}} and {{> name-txt}}.
+    const partials = join(templatesDir, 'mail', 'partials');
+    if (existsSync(partials)) {
+      for (const f of readdirSync(partials)) {
+        const m = /^(.+)\.(html|txt)\.hbs$/.exec(f);
+        if (!m) continue;
+        (m[2] === 'txt' ? this.hbText : this.hb).registerPartial(
+          `${m[1]}-${m[2]}`,
+          readFileSync(join(partials, f), 'utf8'),
+        );
+      }
+    }
   }
 
   private compile(name: string, text: boolean): Handlebars.TemplateDelegate {

@@ -18,6 +18,7 @@ export function toNodemailer(mail: OutgoingMail): Mail.Options {
     html: mail.html,
     messageId: mail.messageId,
     inReplyTo: mail.inReplyTo,
+    replyTo: mail.replyTo,
     references: mail.references,
     headers: mail.headers,
     attachments: (mail.attachments ?? []).map((a) => ({
@@ -33,6 +34,15 @@ export function toNodemailer(mail: OutgoingMail): Mail.Options {
 export interface SmtpTransportOptions {
   /** Connection timeouts in ms (a dead server must not hang the queue). */
   timeoutMs?: number;
+  /** DKIM-sign every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE). */
+  dkim?: DkimKey;
+}
+
+/** A DKIM signing key: the d= domain, the s= selector and the PEM private key. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
 }
 
 /** Sends through SMTP_URL (smtp://user:pass@host:587, smtps://...). */
@@ -51,6 +61,7 @@ export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): Mai
     connectionTimeout: t,
     greetingTimeout: t,
     socketTimeout: t,
+    ...(opts.dkim ? { dkim: opts.dkim } : {}),
   });
   return {
     async send(mail) {
@@ -63,8 +74,13 @@ export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): Mai
 }
 
 /** Writes each message as DATA_DIR/outbox/<id>.eml (plus a small .json summary for the list). */
-export function outboxTransport(dir: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function outboxTransport(dir: string, opts: { dkim?: DkimKey } = {}): MailTransport {
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...(opts.dkim ? { dkim: opts.dkim } : {}),
+  });
   let ready: Promise<void> | null = null;
   return {
     async send(mail, id) {
@@ -118,6 +134,10 @@ export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
 }
 
 /** SMTP when SMTP_URL is set, else the outbox. */
-export function transportFor(smtpUrl: string | undefined, dataDir: string): MailTransport {
-  return smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(join(dataDir, 'outbox'));
+export function transportFor(
+  smtpUrl: string | undefined,
+  dataDir: string,
+  opts: { dkim?: DkimKey } = {},
+): MailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl, opts) : outboxTransport(join(dataDir, 'outbox'), opts);
 }

@@ -74,6 +74,15 @@ export interface SeatRecord {
   prefs: Record<string, unknown>;
   /** True while a reopened seat waits for a new player (name is a placeholder, no key). */
   vacant?: boolean;
+  /**
+   * sha256 of the seat's reply token (the Reply-To address of its mail, server/mail/reply-address.ts):
+   * a random key of its own, issued with the seat and renewed on request; a retired one never comes back.
+   */
+  replyHash?: string;
+  /** The reply token sealed under the server secret (links.ts). */
+  replySealed?: string;
+  /** Addresses besides `email` whose replies the admin allowed to play for this seat (lower case). */
+  replyFrom?: string[];
 }
 
 export type LogKind =

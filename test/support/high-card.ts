@@ -162,6 +162,12 @@ export const highCard: Rules<HighCardState, HighCardAction> = {
     return this.moves(s, seat)[0] ?? null;
   },
 
+  commandExamples: [
+    'stake 5: set card 5 aside as your stake',
+    'play 5: play card 5 onto your pile',
+    'draw: draw a card',
+  ],
+
   parse(text) {
     const [verb, arg] = text.trim().toLowerCase().split(/\s+/);
     if (verb === 'draw') return { type: 'draw' };

@@ -1,0 +1,92 @@
+// What a reply says: the commands at its top, found under the quoted mail,
+// the signature and the client's "On ... wrote:" line, which email-reply-parser
+// (a library made for exactly that) strips, for the reply styles of Gmail,
+// Outlook, Apple Mail, Thunderbird and phones (test/mail/reply-text.test.ts).
+//
+// The first paragraph of what is left holds the commands, one per line, each
+// starting with a command word: a word of the game's own language (the first
+// words of its `commandExamples`), a move's number from the list in the mail,
+// or one of the words every game has (say, undo, history, board, help). A reply
+// whose first line starts with no command word is table talk as a whole. A
+// line in the commands that starts with no command word ends them; the rest is
+// not played (the answer says so).
+import EmailReplyParser from 'email-reply-parser';
+import type { AnyRules } from '../../../rules/types.ts';
+
+/** Words every game takes in a reply. */
+export const COMMON_WORDS = ['say', 'undo', 'history', 'board', 'help', 'move'] as const;
+
+/** Lines and characters of a reply that are read at all (the rest is cut off). */
+const MAX_LINES = 20;
+const MAX_LINE = 500;
+
+export interface ReplyReading {
+  /** The command lines, in order. */
+  commands: string[];
+  /** Table talk: the reply started with no command (its visible text, cut to 2,000 characters). */
+  talk: string | null;
+  /** The first line after the commands that is not a command (not played), if any. */
+  ignored: string | null;
+}
+
+/** The reply's own text: quoted mail, signature and "On ... wrote:" removed. */
+export function visibleText(body: string): string {
+  const text = body.replace(/\r\n?/g, '\n');
+  return new EmailReplyParser().parseReply(text).replace(/\u00a0/g, ' ');
+}
+
+/** The command words of a game: the first word of each of its examples, and the common ones. */
+export function commandWords(rules: AnyRules): Set<string> {
+  const words = new Set<string>(COMMON_WORDS);
+  for (const ex of rules.commandExamples ?? []) {
+    for (const part of ex.split(':')[0]!.split(' / ')) {
+      const w = part.trim().split(/\s+/)[0]?.toLowerCase();
+      if (w && /^[a-z]+$/.test(w)) words.add(w);
+    }
+  }
+  return words;
+}
+
+/** Whether a line starts like a command of this game (or, failing that, the game's parser reads it). */
+export function isCommandOf(line: string, words: Set<string>, parses?: (line: string) => boolean): boolean {
+  const first = line.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return /^#?\d{1,4}\.?$/.test(first) || words.has(first) || (parses?.(line) ?? false);
+}
+
+/**
+ * Reads a reply's text (plain; HTML already turned into text) for a game. `parses`: whether the
+ * game's parser reads a line in the current position (a command word its examples do not show).
+ */
+export function readReply(body: string, rules: AnyRules, parses?: (line: string) => boolean): ReplyReading {
+  const visible = visibleText(body);
+  const lines = visible.split('\n').map((l) => l.trim());
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  const words = commandWords(rules);
+  const isCommand = (line: string) => isCommandOf(line, words, parses);
+  if (lines.length === 0) return { commands: [], talk: null, ignored: null };
+  if (!isCommand(lines[0]!)) {
+    const talk = lines.join('\n').trim().slice(0, 2000);
+    return { commands: [], talk: talk === '' ? null : talk, ignored: null };
+  }
+  const commands: string[] = [];
+  let ignored: string | null = null;
+  for (const line of lines) {
+    if (line === '') break;
+    if (!isCommand(line)) {
+      ignored = line.slice(0, 80);
+      break;
+    }
+    if (commands.length >= MAX_LINES) {
+      ignored = line.slice(0, 80);
+      break;
+    }
+    commands.push(line.slice(0, MAX_LINE));
+  }
+  return { commands, talk: null, ignored };
+}
+
+/** The number of a move typed as "3", "#3", "3." or "move 3"; null for anything else. */
+export function moveNumber(line: string): number | null {
+  const m = /^(?:move\s+)?#?(\d{1,4})\.?$/i.exec(line.trim());
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,224 @@
+// Playing by replying: every move of a game sent as a reply to the last mail,
+// over real SMTP to the server's inbound listener, in a thread as real clients
+// keep it (quoted previous mail, "On ... wrote:", signatures). Also the refusals:
+// forged and unknown senders, retired addresses, a reply against a stale
+// position; and table talk, undo, help, history, board; the webhook way in.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { highCard } from '../support/high-card.ts';
+import { mailPlugin } from '../../server/mail/plugin.ts';
+import type { Mailer } from '../../server/mail/index.ts';
+import { smtpTransport } from '../../server/mail/transport.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
+import { addressOf, buildReply, reply, sendRaw, type ClientStyle } from '../support/mail-client.ts';
+
+const SECRET = 'a-webhook-secret-of-some-length';
+let smtp: TestSmtp;
+let srv: TestServer;
+let mailer: Mailer;
+
+beforeEach(async () => {
+  smtp = await startSmtp();
+  srv = await startTestServer({
+    registry: [highCard],
+    plugins: [
+      mailPlugin({
+        env: {
+          MAIL_FROM: 'Share Games <games@example.test>',
+          MAIL_DOMAIN: 'play.example.test',
+          SMTP_INBOUND_PORT: '0',
+          SMTP_INBOUND_HOST: '127.0.0.1',
+          INBOUND_SECRET: SECRET,
+        },
+        transport: smtpTransport(smtp.url),
+        cron: false,
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+        onReady: (p) => (mailer = p.mailer),
+      }),
+    ],
+  });
+});
+afterEach(async () => {
+  await srv.stop();
+  await smtp.close();
+});
+
+const to = (m: ParsedMail) => addressOf(m.to);
+const port = () => mailer.inboundSmtpPort!;
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+
+/** The newest mail to `email` matching, waiting for it; `after`: only mails received after that many. */
+async function next(email: string, match: (m: ParsedMail) => boolean, after = 0): Promise<ParsedMail> {
+  return smtp.waitForMail((m) => smtp.received.indexOf(m) >= after && to(m) === email && match(m));
+}
+
+const isAnswer = (m: ParsedMail) => /^Re: /.test(m.subject ?? '');
+
+describe('playing by replying', () => {
+  it('plays a whole High Card game by replies alone, each client quoting the mail before', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const handled = new Set<string>();
+    let replies = 0;
+    for (let turn = 0; turn < 200; turn++) {
+      const over = smtp.received.filter((m) => /game over/.test(m.subject ?? ''));
+      if (over.length === 2) break;
+      const mail = await smtp.waitForMail(
+        (m) =>
+          !handled.has(m.messageId!) &&
+          (/game over/.test(m.subject ?? '') ||
+            /^Your turn/.test(m.subject ?? '') ||
+            (isAnswer(m) && /It is your turn\./.test(m.text ?? ''))),
+      );
+      handled.add(mail.messageId!);
+      if (/game over/.test(mail.subject ?? '')) continue;
+      // Every mail that asks for a move carries the reply address and the numbered moves.
+      expect(addressOf(mail.replyTo)).toMatch(/^play\+[a-z2-7]+\.[a-z2-7]+@play\.example\.test$/);
+      expect(mail.text).toMatch(/Your moves now \(type the number or the command\):\n {2}1\. /);
+      const answer = await reply(port(), mail, turn % 3 === 0 ? '1' : turn % 3 === 1 ? '#1' : 'move 1', {
+        style: STYLES[turn % STYLES.length]!,
+      });
+      expect(answer).toMatch(/^250/);
+      replies++;
+    }
+    const final = await srv.service.open(g.gameId);
+    expect(final.doc.status).toBe('finished');
+    expect(replies).toBeGreaterThan(6);
+    // Every answer stays in its reply's thread.
+    const answers = smtp.received.filter(isAnswer);
+    expect(answers.length).toBeGreaterThanOrEqual(replies - 1);
+    for (const a of answers) expect(a.references).toContain(a.inReplyTo);
+  });
+
+  it('runs several commands in order and stops at the first refusal, in the rules words', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    const before = smtp.received.length;
+    await reply(port(), first, 'stake 99\nsay hello', { style: 'outlook' });
+    const answer = await next(ada.email, isAnswer, before);
+    expect(answer.inReplyTo).toBeTruthy();
+    expect(answer.text).toContain('Not done:');
+    expect(answer.text).toContain('(your line: stake 99)');
+    // The refusal comes with the moves still open and a fresh picture.
+    expect(answer.text).toMatch(/It is your turn\./);
+    expect(answer.text).toMatch(/ {2}1\. /);
+    // Nothing after the refusal ran: no table talk went to Bob.
+    await mailer.queue.idle();
+    expect(smtp.received.some((m) => /says/.test(m.subject ?? ''))).toBe(false);
+  });
+
+  it('refuses replies from another sender, to unknown addresses and to retired ones', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    const address = addressOf(first.replyTo);
+    // A forged sender: refused at the SMTP level, nothing played.
+    await expect(reply(port(), first, '1', { from: 'mallory@example.test' })).rejects.toThrow(/550/);
+    // An address that is not one of ours.
+    const unknown = address.replace(/\.([a-z2-7])/, (_m, c: string) => `.${c === 'a' ? 'b' : 'a'}`);
+    await expect(reply(port(), first, '1', { to: unknown })).rejects.toThrow(/550/);
+    expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(0);
+    // The admin allows Ada's other address: it plays.
+    const seat = (await srv.service.open(g.gameId)).doc.seats.findIndex((s) => s.name === 'Ada');
+    await srv.service.allowReplyFrom(g.gameId, seat, ['Ada.Work@Example.test']);
+    expect(await reply(port(), first, '1', { from: 'ada.work@example.test' })).toMatch(/^250/);
+    expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(1);
+    // A renewed address retires the old one for good.
+    await srv.service.renewReplyToken(g.gameId, seat);
+    await expect(reply(port(), first, 'say hi')).rejects.toThrow(/550/);
+  });
+
+  it('refuses a reply made against a position a move has since changed, with the new position', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    // Through the stakes to the play phase: each seat stakes by reply.
+    const staked = smtp.received.length;
+    for (const s of g.seats) {
+      const m = await next(s.email, (x) => /^Your turn/.test(x.subject ?? ''));
+      await reply(port(), m, '1');
+    }
+    await srv.service.settled();
+    await mailer.queue.idle();
+    let game = await srv.service.open(g.gameId);
+    const seat = game.rules.toAct(game.state)[0]!;
+    const player = g.seats.find((s) => s.name === game.doc.seats[seat]!.name)!;
+    const asked = smtp.received
+      .slice(staked)
+      .filter((m) => to(m) === player.email && /It is your turn\./.test(m.text ?? ''));
+    const turnMail = asked[asked.length - 1]!;
+    expect(turnMail.text).toContain(`move ${game.stateSeq}`);
+    // The player moves on the web meanwhile...
+    const state = await srv.state(player.key);
+    expect((await srv.move(player.key, state.game.seq, state.moves[0]!.action)).status).toBeLessThan(300);
+    const before = smtp.received.length;
+    game = await srv.service.open(g.gameId);
+    const moves = game.doc.log.filter((e) => e.kind === 'move').length;
+    // ...then replies to the old mail: refused, nothing played.
+    await reply(port(), turnMail, '1');
+    const answer = await next(player.email, isAnswer, before);
+    expect(answer.text).toContain('A move came in after the mail you replied to');
+    expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(moves);
+  });
+
+  it('sends table talk to every seat, and answers help, history, board and undo', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob', 'Cy'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    let before = smtp.received.length;
+    // No command: the whole reply is table talk.
+    await reply(port(), first, 'Good luck everyone!', { style: 'phone' });
+    const heard = await Promise.all(
+      g.seats.filter((s) => s !== ada).map((s) => next(s.email, (m) => /Ada says/.test(m.subject ?? ''), before)),
+    );
+    for (const m of heard) {
+      expect(m.text).toContain('Good luck everyone!');
+      // In the game's thread, and without anybody's hand or stake.
+      expect(m.inReplyTo).toMatch(/^<game\./);
+      expect(m.text).not.toMatch(/hand|stake/i);
+    }
+    const page = await srv.state(ada.key);
+    expect(page.sinceLastTurn.map((l) => l.text)).toContain('Ada says: Good luck everyone!');
+    const talkAnswer = await next(ada.email, isAnswer, before);
+    expect(talkAnswer.text).toContain('You said to the table: Good luck everyone!');
+
+    before = smtp.received.length;
+    await reply(port(), talkAnswer, 'help\nhistory\nboard', { style: 'thunderbird' });
+    const answer = await next(ada.email, isAnswer, before);
+    expect(answer.text).toContain('say <words>');
+    expect(answer.text).toMatch(/History \(the last \d+ entries\):/);
+    expect(answer.text).toContain('Here is the board as it stands.');
+    expect(answer.attachments.some((a) => a.contentType === 'image/png') || !highCard.svg).toBe(true);
+
+    // A stake is hidden and cannot be taken back once everyone chose; before that, undo works.
+    before = smtp.received.length;
+    await reply(port(), answer, '1\nundo', { style: 'apple' });
+    const undone = await next(ada.email, isAnswer, before);
+    expect(undone.text).toContain('You took back your last move.');
+    expect(undone.text).toMatch(/It is your turn\./);
+  });
+
+  it('takes replies through the webhook with the shared secret', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    const raw = await buildReply(first, 'say via the webhook');
+    const post = (secret: string, body: Buffer | string) =>
+      fetch(`${srv.url}/mail/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822' },
+        body,
+      });
+    expect((await post('wrong-secret-wrong-secret', raw)).status).toBe(401);
+    const ok = await post(SECRET, raw);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'answered' });
+    // The same mail again (a webhook retried): answered once, played once.
+    expect(await (await post(SECRET, raw)).json()).toEqual({ status: 'dropped' });
+    const game = await srv.service.open(g.gameId);
+    expect(game.doc.log.filter((e) => e.data?.talk === 'via the webhook')).toHaveLength(1);
+    // A forged sender through the webhook: refused for good.
+    const forged = await buildReply(first, 'say hi', { from: 'mallory@example.test' });
+    expect((await post(SECRET, forged)).status).toBe(422);
+    void sendRaw;
+  });
+});
