@@ -197,6 +197,35 @@ describe('playing by replying', () => {
     expect(undone.text).toMatch(/It is your turn\./);
   });
 
+  it('reads replies in HTML only, with attachments, in ISO-8859-1; refuses oversized ones; drops auto-replies', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    const said = async () =>
+      (await srv.service.open(g.gameId)).doc.log
+        .filter((e) => typeof e.data?.talk === 'string')
+        .map((e) => e.data!.talk);
+    await reply(port(), first, 'say from my HTML mailer', { htmlOnly: true });
+    await reply(port(), first, 'say with a photo', {
+      attachments: [{ filename: 'table.jpg', content: Buffer.alloc(20_000, 7), contentType: 'image/jpeg' }],
+    });
+    await reply(port(), first, 'say Grüße aus Köln', { charset: 'iso-8859-1' });
+    expect(await said()).toEqual(['from my HTML mailer', 'with a photo', 'Grüße aus Köln']);
+    // Larger than INBOUND_MAX_BYTES (1 MiB by default): refused, not read.
+    await expect(
+      reply(port(), first, 'say big', {
+        attachments: [
+          { filename: 'big.bin', content: Buffer.alloc(1_200_000, 1), contentType: 'application/octet-stream' },
+        ],
+      }),
+    ).rejects.toThrow(/552/);
+    // An out-of-office answer to our mail: taken (so it is not retried) and dropped.
+    expect(
+      await reply(port(), first, 'I am away until Monday.', { headers: { 'Auto-Submitted': 'auto-replied' } }),
+    ).toMatch(/^250/);
+    expect(await said()).toHaveLength(3);
+  });
+
   it('takes replies through the webhook with the shared secret', async () => {
     const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
     const ada = g.seats.find((s) => s.name === 'Ada')!;

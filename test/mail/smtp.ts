@@ -9,6 +9,8 @@ export interface TestSmtp {
   url: string;
   port: number;
   received: ParsedMail[];
+  /** The raw message of each in `received`, same order (for signature checks). */
+  raw: Buffer[];
   /** Raw Message-ID of every accepted message, in order (duplicates visible). */
   messageIds: string[];
   refused: number;
@@ -26,6 +28,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: '',
     port: 0,
     received: [],
+    raw: [],
     messageIds: [],
     refused: 0,
     refuse: false,
@@ -73,6 +76,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks);
         simpleParser(raw).then((parsed) => {
           t.messageIds.push(parsed.messageId ?? '');
+          t.raw.push(raw);
           t.received.push(parsed);
           callback();
           for (const w of waiters.splice(0)) w();

@@ -1,0 +1,107 @@
+// DKIM both ways: outgoing mail signed with the configured key verifies against
+// the published public key; with INBOUND_AUTH=dkim a reply plays only if it
+// carries a passing DKIM signature of its sender's domain, so a forged From
+// (the player's own address, unsigned) cannot play. DNS is a table here.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dkimSign, dkimVerify } from 'mailauth';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { highCard } from '../support/high-card.ts';
+import { mailPlugin } from '../../server/mail/plugin.ts';
+import type { Mailer } from '../../server/mail/index.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
+import { addressOf, buildReply, sendRaw } from '../support/mail-client.ts';
+
+const keyOf = () => generateKeyPairSync('rsa', { modulusLength: 1024 });
+// The server's key (games@example.org signs as example.org) and the players' domain's key (example.test).
+const server = keyOf();
+const players = keyOf();
+const txt = (pub: typeof server.publicKey) =>
+  `v=DKIM1; k=rsa; p=${pub.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const DNS: Record<string, string> = {
+  'games2026._domainkey.example.org': txt(server.publicKey),
+  'home._domainkey.example.test': txt(players.publicKey),
+};
+const resolver = async (name: string, type: string): Promise<string[][]> => {
+  const record = DNS[name.toLowerCase()];
+  if (type === 'TXT' && record) return [[record]];
+  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+};
+
+let dir: string;
+let smtp: TestSmtp;
+let srv: TestServer;
+let mailer: Mailer;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pbem-dkim-'));
+  const keyFile = join(dir, 'dkim.pem');
+  writeFileSync(keyFile, server.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  smtp = await startSmtp();
+  srv = await startTestServer({
+    registry: [highCard],
+    plugins: [
+      mailPlugin({
+        env: {
+          MAIL_FROM: 'Share Games <games@example.org>',
+          MAIL_DOMAIN: 'play.example.org',
+          SMTP_INBOUND_PORT: '0',
+          SMTP_INBOUND_HOST: '127.0.0.1',
+          INBOUND_AUTH: 'dkim',
+          DKIM_DOMAIN: 'example.org',
+          DKIM_SELECTOR: 'games2026',
+          DKIM_PRIVATE_KEY_FILE: keyFile,
+          // The transport the configuration makes (SMTP_URL), which signs.
+          SMTP_URL: `${smtp.url}?ignoreTLS=true`,
+        },
+        dnsResolver: resolver,
+        cron: false,
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+        onReady: (p) => (mailer = p.mailer),
+      }),
+    ],
+  });
+});
+afterEach(async () => {
+  await srv.stop();
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('DKIM', () => {
+  it('signs outgoing mail, and takes only DKIM-signed replies under INBOUND_AUTH=dkim', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+    // Outgoing: signed by example.org with the configured selector, and the signature verifies.
+    const raw = smtp.raw[smtp.received.indexOf(turn)]!;
+    const verified = await dkimVerify(raw, { resolver });
+    expect(verified.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([
+      ['example.org', 'games2026', 'pass'],
+    ]);
+
+    // Inbound: Ada's address, unsigned (anyone can write that From): refused, nothing played.
+    const port = mailer.inboundSmtpPort!;
+    const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
+    const unsigned = await buildReply(turn, 'say I am Ada, honest');
+    await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*authenticated/);
+    // Signed by another domain's key: refused too.
+    const sign = (signingDomain: string, selector: string, key: typeof server.privateKey) =>
+      dkimSign(unsigned, {
+        signatureData: [{ signingDomain, selector, privateKey: key.export({ type: 'pkcs8', format: 'pem' }) }],
+      } as unknown as Parameters<typeof dkimSign>[1]);
+    const wrongDomain = await sign('example.org', 'games2026', server.privateKey);
+    expect(wrongDomain.signatures).toMatch(/^DKIM-Signature:/);
+    await expect(
+      sendRaw(port, Buffer.concat([Buffer.from(wrongDomain.signatures), unsigned]), envelope),
+    ).rejects.toThrow(/550/);
+    expect((await srv.service.open(g.gameId)).doc.log.some((e) => e.data?.talk)).toBe(false);
+    // Signed by the players' domain: it plays.
+    const signed = await sign('example.test', 'home', players.privateKey);
+    expect(await sendRaw(port, Buffer.concat([Buffer.from(signed.signatures), unsigned]), envelope)).toMatch(/^250/);
+    expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk)).toHaveLength(1);
+  });
+});
