@@ -20,6 +20,7 @@ import { createMailRouter } from './routes.ts';
 import { MailCursor } from './cursor.ts';
 import { ReplyDesk } from './inbound/desk.ts';
 import { inboundRouter } from './inbound/http.ts';
+import { replyRoutes } from './inbound/routes.ts';
 import { startInboundSmtp, type InboundSmtp } from './inbound/smtp.ts';
 import { PageRenderer } from '../render.ts';
 import { type Env, type MailConfig, readConfig } from '../config.ts';
@@ -136,6 +137,7 @@ export function createMailer(o: MailerOptions): Mailer {
       })
     : null;
   if (desk && config.inbound.secret) router.use(inboundRouter({ desk, secret: config.inbound.secret, log: o.log }));
+  if (config.mailDomain) router.use(replyRoutes(o.service, config.mailDomain));
   let smtpIn: InboundSmtp | null = null;
   let unsubscribe: (() => void) | null = null;
   return {

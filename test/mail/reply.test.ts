@@ -121,12 +121,25 @@ describe('playing by replying', () => {
     expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(0);
     // The admin allows Ada's other address: it plays.
     const seat = (await srv.service.open(g.gameId)).doc.seats.findIndex((s) => s.name === 'Ada');
-    await srv.service.allowReplyFrom(g.gameId, seat, ['Ada.Work@Example.test']);
+    const allow = await srv.api('POST', `/mail/reply-from/${g.adminKey}`, {
+      seat,
+      addresses: ['Ada.Work@Example.test'],
+    });
+    expect(allow.status).toBe(200);
+    expect((await srv.api('POST', `/mail/reply-from/${ada.key}`, { seat, addresses: [] })).status).toBe(404);
     expect(await reply(port(), first, '1', { from: 'ada.work@example.test' })).toMatch(/^250/);
     expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(1);
-    // A renewed address retires the old one for good.
-    await srv.service.renewReplyToken(g.gameId, seat);
+    // The seat's page key tells its address; a renewed address retires the old one for good.
+    expect((await srv.api('GET', `/mail/reply-address/${ada.key}`)).body).toEqual({ address });
+    const renewed = await srv.api('POST', `/mail/reply-address/${ada.key}`);
+    expect(renewed.body.address).not.toBe(address);
     await expect(reply(port(), first, 'say hi')).rejects.toThrow(/550/);
+    // A reopened seat's address dies with it.
+    const bob = g.seats.find((s) => s.name === 'Bob')!;
+    const bobMail = await next(bob.email, (m) => Boolean(addressOf(m.replyTo)));
+    const bobSeat = (await srv.service.open(g.gameId)).doc.seats.findIndex((s) => s.name === 'Bob');
+    await srv.service.reopenSeat(g.gameId, bobSeat);
+    await expect(reply(port(), bobMail, 'say still here')).rejects.toThrow(/550/);
   });
 
   it('refuses a reply made against a position a move has since changed, with the new position', async () => {
