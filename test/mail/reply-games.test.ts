@@ -108,6 +108,6 @@ describe('every game by replies', () => {
       const first = smtp.received.find((m) => /^Re: /.test(m.subject ?? ''))!;
       expect(first.text).toMatch(/Done:|Not done:/);
       expect(first.text).not.toContain('could not be read');
-    });
+    }, 180_000);
   }
 });
