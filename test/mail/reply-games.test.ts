@@ -88,7 +88,7 @@ describe('every game by replies', () => {
         .map((m) => addressOf(m.to))
         .sort(),
     ).toEqual(['ada@example.test', 'bob@example.test']);
-  });
+  }, 300_000);
 
   const SOME: [string, string, string[]][] = [
     ['airlines-europe', 'open red blue', ['Ada', 'Bob']],
