@@ -62,6 +62,12 @@ describe('reading a reply', () => {
     }
   });
 
+  it('reads a reply quoting a huge mail, above or below the quote', () => {
+    const huge = Array.from({ length: 30_000 }, (_, i) => `> quoted line ${i} of a long mail`).join('\n');
+    expect(readReply(`draw\n\nOn Tue, 1 Dec 2026, Games wrote:\n${huge}`, highCard).commands).toEqual(['draw']);
+    expect(readReply(`On Tue, 1 Dec 2026, Games wrote:\n${huge}\n\nplay 5\n`, highCard).commands).toEqual(['play 5']);
+  });
+
   it('reads the text of an HTML-only reply', async () => {
     const parsed = await simpleParser(await buildReply(turnMail, 'play 5', { htmlOnly: true }));
     expect(parsed.html).toBeTruthy();

@@ -90,7 +90,7 @@ export class ReplyDesk {
       mail = await simpleParser(raw, {
         skipImageLinks: true,
         skipTextLinks: true,
-        maxHtmlLengthToParse: this.maxBytes,
+        maxHtmlLengthToParse: 200_000,
       });
     } catch {
       return { status: 'refused', code: 554, reason: 'The message could not be read.' };
