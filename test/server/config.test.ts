@@ -20,6 +20,15 @@ describe('configuration', () => {
       [{ DIGEST_HOUR: 'banana' }, /^configuration error: DIGEST_HOUR=banana: must be an hour/],
       [{ REMINDER_CRON: 'every day' }, /^configuration error: REMINDER_CRON=every day: must be a cron expression/],
       [{ OUTBOX_PUBLIC: 'maybe' }, /^configuration error: OUTBOX_PUBLIC=maybe: must be one of/],
+      [{ INBOUND_AUTH: 'maybe' }, /^configuration error: INBOUND_AUTH=maybe: must be off, dkim or dmarc/],
+      [
+        { SMTP_INBOUND_PORT: '2525' },
+        /^configuration error: SMTP_INBOUND_PORT, INBOUND_SECRET: replies need MAIL_DOMAIN/,
+      ],
+      [
+        { DKIM_DOMAIN: 'example.org' },
+        /^configuration error: DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three/,
+      ],
     ];
     const runs = cases.map(([env]) => runMain({ DATA_DIR: dataDir, ...env }).exited);
     const results = await Promise.all(runs);
@@ -36,6 +45,10 @@ describe('configuration', () => {
     expect(code).toBe(78);
     expect(stderr).toContain('SMTP_URL');
     expect(stderr).not.toContain('hunter2');
+    const inbound = await runMain({ DATA_DIR: dataDir, INBOUND_SECRET: 'hunter3' }).exited;
+    expect(inbound.code).toBe(78);
+    expect(inbound.stderr).toContain('INBOUND_SECRET');
+    expect(inbound.stderr).not.toContain('hunter3');
   });
 
   it('documents every variable in .env.example and the README', () => {
