@@ -454,6 +454,8 @@ export class MailComposer {
           ? { 'List-Unsubscribe': `<${ctx.links.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
           : {}),
         'Auto-Submitted': 'auto-generated',
+        // Exchange and Outlook: no out-of-office answers to game mail (they would reach the reply desk).
+        'X-Auto-Response-Suppress': 'OOF, AutoReply',
       },
       attachments: rendered.png
         ? [

@@ -236,7 +236,13 @@ describe('playing by replying', () => {
     expect(
       await reply(port(), first, 'I am away until Monday.', { headers: { 'Auto-Submitted': 'auto-replied' } }),
     ).toMatch(/^250/);
+    // One that marks nothing but its subject, as some do.
+    const away = await buildReply(first, 'I am on holiday.');
+    const awayRaw = Buffer.from(away.toString('utf8').replace(/^Subject: .*$/m, 'Subject: Automatic reply: Your turn'));
+    expect(await sendRaw(port(), awayRaw, { from: ada.email, to: addressOf(first.replyTo) })).toMatch(/^250/);
     expect(await said()).toHaveLength(3);
+    // Game mail asks Exchange not to answer it automatically at all.
+    expect(first.headers.get('x-auto-response-suppress')).toBe('OOF, AutoReply');
   });
 
   it('takes replies through the webhook with the shared secret', async () => {
@@ -261,6 +267,5 @@ describe('playing by replying', () => {
     // A forged sender through the webhook: refused for good.
     const forged = await buildReply(first, 'say hi', { from: 'mallory@example.test' });
     expect((await post(SECRET, forged)).status).toBe(422);
-    void sendRaw;
   });
 });

@@ -315,5 +315,10 @@ function isAutomatic(mail: ParsedMail): boolean {
   if (auto !== 'no' && auto !== '') return true;
   const precedence = String(mail.headers.get('precedence') ?? '').toLowerCase();
   if (['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return true;
-  return mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond');
+  if (mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond')) return true;
+  // Responders that mark nothing: their subjects (else an absence notice would be table talk,
+  // mailed to every seat, whose own responders would answer it...).
+  return /^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesen|absence|autosvar|r[ée]ponse automatique|respuesta autom)/i.test(
+    mail.subject ?? '',
+  );
 }
