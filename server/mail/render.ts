@@ -27,6 +27,9 @@ export const MAIL_KINDS = [
   'abandoned',
   'answer',
   'talk',
+  'welcome',
+  'seated',
+  'removed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
