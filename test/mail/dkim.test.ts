@@ -24,6 +24,7 @@ const txt = (pub: typeof server.publicKey) =>
 const DNS: Record<string, string> = {
   'games2026._domainkey.example.org': txt(server.publicKey),
   'home._domainkey.example.test': txt(players.publicKey),
+  '_dmarc.example.test': 'v=DMARC1; p=reject',
 };
 const resolver = async (name: string, type: string): Promise<string[][]> => {
   const record = DNS[name.toLowerCase()];
@@ -101,6 +102,50 @@ describe('DKIM', () => {
     expect((await srv.service.open(g.gameId)).doc.log.some((e) => e.data?.talk)).toBe(false);
     // Signed by the players' domain: it plays.
     const signed = await sign('example.test', 'home', players.privateKey);
+    expect(await sendRaw(port, Buffer.concat([Buffer.from(signed.signatures), unsigned]), envelope)).toMatch(/^250/);
+    expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk)).toHaveLength(1);
+  });
+});
+
+describe('DMARC', () => {
+  it('takes a reply under INBOUND_AUTH=dmarc only when it passes DMARC (an aligned DKIM signature here)', async () => {
+    // This test's server checks DKIM: one that checks DMARC instead.
+    await srv.stop();
+    srv = await startTestServer({
+      registry: [highCard],
+      plugins: [
+        mailPlugin({
+          env: {
+            MAIL_FROM: 'Share Games <games@example.org>',
+            MAIL_DOMAIN: 'play.example.org',
+            SMTP_INBOUND_PORT: '0',
+            SMTP_INBOUND_HOST: '127.0.0.1',
+            INBOUND_AUTH: 'dmarc',
+            SMTP_URL: `${smtp.url}?ignoreTLS=true`,
+          },
+          dnsResolver: resolver,
+          cron: false,
+          queue: { baseDelayMs: 20, maxDelayMs: 100 },
+          onReady: (p) => (mailer = p.mailer),
+        }),
+      ],
+    });
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+    const port = mailer.inboundSmtpPort!;
+    const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
+    const unsigned = await buildReply(turn, 'say dmarc says yes');
+    await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*DMARC/);
+    const signed = await dkimSign(unsigned, {
+      signatureData: [
+        {
+          signingDomain: 'example.test',
+          selector: 'home',
+          privateKey: players.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+        },
+      ],
+    } as unknown as Parameters<typeof dkimSign>[1]);
     expect(await sendRaw(port, Buffer.concat([Buffer.from(signed.signatures), unsigned]), envelope)).toMatch(/^250/);
     expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk)).toHaveLength(1);
   });
