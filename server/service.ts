@@ -25,8 +25,10 @@
 //   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
 //   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
-//   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
-//   service.firstMoves(game, seat, limit)      the first `limit` of them, described, and the total
+//   service.movesFor(game, seat, ranked?)      [{ n, action, text, label }] legal moves (in the rules' order, or the
+//                                              most useful first), n for quick links; label: the button's words
+//   service.firstMoves(game, seat, limit)      the first `limit` of them, most useful first, described, and the total
+//   service.moveAt(game, seat, n)              move number n, described (the confirm page)
 //   service.canPlayAt(game, seat, seq)         would a move made against seq be taken now
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
@@ -128,7 +130,10 @@ export interface MoveChoice {
   /** Index into moves(state, seat); what quick-move links carry. */
   n: number;
   action: unknown;
+  /** The history words (describe): what the confirm page shows the move will do. */
   text: string;
+  /** The button words (the rules' label): imperative, short, distinct among the seat's moves. */
+  label: string;
 }
 
 export interface HistoryLine {
@@ -1172,8 +1177,12 @@ export class GameService {
     return reading.canPlayAt(game, seat, seq);
   }
 
-  movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
-    return reading.firstMoves(game, seat, Infinity).moves;
+  movesFor(game: LoadedGame, seat: Seat, ranked = false): MoveChoice[] {
+    return reading.firstMoves(game, seat, Infinity, ranked).moves;
+  }
+
+  moveAt(game: LoadedGame, seat: Seat, n: number): MoveChoice | null {
+    return reading.moveAt(game, seat, n);
   }
 
   firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {

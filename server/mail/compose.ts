@@ -554,26 +554,9 @@ export class MailComposer {
   }
 }
 
-/**
- * Labels for quick links: the rules' describe() text, which is written for the
- * public history and so may read the same for different moves ("chose a
- * stake"); those get the action's own fields added, which only this player sees.
- */
-export function quickLabels(moves: { n: number; action: unknown; text: string }[]): { n: number; label: string }[] {
-  const count = new Map<string, number>();
-  for (const m of moves) count.set(m.text, (count.get(m.text) ?? 0) + 1);
-  return moves.map((m) => {
-    if ((count.get(m.text) ?? 0) < 2) return { n: m.n, label: m.text };
-    const a = m.action;
-    const detail =
-      a && typeof a === 'object'
-        ? Object.entries(a as Record<string, unknown>)
-            .filter(([k]) => k !== 'type' && k !== 'kind')
-            .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-            .join(', ')
-        : String(a);
-    return { n: m.n, label: detail ? `${m.text}: ${detail}` : m.text };
-  });
+/** Labels for quick links: the rules' label words (imperative, distinct: game-reading.ts). */
+export function quickLabels(moves: { n: number; label: string }[]): { n: number; label: string }[] {
+  return moves.map((m) => ({ n: m.n, label: m.label }));
 }
 
 export function prefsUrl(baseUrl: string, seatKey: string): string {

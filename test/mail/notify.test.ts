@@ -84,7 +84,7 @@ describe('mail for game events', () => {
       const key = t.service.links.seatKeyOf(game.doc, seat);
       for (let n = 0; n < hand.length; n++)
         expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
-      expect(m.text).toContain(`chose a stake: card ${hand[0]}`);
+      expect(m.text).toContain(`Stake card ${hand[0]}:`);
       expect(m.text).toContain(t.service.links.playUrl(key));
       // The board as an inline PNG.
       const png = m.attachments.find((a) => a.cid === 'board');
