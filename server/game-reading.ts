@@ -18,7 +18,14 @@ export function viewFor(game: LoadedGame, seat: Seat | null): View {
         : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
     return { seat, toAct: [], status };
   }
-  return game.rules.view(game.state, seat);
+  return namedView(game, game.rules.view(game.state, seat));
+}
+
+/** A view whose status line names players (the rules write `{seat:N}`, as in history lines). */
+export function namedView(game: LoadedGame, view: View): View {
+  return typeof view.status === 'string' && view.status.includes('{seat:')
+    ? { ...view, status: nameSeats(view.status, game.doc) }
+    : view;
 }
 
 /** Whether a move by `seat` made against `seq` would be taken (current seq, or the simultaneous-move rule). */
@@ -123,9 +130,10 @@ function movesKnown(state: object, seat: Seat, list: () => unknown[]) {
   return k;
 }
 
-/** Every entry up to `upto` as a plain-words line. */
+/** Every entry up to `upto` as a plain-words line (old logs' mail-settings entries left out). */
 export function historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
-  return game.doc.log.filter((e) => e.seq <= upto).map((e) => lineOf(game.doc, e));
+  // Mail settings are private (games from before kept them in the log): not in the history shown.
+  return game.doc.log.filter((e) => e.seq <= upto && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
 }
 
 /** Entries after the seat's last own move (or since the start), reminders and mail settings left out. */

@@ -40,7 +40,7 @@ export function pagesRouter(ctx: AppContext): Router {
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
-          : game.rules.view(state, seat);
+          : service.viewOf(game, state, seat);
     const players = playersOf(game);
     const partialCtx = {
       view,

@@ -6,6 +6,7 @@ import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
+import { nameSeats } from '../game-log.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
@@ -58,6 +59,8 @@ export type Spec =
       slot: number;
       generation: number;
       moveSeq: number;
+      /** The first of the server's moves in a row for the absent seat (absent: only moveSeq). */
+      firstSeq?: number;
       absent: Seat;
       since: string;
       reminders: number;
@@ -235,10 +238,12 @@ export class MailComposer {
         const entry = doc.log[spec.moveSeq - 1];
         if (entry?.kind !== 'move') return null;
         const absentName = names([spec.absent])[0]!;
+        const run = doc.log.slice((spec.firstSeq ?? spec.moveSeq) - 1, spec.moveSeq).filter((e) => e.kind === 'move');
         const ctx = {
           ...base,
           absentName,
-          autoText: `${absentName} ${entry.text ?? 'moved'}`,
+          autoText: `${absentName} ${nameSeats(entry.text ?? 'moved', doc)}`,
+          autoTexts: run.map((e) => `${absentName} ${nameSeats(e.text ?? 'moved', doc)}`),
           waitingSince: formatTime(spec.since),
           reminders: spec.reminders,
           youWereAbsent: spec.absent === spec.seat,
