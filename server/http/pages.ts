@@ -40,7 +40,7 @@ export function pagesRouter(ctx: AppContext): Router {
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
-          : game.rules.view(state, seat);
+          : service.viewOf(game, state, seat);
     const players = playersOf(game);
     const partialCtx = {
       view,
@@ -284,7 +284,9 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
-    const moves = service.movesFor(game, seat);
+    // The buttons the most useful first; the game's own form gets the moves in the rules' order.
+    const moves = service.movesFor(game, seat, true);
+    const inOrder = service.movesFor(game, seat);
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
     const formHtml =
@@ -299,7 +301,7 @@ export function pagesRouter(ctx: AppContext): Router {
               game: { id: d.id, title: d.title, seq: game.stateSeq },
               moveUrl,
               seq: game.stateSeq,
-              moves,
+              moves: inOrder,
               cspNonce: res.locals.cspNonce,
             },
             res.locals.cspNonce,
@@ -387,9 +389,8 @@ export function pagesRouter(ctx: AppContext): Router {
     const seat = target.seat!;
     const n = Number(req.params.n);
     const seq = Number(req.query.seq);
-    // only the moves up to the linked one are described (describing may play each on a copy)
-    const { moves, total } = service.firstMoves(game, seat, Number.isInteger(n) && n >= 0 ? n + 1 : 0);
-    const move = moves[n];
+    const move = service.moveAt(game, seat, n);
+    const total = move ? 1 : service.firstMoves(game, seat, 1).total;
     let problem: string | null = null;
     if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
     else if (!service.canPlayAt(game, seat, seq)) {
@@ -407,7 +408,7 @@ export function pagesRouter(ctx: AppContext): Router {
         title: `${game.doc.title}: confirm your move`,
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
-        move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+        move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,

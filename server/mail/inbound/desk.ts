@@ -260,11 +260,13 @@ export class ReplyDesk {
 async function actionOf(s: GameService, game: LoadedGame, seat: Seat, seq: number, line: string): Promise<unknown> {
   const n = moveNumber(line);
   if (n !== null) {
+    // The n-th move as the mail listed them (the rules' ranking), in the position that mail showed.
     const state = seq === game.stateSeq ? game.state : await s.stateAt(game, seq);
-    const moves = state === null ? [] : game.rules.moves(state, seat);
-    const m = moves[n - 1];
-    if (m === undefined) throw new ServiceError(400, `There is no move ${n} in the list (1 to ${moves.length}).`);
-    return m;
+    const then = state === game.state ? game : { ...game, state };
+    const { moves, total } = state === null ? { moves: [], total: 0 } : s.firstMoves(then, seat, n);
+    const m = n >= 1 ? moves[n - 1] : undefined;
+    if (m === undefined) throw new ServiceError(400, `There is no move ${n} in the list (1 to ${total}).`);
+    return m.action;
   }
   if (!game.rules.parse) throw new ServiceError(400, 'This game takes no typed commands; type the number of a move.');
   try {
