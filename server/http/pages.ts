@@ -16,8 +16,10 @@ import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
+import { lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
+import { fullTime, groupMoves, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -35,12 +37,15 @@ export function pagesRouter(ctx: AppContext): Router {
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
   const board = (res: Response, game: LoadedGame, seat: Seat | null, state: unknown = game.state) => {
-    const view =
+    let view =
       state === game.state
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
           : game.rules.view(state, seat);
+    // An abandoned game has nobody to act: its headline says so instead of naming whose turn it was.
+    if (state === game.state && game.doc.status === 'abandoned')
+      view = { ...view, toAct: [], status: 'The game was abandoned' };
     const players = playersOf(game);
     const partialCtx = {
       view,
@@ -103,7 +108,12 @@ export function pagesRouter(ctx: AppContext): Router {
         free: e.seatCount - e.names.length,
         joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
       })),
-      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}` })),
+      running: running.map((e) => ({
+        ...e,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+        ago: timeAgo(e.updatedAt, ctx.now()),
+        fullTime: fullTime(e.updatedAt),
+      })),
       openMore: openTotal - open.length,
       runningMore: runningTotal - running.length,
     });
@@ -261,7 +271,7 @@ export function pagesRouter(ctx: AppContext): Router {
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
     const formHtml =
-      moves.length > 0
+      moves.length > 0 && d.status === 'active'
         ? renderer.gameForm(
             d.rules,
             {
@@ -279,6 +289,9 @@ export function pagesRouter(ctx: AppContext): Router {
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
+    const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
+    const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
+    const hasForm = !!formHtml && formHtml.trim() !== '';
     send(
       res,
       'play',
@@ -292,15 +305,24 @@ export function pagesRouter(ctx: AppContext): Router {
           toAct: (d.wait?.toAct ?? []).includes(p.seat),
           you: p.seat === seat,
         })),
-        board: b,
-        yourTurn: moves.length > 0,
-        moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
+        board: hasForm && formHtml!.includes('data-draws-board') ? { ...b, svg: null } : b,
+        yourTurn: moves.length > 0 && d.status === 'active',
+        moveGroups: groupMoves(moves.slice(0, MAX_BUTTONS)),
         moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
-        formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
-        hasParse: !!game.rules.parse,
+        formHtml: hasForm ? new Handlebars.SafeString(formHtml!) : null,
+        commandBox: !!game.rules.parse && !hasForm,
         moveUrl,
         undoUrl: `/play/${key}/undo`,
         canUndo: undoBlocker === null,
+        undoText: lastMine?.text ?? null,
+        undoGone:
+          undoBlocker !== null && d.status === 'active'
+            ? undoGone(
+                d.log,
+                seat,
+                d.seats.map((s) => s.name),
+              )
+            : null,
         since: service.sinceLastTurn(game, seat),
         history: service.historyLines(game).reverse(),
         stepBase: `/play/${key}/step/`,
@@ -315,10 +337,7 @@ export function pagesRouter(ctx: AppContext): Router {
           mail: `/mail/prefs/${key}`,
         },
         error,
-        input: {
-          command: typeof input.command === 'string' ? input.command : '',
-          action: typeof input.action === 'string' ? input.action : '',
-        },
+        input: { command: typeof input.command === 'string' ? input.command : '' },
       },
       status,
     );
