@@ -392,6 +392,24 @@ export function pagesRouter(ctx: AppContext): Router {
             ? 'The game is not running.'
             : 'The game has moved on since this link was sent; nothing was played.';
     } else if (!move) problem = 'That move is no longer on offer.';
+    // What the move changes: the board after it, played on a copy. A move that reveals hidden
+    // information (a card drawn) is not previewed: the board as it is now instead.
+    let preview: ReturnType<typeof board> | null = null;
+    let previewAfter = false;
+    if (!problem && move && game.state !== null) {
+      const reveals = !game.rules.undoable || game.rules.undoable(move.action, game.state) === false;
+      if (!reveals) {
+        try {
+          const after = structuredClone(game.state);
+          game.rules.apply(after, seat, move.action);
+          preview = board(res, game, seat, after);
+          previewAfter = true;
+        } catch {
+          preview = null;
+        }
+      }
+      preview ??= board(res, game, seat);
+    }
     send(
       res,
       'confirm',
@@ -400,6 +418,7 @@ export function pagesRouter(ctx: AppContext): Router {
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
         move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+        preview: preview ? { status: preview.status, svg: preview.svg, after: previewAfter } : null,
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,

@@ -147,6 +147,35 @@ describe('the play page', () => {
     expect(html).toContain(`Your last move can no longer be taken back: ${second.name} has moved since.`);
   });
 
+  it('the confirm page shows the board after the move, unless the move reveals something hidden', async () => {
+    const game = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
+    const first = (await srv.state(game.seats[0]!.key)).view.toAct[0]!;
+    const handle = game.seats.find((s) => s.seat === first)!;
+    const st = await srv.state(handle.key);
+    const html = await page(`/play/${handle.key}/m/0?seq=${st.game.seq}`);
+    expect(html).toContain('<h2>After this move</h2>');
+    expect(html).toMatch(/<section class="preview">[\s\S]*<svg/);
+    // Nothing was played by looking.
+    expect((await srv.state(handle.key)).game.seq).toBe(st.game.seq);
+
+    // High Card: drawing reveals a card, so the page shows the game as it is and says why.
+    const hc = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    for (const h of hc.seats) {
+      const s = await srv.state(h.key);
+      expect((await srv.move(h.key, s.game.seq, s.moves[0]!.action)).status).toBe(200);
+    }
+    const any = await srv.state(hc.seats[0]!.key);
+    const turn = hc.seats.find((s) => s.seat === any.view.toAct[0])!;
+    const mine = await srv.state(turn.key);
+    const draw = mine.moves.findIndex((m) => (m.action as any).type === 'draw');
+    expect(draw).toBeGreaterThanOrEqual(0);
+    const drawPage = await page(`/play/${turn.key}/m/${draw}?seq=${mine.game.seq}`);
+    expect(drawPage).toContain('<h2>The game now</h2>');
+    expect(drawPage).toContain('reveals something hidden');
+    const playPage = await page(`/play/${turn.key}/m/0?seq=${mine.game.seq}`);
+    expect(playPage).toContain('<h2>After this move</h2>');
+  });
+
   it('after an abandonment the headline names nobody to act', async () => {
     const game = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
     const before = await page(`/play/${game.seats[0]!.key}`);
