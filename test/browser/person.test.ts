@@ -99,6 +99,8 @@ describe('from the turn mail to a move, as a person would', () => {
         await page.goto(href);
         expect(await page.locator('h1').innerText()).toContain(mover.name);
         if (label === '360') expect(await sideways(page)).toBe(0);
+        // No raw ids of hidden things in what a person reads (Paperclip's face-down stations).
+        expect(await page.locator('main').innerText()).not.toMatch(/face-down-\d/);
         await shot(page, `${name}-2-link`);
         // The move, made on the page the link opened: confirm a quick move, or take the page's first move.
         const confirm = page.locator('button:has-text("Confirm this move")');
