@@ -5,6 +5,7 @@ import type { Seat } from '../../rules/types.ts';
 import type { MoveChoice } from '../service.ts';
 import { effectiveMoves } from '../game-log.ts';
 import type { LogEntry } from '../store/types.ts';
+import { liftElements } from '../mail/lift.ts';
 
 /** "3 hours ago", "in 2 days", "just now": `iso` against `now`. */
 export function timeAgo(iso: string, now: Date): string {
@@ -155,4 +156,99 @@ export function undoGone(log: LogEntry[], seat: Seat, names: string[]): string |
   const next = moves[mine + 1]!;
   const who = next.seat === null || next.seat === undefined ? 'somebody' : (names[next.seat] ?? 'somebody');
   return `Your last move can no longer be taken back: ${who} has moved since.`;
+}
+
+type Box = [number, number, number, number];
+
+/** The root <svg ...> tag and what it holds. */
+function splitRoot(svg: string): { head: string; body: string } | null {
+  const start = svg.indexOf('<svg');
+  const open = svg.indexOf('>', start);
+  const close = svg.lastIndexOf('</svg>');
+  if (start < 0 || open < 0 || close < open) return null;
+  return { head: svg.slice(start, open + 1), body: svg.slice(open + 1, close) };
+}
+
+const numbersOf = (s: string | undefined) =>
+  (s ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+
+/**
+ * A close-up of what changed between two pictures of a game (the player's last turn and now):
+ * the shapes drawn now that were not drawn then, the biggest bunch of them, framed with some
+ * room around. Null when nothing can be told apart (or the change is all over the picture).
+ */
+export function closeUp(before: string, after: string, minSide = 240): string | null {
+  const a = splitRoot(after);
+  const b = splitRoot(before);
+  if (!a || !b) return null;
+  const view = numbersOf(/viewBox="([^"]+)"/.exec(a.head)?.[1]);
+  if (view.length !== 4 || view.some((n) => !Number.isFinite(n))) return null;
+  const [vx, vy, vw, vh] = view as [number, number, number, number];
+  const font = Number(/font-size="([\d.]+)"/.exec(a.head)?.[1] ?? 16);
+  const was = new Map<string, number>();
+  for (const e of liftElements(b.body, font).lifted) was.set(e.markup, (was.get(e.markup) ?? 0) + 1);
+  const boxes: Box[] = [];
+  for (const e of liftElements(a.body, font).lifted) {
+    const n = was.get(e.markup) ?? 0;
+    if (n > 0) was.set(e.markup, n - 1);
+    else if (!e.markup.startsWith('<text')) boxes.push(e.box);
+  }
+  if (boxes.length === 0) return null;
+  // Bunches: boxes within `near` of each other; the one with the most shapes is the close-up.
+  const near = minSide / 3;
+  const bunches: { box: Box; n: number }[] = [];
+  for (const box of boxes) {
+    const touching = bunches.filter(
+      (g) =>
+        box[0] - near <= g.box[2] &&
+        g.box[0] - near <= box[2] &&
+        box[1] - near <= g.box[3] &&
+        g.box[1] - near <= box[3],
+    );
+    const merged = touching.reduce(
+      (acc, g) => ({
+        box: [
+          Math.min(acc.box[0], g.box[0]),
+          Math.min(acc.box[1], g.box[1]),
+          Math.max(acc.box[2], g.box[2]),
+          Math.max(acc.box[3], g.box[3]),
+        ] as Box,
+        n: acc.n + g.n,
+      }),
+      { box, n: 1 },
+    );
+    for (const g of touching) bunches.splice(bunches.indexOf(g), 1);
+    bunches.push(merged);
+  }
+  const best = bunches.sort((x, y) => y.n - x.n)[0]!.box;
+  const pad = minSide / 6;
+  const w = Math.max(best[2] - best[0] + 2 * pad, minSide);
+  const h = Math.max(best[3] - best[1] + 2 * pad, minSide * 0.75);
+  if (w >= vw * 0.7 && h >= vh * 0.7) return null; // a close-up of nearly everything is no close-up
+  const cx = (best[0] + best[2]) / 2;
+  const cy = (best[1] + best[3]) / 2;
+  const x = Math.min(Math.max(cx - w / 2, vx), vx + vw - Math.min(w, vw));
+  const y = Math.min(Math.max(cy - h / 2, vy), vy + vh - Math.min(h, vh));
+  const r = (n: number) => Math.round(n * 10) / 10;
+  const head = a.head
+    .replace(/\s(width|height)="[^"]*"/g, '')
+    .replace(/viewBox="[^"]+"/, `viewBox="${r(x)} ${r(y)} ${r(Math.min(w, vw))} ${r(Math.min(h, vh))}"`);
+  return `${head}${a.body}</svg>`;
+}
+
+/**
+ * The width (px) at which most of a picture's labels are drawn at least `px` pixels tall, or null
+ * when any width fits: the page gives the picture that width and lets it scroll in its own box.
+ */
+export function readableWidth(svg: string, px = 11): number | null {
+  const root = splitRoot(svg);
+  const view = numbersOf(/viewBox="([^"]+)"/.exec(root?.head ?? '')?.[1]);
+  if (!root || view.length !== 4) return null;
+  const sizes = [...svg.matchAll(/<text\b[^>]*?font-size="([\d.]+)"/g)].map((m) => Number(m[1])).sort((p, q) => p - q);
+  if (sizes.length === 0) return null;
+  const median = sizes[Math.floor(sizes.length / 2)]!;
+  return Math.ceil((view[2]! * px) / median);
 }

@@ -16,10 +16,10 @@ import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { lastEffectiveMove } from '../game-log.ts';
+import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
-import { fullTime, groupMoves, timeAgo, undoGone } from './page-parts.ts';
+import { closeUp, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -61,11 +61,16 @@ export function pagesRouter(ctx: AppContext): Router {
         svg = null;
       }
     }
+    // On a narrow screen the picture keeps a width at which its labels can be read, and scrolls
+    // inside its own box instead of shrinking them away.
+    const wide = svg ? readableWidth(svg) : null;
+    const drawn = svg && wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
     const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
     return {
       view,
       status: view.status,
-      svg: svg ? new Handlebars.SafeString(svg) : null,
+      svg: drawn ? new Handlebars.SafeString(drawn) : null,
+      rawSvg: svg,
       viewHtml: html ? new Handlebars.SafeString(html) : null,
       summary: html || state === null ? null : summariseView(view, players),
     };
@@ -256,7 +261,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- the personal page --------------------------------------------------
 
-  const playPage = (
+  const playPage = async (
     req: Request,
     res: Response,
     key: string,
@@ -289,6 +294,18 @@ export function pagesRouter(ctx: AppContext): Router {
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
+    // A close-up of what changed on the picture since the seat's own last move.
+    let changed: string | null = null;
+    const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
+    const lastOwn = mine[mine.length - 1];
+    if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
+      try {
+        const then = await service.stateAt(game, lastOwn.seq);
+        if (then !== null) changed = closeUp(game.rules.svg(game.rules.view(then, seat)), b.rawSvg);
+      } catch {
+        changed = null;
+      }
+    }
     const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
     const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
     const hasForm = !!formHtml && formHtml.trim() !== '';
@@ -306,6 +323,7 @@ export function pagesRouter(ctx: AppContext): Router {
           you: p.seat === seat,
         })),
         board: hasForm && formHtml!.includes('data-draws-board') ? { ...b, svg: null } : b,
+        closeUp: changed ? new Handlebars.SafeString(changed) : null,
         yourTurn: moves.length > 0 && d.status === 'active',
         moveGroups: groupMoves(moves.slice(0, MAX_BUTTONS)),
         moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
@@ -346,7 +364,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   r.get('/play/:key', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    playPage(req, res, req.params.key, game, target.seat!);
+    await playPage(req, res, req.params.key, game, target.seat!);
   });
 
   r.post('/play/:key/move', async (req, res) => {
@@ -358,7 +376,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
     }
   });
 
@@ -370,7 +388,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
     }
   });
 

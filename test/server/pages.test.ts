@@ -176,6 +176,31 @@ describe('the play page', () => {
     expect(playPage).toContain('<h2>After this move</h2>');
   });
 
+  it("shows a close-up of what changed on the picture since the player's last move, and keeps labels readable", async () => {
+    const game = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
+    await srv.playToEnd(game, { maxMoves: 4 });
+    const viewBox = (svg: string) => /viewBox="([^"]+)"/.exec(svg)![1]!.split(' ').map(Number);
+    let closeUps = 0;
+    for (const h of game.seats) {
+      const html = await page(`/play/${h.key}`);
+      const board = /<div class="board"><svg[^>]*>/.exec(html)![0];
+      // The whole picture keeps a width at which its labels are about 11 px, scrolling in its own box.
+      const minWidth = Number(/min-width:(\d+)px/.exec(board)![1]);
+      expect(minWidth).toBeGreaterThan(360);
+      const fig = /<figure class="closeup">[\s\S]*?<\/figure>/.exec(html);
+      if (!fig) continue;
+      closeUps++;
+      const part = viewBox(fig[0]);
+      const whole = viewBox(board);
+      expect(part[2]!).toBeLessThan(whole[2]! * 0.7);
+      expect(fig[0]).toContain('what changed since your last move');
+    }
+    expect(closeUps).toBeGreaterThan(0);
+    // A player who has not moved yet gets no close-up.
+    const fresh = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
+    for (const h of fresh.seats) expect(await page(`/play/${h.key}`)).not.toContain('class="closeup"');
+  });
+
   it('after an abandonment the headline names nobody to act', async () => {
     const game = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
     const before = await page(`/play/${game.seats[0]!.key}`);
