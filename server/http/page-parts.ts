@@ -176,16 +176,17 @@ const numbersOf = (s: string | undefined) =>
     .map(Number);
 
 /**
- * A close-up of what changed between two pictures of a game (the player's last turn and now):
- * the shapes drawn now that were not drawn then, the biggest bunch of them, framed with some
- * room around. Null when nothing can be told apart (or the change is all over the picture).
+ * Close-ups of what changed between two pictures of a game (the player's last turn and now): the
+ * shapes drawn now that were not drawn then, in bunches (the biggest first, at most `most`), each
+ * framed with some room around and every changed shape ringed in orange. Empty when nothing can
+ * be told apart (or the change is all over the picture).
  */
-export function closeUp(before: string, after: string, minSide = 240): string | null {
+export function closeUps(before: string, after: string, most = 2, minSide = 240): string[] {
   const a = splitRoot(after);
   const b = splitRoot(before);
-  if (!a || !b) return null;
+  if (!a || !b) return [];
   const view = numbersOf(/viewBox="([^"]+)"/.exec(a.head)?.[1]);
-  if (view.length !== 4 || view.some((n) => !Number.isFinite(n))) return null;
+  if (view.length !== 4 || view.some((n) => !Number.isFinite(n))) return [];
   const [vx, vy, vw, vh] = view as [number, number, number, number];
   const font = Number(/font-size="([\d.]+)"/.exec(a.head)?.[1] ?? 16);
   const was = new Map<string, number>();
@@ -196,10 +197,9 @@ export function closeUp(before: string, after: string, minSide = 240): string | 
     if (n > 0) was.set(e.markup, n - 1);
     else if (!e.markup.startsWith('<text')) boxes.push(e.box);
   }
-  if (boxes.length === 0) return null;
-  // Bunches: boxes within `near` of each other; the one with the most shapes is the close-up.
+  // Bunches: boxes within `near` of each other.
   const near = minSide / 3;
-  const bunches: { box: Box; n: number }[] = [];
+  let bunches: { box: Box; parts: Box[] }[] = [];
   for (const box of boxes) {
     const touching = bunches.filter(
       (g) =>
@@ -216,27 +216,35 @@ export function closeUp(before: string, after: string, minSide = 240): string | 
           Math.max(acc.box[2], g.box[2]),
           Math.max(acc.box[3], g.box[3]),
         ] as Box,
-        n: acc.n + g.n,
+        parts: [...acc.parts, ...g.parts],
       }),
-      { box, n: 1 },
+      { box, parts: [box] },
     );
-    for (const g of touching) bunches.splice(bunches.indexOf(g), 1);
-    bunches.push(merged);
+    bunches = [...bunches.filter((g) => !touching.includes(g)), merged];
   }
-  const best = bunches.sort((x, y) => y.n - x.n)[0]!.box;
-  const pad = minSide / 6;
-  const w = Math.max(best[2] - best[0] + 2 * pad, minSide);
-  const h = Math.max(best[3] - best[1] + 2 * pad, minSide * 0.75);
-  if (w >= vw * 0.7 && h >= vh * 0.7) return null; // a close-up of nearly everything is no close-up
-  const cx = (best[0] + best[2]) / 2;
-  const cy = (best[1] + best[3]) / 2;
-  const x = Math.min(Math.max(cx - w / 2, vx), vx + vw - Math.min(w, vw));
-  const y = Math.min(Math.max(cy - h / 2, vy), vy + vh - Math.min(h, vh));
   const r = (n: number) => Math.round(n * 10) / 10;
-  const head = a.head
-    .replace(/\s(width|height)="[^"]*"/g, '')
-    .replace(/viewBox="[^"]+"/, `viewBox="${r(x)} ${r(y)} ${r(Math.min(w, vw))} ${r(Math.min(h, vh))}"`);
-  return `${head}${a.body}</svg>`;
+  const out: string[] = [];
+  for (const { box: best, parts } of bunches.sort((x, y) => y.parts.length - x.parts.length).slice(0, most)) {
+    const pad = minSide / 6;
+    const w = Math.max(best[2] - best[0] + 2 * pad, minSide);
+    const h = Math.max(best[3] - best[1] + 2 * pad, minSide * 0.75);
+    if (w >= vw * 0.7 && h >= vh * 0.7) continue; // a close-up of nearly everything is no close-up
+    const cx = (best[0] + best[2]) / 2;
+    const cy = (best[1] + best[3]) / 2;
+    const x = Math.min(Math.max(cx - w / 2, vx), vx + vw - Math.min(w, vw));
+    const y = Math.min(Math.max(cy - h / 2, vy), vy + vh - Math.min(h, vh));
+    const head = a.head
+      .replace(/\s(width|height)="[^"]*"/g, '')
+      .replace(/viewBox="[^"]+"/, `viewBox="${r(x)} ${r(y)} ${r(Math.min(w, vw))} ${r(Math.min(h, vh))}"`);
+    const rings = parts
+      .map(
+        (p) =>
+          `<rect x="${r(p[0] - 4)}" y="${r(p[1] - 4)}" width="${r(p[2] - p[0] + 8)}" height="${r(p[3] - p[1] + 8)}" fill="none" stroke="#e06000" stroke-width="2.5" stroke-dasharray="5 3" rx="3"/>`,
+      )
+      .join('');
+    out.push(`${head}${a.body}<g class="changed">${rings}</g></svg>`);
+  }
+  return out;
 }
 
 /**

@@ -19,7 +19,7 @@ import { keySourceOfEntry } from '../links.ts';
 import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
-import { closeUp, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
+import { closeUps, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -295,15 +295,15 @@ export function pagesRouter(ctx: AppContext): Router {
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
     // A close-up of what changed on the picture since the seat's own last move.
-    let changed: string | null = null;
+    let changed: string[] = [];
     const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
     const lastOwn = mine[mine.length - 1];
     if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
       try {
         const then = await service.stateAt(game, lastOwn.seq);
-        if (then !== null) changed = closeUp(game.rules.svg(game.rules.view(then, seat)), b.rawSvg);
+        if (then !== null) changed = closeUps(game.rules.svg(game.rules.view(then, seat)), b.rawSvg);
       } catch {
-        changed = null;
+        changed = [];
       }
     }
     const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
@@ -323,7 +323,7 @@ export function pagesRouter(ctx: AppContext): Router {
           you: p.seat === seat,
         })),
         board: hasForm && formHtml!.includes('data-draws-board') ? { ...b, svg: null } : b,
-        closeUp: changed ? new Handlebars.SafeString(changed) : null,
+        closeUps: changed.map((svg) => new Handlebars.SafeString(svg)),
         yourTurn: moves.length > 0 && d.status === 'active',
         moveGroups: groupMoves(moves.slice(0, MAX_BUTTONS)),
         moreMoves: Math.max(0, moves.length - MAX_BUTTONS),

@@ -194,6 +194,7 @@ describe('the play page', () => {
       const whole = viewBox(board);
       expect(part[2]!).toBeLessThan(whole[2]! * 0.7);
       expect(fig[0]).toContain('what changed since your last move');
+      expect(fig[0]).toMatch(/<g class="changed"><rect [^>]*stroke="#e06000"/);
     }
     expect(closeUps).toBeGreaterThan(0);
     // A player who has not moved yet gets no close-up.
