@@ -66,9 +66,11 @@ function sharedStart(labels: string[]): string {
   return space > 0 ? cut.slice(0, space) : '';
 }
 
+const words = (m: MoveChoice) => m.label || m.text;
+
 const button = (m: MoveChoice, text: string): MoveButton => ({
-  text: text || m.text,
-  title: m.text,
+  text: text || words(m),
+  title: words(m),
   actionJson: JSON.stringify(m.action),
 });
 
@@ -90,8 +92,8 @@ export function groupMoves(moves: MoveChoice[]): MoveGroup[] {
   const out: MoveGroup[] = [];
   const plain = (m: MoveChoice) => {
     const last = out[out.length - 1];
-    if (last && last.label === null) last.buttons.push(button(m, m.text));
-    else out.push({ label: null, buttons: [button(m, m.text)], subgroups: [] });
+    if (last && last.label === null) last.buttons.push(button(m, words(m)));
+    else out.push({ label: null, buttons: [button(m, words(m))], subgroups: [] });
   };
   const done = new Set<string | null>();
   for (const m of moves) {
@@ -108,22 +110,22 @@ export function groupMoves(moves: MoveChoice[]): MoveGroup[] {
       for (const x of same) plain(x);
       continue;
     }
-    const head = sharedStart(same.map((x) => x.text));
+    const head = sharedStart(same.map(words));
     const subs = new Map<string, MoveChoice[]>();
     for (const x of same) {
       const k = JSON.stringify((x.action as Record<string, unknown>)[subject]);
       subs.set(k, [...(subs.get(k) ?? []), x]);
     }
     const subgroups = [...subs.values()].map((list) => {
-      const start = sharedStart(list.map((x) => x.text));
+      const start = sharedStart(list.map(words));
       const rest = start.slice(head.length).trim();
       return {
-        label: rest || list[0]!.text,
-        buttons: list.map((x) => button(x, start ? x.text.slice(start.length).trim() : x.text)),
+        label: rest || words(list[0]!),
+        buttons: list.map((x) => button(x, start ? words(x).slice(start.length).trim() : words(x))),
       };
     });
-    const words = head || t;
-    out.push({ label: words.charAt(0).toUpperCase() + words.slice(1), buttons: [], subgroups });
+    const legend = head || t;
+    out.push({ label: legend.charAt(0).toUpperCase() + legend.slice(1), buttons: [], subgroups });
   }
   return out;
 }
