@@ -1,8 +1,7 @@
 // Through a player's eyes, in a real browser (Debian's chromium through playwright-core):
 // - for every game, at 360 px (a phone) and at desktop width: read the turn mail as the
 //   outbox shows it, follow its first link, and make the move on the page it opens;
-// - no page scrolls sideways at 360 px: home, new game, join, every game's play page (the seat
-//   to act and a waiting one), watch, a history step, a quick-move confirm page, admin.
+// (test/browser/narrow.test.ts checks that no page scrolls sideways at 360 px.)
 // Screenshots of every step are kept in test-artifacts/browser/ (git-ignored) to look at.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,37 +120,4 @@ describe('from the turn mail to a move, as a person would', () => {
       });
     }
   }
-});
-
-describe('no page scrolls sideways at 360 px', () => {
-  it('home, new game, join, play (to act and waiting), watch, history step, confirm, admin', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    const paths: string[] = ['/', '/new'];
-    for (const rules of games) {
-      const game = await srv.createGame({ rules: rules.id, players: playersFor(rules.id) });
-      const mover = await seatToAct(game);
-      const waiting = game.seats.find((s) => s !== mover)!;
-      const st = await srv.state(mover.key);
-      // A game still waiting for players: its invitation and the first player's waiting page.
-      const open = await srv.createGame({ rules: rules.id, players: ['Ada'], seats: rules.players.max, start: false });
-      paths.push(
-        `/play/${mover.key}`,
-        `/play/${waiting.key}`,
-        `/watch/${game.spectatorKey}`,
-        `/play/${mover.key}/step/${st.game.seq}`,
-        `/play/${mover.key}/m/0?seq=${st.game.seq}`,
-        `/admin/${game.adminKey}`,
-        `/join/${open.inviteKey}`,
-        `/play/${open.seats[0]!.key}`,
-      );
-    }
-    const wide: string[] = [];
-    for (const path of paths) {
-      await page.goto(srv.url + path);
-      const over = await sideways(page);
-      if (over > 0) wide.push(`${path.replace(/\/(play|watch|admin|join)\/[^/?]+/, '/$1/<key>')}: ${over} px`);
-    }
-    expect(wide).toEqual([]);
-    await page.close();
-  });
 });
