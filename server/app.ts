@@ -35,6 +35,7 @@ import { DEFAULT_QUOTAS, Quota, type QuotaSettings } from './quota.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
+import { PgGameStore } from './store/pg-store.ts';
 import type { GameStore } from './store/types.ts';
 
 export interface AppDeps {
@@ -46,8 +47,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Defaults to DATA_DIR/secret.key (made on first start, mode 0600). */
   secret?: Buffer;
-  /** Defaults to the lowdb store under dataDir. */
+  /** Defaults to the PostgreSQL store on databaseUrl if set, else the lowdb store under dataDir. */
   store?: GameStore;
+  /** DATABASE_URL: games in PostgreSQL, shared by every server process given the same URL. */
+  databaseUrl?: string;
   templatesDir?: string;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; see http/client.ts). Default: none. */
   trustProxy?: boolean | number | string;
@@ -95,9 +98,12 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const tidied = await removeLeftOverTempFiles(deps.dataDir);
   if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
   const links = createLinks(secret, deps.baseUrl);
+  const onProblem = (m: string) => logger.error({ problem: m }, 'store problem');
   const store =
     deps.store ??
-    new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
+    (deps.databaseUrl
+      ? new PgGameStore({ url: deps.databaseUrl, onProblem })
+      : new LowdbGameStore({ dataDir: deps.dataDir, onProblem }));
   const service = new GameService({
     store,
     registry: deps.registry,

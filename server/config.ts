@@ -36,6 +36,14 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   BASE_URL: httpUrl.optional(),
   DATA_DIR: z.string().optional(),
+  // Set: games live in PostgreSQL (server/store/pg-store.ts), shared by every process given the same URL.
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol),
+      'must be postgres://user:password@host:port/database',
+    )
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       errorMap: () => ({ message: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
@@ -88,6 +96,8 @@ export interface Config {
   /** Set: every link is built from it. Unset: http://localhost:<the port listened on>. */
   baseUrl?: string;
   dataDir: string;
+  /** Set: the PostgreSQL store on this database; unset: the embedded lowdb store in dataDir. */
+  databaseUrl?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownGraceMs: number;
   mailOn: boolean;
@@ -103,7 +113,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 // Values that may carry a password are named, never printed.
-const SECRET: ReadonlySet<string> = new Set(['SMTP_URL']);
+const SECRET: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 /** Reads the environment (only the variables of envSchema; others are ignored). Throws ConfigError. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -127,6 +137,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     baseUrl: e.BASE_URL,
     dataDir: resolve(e.DATA_DIR ?? join(packageRoot(), 'data')),
+    databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailOn: e.MAIL === 'on',
