@@ -36,6 +36,7 @@ import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
 import { PgGameStore } from './store/pg-store.ts';
+import { PgRateLimitStore } from './http/pg-rate-limit.ts';
 import type { GameStore } from './store/types.ts';
 
 export interface AppDeps {
@@ -94,16 +95,18 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   // Link keys never reach a log line: every logger below is this one or its child (redact.ts).
   const logger = redactingLogger(deps.logger ?? pino({ level: 'info' }));
   const now = deps.now ?? (() => new Date());
-  const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
-  const tidied = await removeLeftOverTempFiles(deps.dataDir);
-  if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
-  const links = createLinks(secret, deps.baseUrl);
   const onProblem = (m: string) => logger.error({ problem: m }, 'store problem');
   const store =
     deps.store ??
     (deps.databaseUrl
       ? new PgGameStore({ url: deps.databaseUrl, onProblem })
       : new LowdbGameStore({ dataDir: deps.dataDir, onProblem }));
+  // With PostgreSQL every process shares the secret kept in the database (unless SECRET_KEY gives it).
+  const shared = store instanceof PgGameStore ? store : null;
+  const secret = deps.secret ?? (shared ? await shared.loadOrCreateSecret() : loadOrCreateSecret(deps.dataDir));
+  const tidied = await removeLeftOverTempFiles(deps.dataDir);
+  if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
+  const links = createLinks(secret, deps.baseUrl);
   const service = new GameService({
     store,
     registry: deps.registry,
@@ -234,6 +237,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // With PostgreSQL a client's POSTs count once across every process (http/pg-rate-limit.ts).
+    ...(shared ? { store: new PgRateLimitStore(shared.pool) } : {}),
     // Counted by req.ip: the real client behind a proxy named in TRUST_PROXY. Without one, forwarded
     // headers are ignored on purpose (http/client.ts), so the library's warning about them is off.
     validate: { xForwardedForHeader: false },

@@ -39,6 +39,7 @@ const confirmOrganiser = plugins.length > 0 && config.confirmOrganiser;
 const running = await startServer({
   dataDir,
   databaseUrl: config.databaseUrl,
+  secret: config.secretKey,
   baseUrl: config.baseUrl,
   registry: games,
   logger,

@@ -18,6 +18,9 @@ interface CursorFile {
   games: Record<string, number>;
 }
 
+/** What the notifier uses of a cursor: this file one, or the PostgreSQL one (pg-cursor.ts). */
+export type MailCursorApi = Pick<MailCursor, 'load' | 'get' | 'set' | 'begin' | 'save'>;
+
 export class MailCursor {
   private readonly marks = new Map<string, number>();
   /** Positions of events being handled (or failed), per game. */

@@ -7,21 +7,21 @@ import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, LogEntry } from '../store/types.ts';
 import type { Seat } from '../../rules/types.ts';
-import type { MailQueue } from './queue.ts';
+import type { MailQueueApi } from './queue.ts';
 import type { Spec } from './compose.ts';
 import { mailPref } from './prefs.ts';
 import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
 import { mailId } from './message.ts';
-import type { MailCursor } from './cursor.ts';
+import type { MailCursorApi } from './cursor.ts';
 
 export interface NotifierOptions {
   service: GameService;
-  queue: MailQueue;
+  queue: MailQueueApi;
   digest: DigestBook;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
   /** Where the notifier records how far each game's mail is queued (crash recovery). */
-  cursor: MailCursor;
+  cursor: MailCursorApi;
   /** Invitations per receiving address (a quota; server/quota.ts). None: no limit. */
   inviteQuota?: Quota;
   log?: (event: Record<string, unknown>) => void;

@@ -16,6 +16,7 @@
 // unique (game_id, seq) backs the seq check: a second writer that got past it
 // somehow fails on the key, and that is reported as StaleSeqError too.
 // Schema and formats: migrations at open (pg-migrate.ts).
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
 import { checkContinues } from './lowdb-store.ts';
@@ -56,8 +57,10 @@ interface GameRow {
 }
 
 export class PgGameStore implements GameStore {
+  readonly shared = true;
   readonly pool: pg.Pool;
   readonly schema: string;
+  private opening: Promise<void> | null = null;
 
   constructor(private opts: PgStoreOptions) {
     this.schema = opts.schema ?? 'public';
@@ -71,13 +74,30 @@ export class PgGameStore implements GameStore {
     this.pool.on('error', (err) => opts.onProblem?.(`database connection lost: ${err.message}`));
   }
 
-  async open(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await migrate(client, this.schema, this.opts.onProblem);
-    } finally {
-      client.release();
-    }
+  /** Migrates the schema (once per store, however often it is called). */
+  open(): Promise<void> {
+    this.opening ??= (async () => {
+      const client = await this.pool.connect();
+      try {
+        await migrate(client, this.schema, this.opts.onProblem);
+      } finally {
+        client.release();
+      }
+    })();
+    return this.opening;
+  }
+
+  /**
+   * The server secret every link key derives from (links.ts), kept in the database so that
+   * every process shares it: made by the first process that asks (SECRET_KEY overrides it).
+   */
+  async loadOrCreateSecret(): Promise<Buffer> {
+    await this.open();
+    await this.pool.query('INSERT INTO server_secret (secret) VALUES ($1) ON CONFLICT DO NOTHING', [
+      randomBytes(32).toString('hex'),
+    ]);
+    const r = await this.pool.query<{ secret: string }>('SELECT secret FROM server_secret');
+    return Buffer.from(r.rows[0]!.secret, 'hex');
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,49 @@
+// Format 2 of the PostgreSQL store: what several server processes share
+// besides the games. The server secret (when SECRET_KEY is not given), the
+// mail queue (mail/pg-queue.ts) and mail cursor (mail/pg-cursor.ts), and the
+// POST rate limit's counters (http/pg-rate-limit.ts).
+import type { MigrationBuilder } from 'node-pg-migrate';
+
+export function up(pgm: MigrationBuilder): void {
+  pgm.sql(`
+    CREATE TABLE server_secret (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      secret text NOT NULL
+    );
+
+    CREATE TABLE mail_jobs (
+      id text PRIMARY KEY,
+      key text NOT NULL,
+      state text NOT NULL,
+      priority smallint NOT NULL,
+      attempts integer NOT NULL,
+      created_at bigint NOT NULL,
+      next_attempt_at bigint NOT NULL,
+      spec jsonb,
+      mail jsonb,
+      last_error text,
+      message_id text,
+      recipient text,
+      subject text,
+      sent_at bigint
+    );
+    CREATE INDEX mail_jobs_due ON mail_jobs (priority, next_attempt_at) WHERE state = 'pending';
+    CREATE INDEX mail_jobs_sent ON mail_jobs (sent_at) WHERE state IN ('sent', 'skipped');
+
+    CREATE TABLE mail_cursor (
+      game_id text PRIMARY KEY,
+      seq integer NOT NULL
+    );
+
+    CREATE TABLE rate_limits (
+      key text PRIMARY KEY,
+      hits integer NOT NULL,
+      reset_at bigint NOT NULL
+    );
+    CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+  `);
+}
+
+export function down(pgm: MigrationBuilder): void {
+  pgm.sql('DROP TABLE rate_limits, mail_cursor, mail_jobs, server_secret');
+}
