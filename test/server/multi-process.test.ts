@@ -6,11 +6,9 @@
 // every turn mail queued once and sent once (Message-IDs counted at a real
 // SMTP server), and a reminder tick run by every process at once reminds each
 // due game once. Skipped without PostgreSQL (test/support/pg-setup.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import type { LogEntry } from '../../server/store/types.ts';
@@ -18,36 +16,7 @@ import { verifyHistory } from '../../server/verify.ts';
 import { startSmtp, type TestSmtp } from '../mail/smtp.ts';
 import { highCard } from '../support/high-card.ts';
 import { describePg, dropSchema, newSchema, pgUrl } from '../support/pg.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  alive: boolean;
-  exited: Promise<void>;
-}
-
-async function startProc(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/pg-server-child.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  return { url, child, alive: true, exited };
-}
+import { startPgChild as startProc, type PgChild as Proc } from '../support/pg-child.ts';
 
 function tick(p: Proc, skewMs: number): Promise<{ reminders: number; errors: number }> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 // A server process on a shared PostgreSQL database, for the several-process
 // test: `tsx test/support/pg-server-child.ts` with TEST_DATABASE_URL, PG_SCHEMA,
-// SMTP_URL and DATA_DIR (its own). Serves the small test game with mail on
+// SMTP_URL and DATA_DIR (its own). Serves the small test game with mail on (MAIL=off: none, for benches)
 // (reconciling the shared mail cursor every RECONCILE_MS) and no cron: the
 // parent ticks the reminder job over IPC ({ tick: true, skewMs }), on a clock
 // skewMs ahead of the real one. Prints one JSON line { url } once listening.
@@ -30,17 +30,20 @@ const running = await startServer({
   logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
   postLimit: { windowMs: 60_000, limit: 10_000_000 },
   quotas: { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
-  plugins: [
-    mailPlugin({
-      env: { SMTP_URL: env('SMTP_URL') },
-      cron: false,
-      queue: { baseDelayMs: 200, maxDelayMs: 1000 },
-      reconcileEveryMs: Number(process.env.RECONCILE_MS ?? 1000),
-      onReady: (parts) => {
-        reminders = parts.reminders;
-      },
-    }),
-  ],
+  plugins:
+    process.env.MAIL === 'off'
+      ? []
+      : [
+          mailPlugin({
+            env: { SMTP_URL: process.env.MAIL === 'off' ? undefined : env('SMTP_URL') },
+            cron: false,
+            queue: { baseDelayMs: 200, maxDelayMs: 1000 },
+            reconcileEveryMs: Number(process.env.RECONCILE_MS ?? 1000),
+            onReady: (parts) => {
+              reminders = parts.reminders;
+            },
+          }),
+        ],
 });
 process.on('message', (m: { tick?: boolean; skewMs?: number }) => {
   if (!m.tick) return;
