@@ -15,6 +15,14 @@
 // returns once the WAL is flushed: durable when the promise resolves. The
 // unique (game_id, seq) backs the seq check: a second writer that got past it
 // somehow fails on the key, and that is reported as StaleSeqError too.
+// The fast path: the store remembers, per game it read or wrote, the metadata
+// and the row's `version` (bumped by every append). An append on a game it
+// remembers at the expected seq, that changes no key, is one statement (one
+// round trip, its own transaction): UPDATE ... WHERE version = <remembered>
+// AND last_seq = <expected>, with the entries inserted in the same statement
+// only if that row was updated. If another process wrote meanwhile the
+// version differs, nothing is written, and the append takes the locking path
+// above (which refuses it as stale or writes it on the fresh metadata).
 // Schema and formats: migrations at open (pg-migrate.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -54,13 +62,25 @@ interface GameRow {
   row: IndexEntry;
   last_seq: number;
   last_hash: string;
+  version: string;
 }
+
+/** What the store remembers of a game it read or wrote (for the one-statement append). */
+interface Known {
+  meta: GameMeta;
+  row: IndexEntry;
+  version: string;
+}
+
+/** Games remembered (the ones used most recently). */
+const KNOWN_MAX = 10_000;
 
 export class PgGameStore implements GameStore {
   readonly shared = true;
   readonly pool: pg.Pool;
   readonly schema: string;
   private opening: Promise<void> | null = null;
+  private known = new Map<string, Known>();
 
   constructor(private opts: PgStoreOptions) {
     this.schema = opts.schema ?? 'public';
@@ -143,6 +163,7 @@ export class PgGameStore implements GameStore {
         await insertEntries(c, meta.id, entries);
         await putKeys(c, null, row);
       });
+      this.remember(meta.id, { meta: structuredClone(meta), row, version: '1' });
     } catch (err) {
       if (isUniqueViolation(err)) throw new GameExistsError(meta.id);
       throw err;
@@ -151,11 +172,14 @@ export class PgGameStore implements GameStore {
   }
 
   async append(gameId: string, change: Append): Promise<IndexEntry> {
+    const fast = await this.appendKnown(gameId, change);
+    if (fast) return fast;
     try {
       return await this.transaction(async (c) => {
-        const r = await c.query<GameRow>('SELECT meta, row, last_seq, last_hash FROM games WHERE id = $1 FOR UPDATE', [
-          gameId,
-        ]);
+        const r = await c.query<GameRow>(
+          'SELECT meta, row, last_seq, last_hash, version FROM games WHERE id = $1 FOR UPDATE',
+          [gameId],
+        );
         const now = r.rows[0];
         if (!now) throw new StaleSeqError(gameId, change.expectedSeq, 0);
         if (now.last_seq !== change.expectedSeq) throw new StaleSeqError(gameId, change.expectedSeq, now.last_seq);
@@ -164,27 +188,98 @@ export class PgGameStore implements GameStore {
         const tail = change.entries[change.entries.length - 1];
         const row = indexEntryOf(meta, tail?.seq ?? now.last_seq, tail?.hash ?? now.last_hash);
         await insertEntries(c, gameId, change.entries);
-        await c.query(
+        const v = await c.query<{ version: string }>(
           `UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
-             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11 WHERE id = $1`,
+             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
+           WHERE id = $1 RETURNING version`,
           [gameId, JSON.stringify(meta), JSON.stringify(row), row.lastSeq, row.lastHash, ...indexColumns(row)],
         );
         await putKeys(c, now.row, row);
+        this.remember(gameId, { meta, row, version: v.rows[0]!.version });
         return row;
       });
     } catch (err) {
+      this.known.delete(gameId);
       // Two writers past the check at once (cannot happen under FOR UPDATE, but the key says so if it did).
       if (isUniqueViolation(err)) throw new StaleSeqError(gameId, change.expectedSeq, -1);
       throw err;
     }
   }
 
+  /**
+   * The one-statement append (see the header), when this store knows the game at the expected
+   * seq and no key changes; null when it does not apply or another process wrote meanwhile
+   * (nothing was written then).
+   */
+  private async appendKnown(gameId: string, change: Append): Promise<IndexEntry | null> {
+    const k = this.known.get(gameId);
+    if (!k || k.row.lastSeq !== change.expectedSeq) return null;
+    try {
+      checkContinues(gameId, k.row.lastSeq, k.row.lastHash, change.entries);
+    } catch {
+      return null; // the locking path decides, on what is stored
+    }
+    const meta: GameMeta = change.meta ? { ...k.meta, ...change.meta } : k.meta;
+    const tail = change.entries[change.entries.length - 1];
+    const row = indexEntryOf(meta, tail?.seq ?? k.row.lastSeq, tail?.hash ?? k.row.lastHash);
+    if (JSON.stringify(keysOf(k.row)) !== JSON.stringify(keysOf(row))) return null;
+    let r: pg.QueryResult<{ version: string }>;
+    try {
+      r = await this.pool.query<{ version: string }>(
+        `WITH up AS (
+           UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
+             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
+           WHERE id = $1 AND version = $12 AND last_seq = $13 RETURNING version
+         ), ins AS (
+           INSERT INTO game_log (game_id, seq, entry)
+           SELECT $1, s, e FROM unnest($14::int[], $15::text[]) AS t(s, e) WHERE EXISTS (SELECT 1 FROM up)
+         )
+         SELECT version FROM up`,
+        [
+          gameId,
+          JSON.stringify(meta),
+          JSON.stringify(row),
+          row.lastSeq,
+          row.lastHash,
+          ...indexColumns(row),
+          k.version,
+          change.expectedSeq,
+          change.entries.map((e) => e.seq),
+          change.entries.map((e) => JSON.stringify(e)),
+        ],
+      );
+    } catch (err) {
+      this.known.delete(gameId);
+      if (isUniqueViolation(err)) throw new StaleSeqError(gameId, change.expectedSeq, -1);
+      throw err;
+    }
+    const v = r.rows[0]?.version;
+    if (!v) {
+      this.known.delete(gameId);
+      return null;
+    }
+    this.remember(gameId, { meta, row, version: v });
+    return row;
+  }
+
+  private remember(gameId: string, k: Known): void {
+    this.known.delete(gameId);
+    this.known.set(gameId, k);
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
+  }
+
   // ---- reading -------------------------------------------------------------
 
   async readMeta(gameId: string): Promise<GameMeta | null> {
     if (!GAME_ID.test(gameId)) return null;
-    const r = await this.pool.query<{ meta: GameMeta }>('SELECT meta FROM games WHERE id = $1', [gameId]);
-    return r.rows[0]?.meta ?? null;
+    const r = await this.pool.query<{ meta: GameMeta; row: IndexEntry; version: string }>(
+      'SELECT meta, row, version FROM games WHERE id = $1',
+      [gameId],
+    );
+    const g = r.rows[0];
+    if (!g) return null;
+    this.remember(gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
+    return g.meta;
   }
 
   async readLog(gameId: string, from = 1, to = Number.MAX_SAFE_INTEGER): Promise<LogEntry[]> {

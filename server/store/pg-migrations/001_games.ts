@@ -11,6 +11,7 @@ export function up(pgm: MigrationBuilder): void {
       row jsonb NOT NULL,
       last_seq integer NOT NULL,
       last_hash text NOT NULL,
+      version bigint NOT NULL DEFAULT 1,
       status text NOT NULL,
       listed boolean NOT NULL,
       free_seat boolean NOT NULL,
