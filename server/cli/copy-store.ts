@@ -6,7 +6,8 @@
 // A game the target has already is skipped when it is the same (same last seq
 // and hash), and reported otherwise. The server secret goes with the games
 // (sealed keys in the metadata are sealed under it): copied when the target
-// has none, and the copy refused when the target has another. Snapshots are a
+// has none, and the copy refused when the target has another. Games copied into
+// PostgreSQL count as mailed up to their end (games.mail_seq). Snapshots are a
 // cache and are not copied; the mail queue is not moved (stop the server and
 // let its queue empty first).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -116,6 +117,9 @@ export async function run(args: string[]): Promise<number> {
         if (backBroken || back.length !== log.length || back[back.length - 1]?.hash !== last?.hash)
           throw new Error(`read back differently from ${target.name}`);
         copied++;
+        // Its mail went out from where it came from: the PostgreSQL mail cursor starts at its end.
+        if (target.store instanceof PgGameStore)
+          await target.store.pool.query('UPDATE games SET mail_seq = last_seq WHERE id = $1', [id]);
       } catch (err) {
         failed++;
         process.stderr.write(`game ${id}: not copied: ${(err as Error).message}\n`);

@@ -119,9 +119,8 @@ export function createMailer(o: MailerOptions): Mailer {
   let lastReconcile: Promise<unknown> = Promise.resolve();
   const reconcileAgain = () => {
     reconciling = setTimeout(() => {
-      lastReconcile = cursor
-        .load()
-        .then(() => notifier.reconcile(false))
+      lastReconcile = notifier
+        .reconcile(false)
         .catch((err) => o.log?.({ msg: 'mail reconcile failed', err: String((err as Error)?.message ?? err) }))
         .finally(() => {
           if (reconciling) reconcileAgain();

@@ -246,8 +246,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
     let failure: unknown = null;
-    const all = await o.service.listGames({ limit: Number.POSITIVE_INFINITY });
-    for (const e of all.entries) {
+    const all =
+      o.cursor.behind && !fresh
+        ? await o.cursor.behind()
+        : (await o.service.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
+    for (const e of all) {
       if (fresh) {
         o.cursor.set(e.id, e.lastSeq);
         continue;

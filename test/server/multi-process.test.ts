@@ -240,5 +240,5 @@ describePg('several server processes on one PostgreSQL database', () => {
     } finally {
       await db.end();
     }
-  });
+  }, 180_000); // about 25 s on a quiet machine; three server processes start on a shared one
 });

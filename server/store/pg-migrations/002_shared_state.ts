@@ -1,6 +1,6 @@
 // Format 2 of the PostgreSQL store: what several server processes share
 // besides the games. The server secret (when SECRET_KEY is not given), the
-// mail queue (mail/pg-queue.ts) and mail cursor (mail/pg-cursor.ts), and the
+// mail queue (mail/pg-queue.ts) and mail cursor (games.mail_seq, mail/pg-cursor.ts), and the
 // POST rate limit's counters (http/pg-rate-limit.ts).
 import type { MigrationBuilder } from 'node-pg-migrate';
 
@@ -30,10 +30,10 @@ export function up(pgm: MigrationBuilder): void {
     CREATE INDEX mail_jobs_due ON mail_jobs (priority, next_attempt_at) WHERE state = 'pending';
     CREATE INDEX mail_jobs_sent ON mail_jobs (sent_at) WHERE state IN ('sent', 'skipped');
 
-    CREATE TABLE mail_cursor (
-      game_id text PRIMARY KEY,
-      seq integer NOT NULL
-    );
+    -- The mail cursor (mail/pg-cursor.ts): the log position up to which each game's mail is
+    -- queued; the partial index finds the games behind it without reading the others.
+    ALTER TABLE games ADD COLUMN mail_seq integer NOT NULL DEFAULT 0;
+    CREATE INDEX games_mail_behind ON games (id) WHERE last_seq > mail_seq;
 
     CREATE TABLE rate_limits (
       key text PRIMARY KEY,
@@ -45,5 +45,5 @@ export function up(pgm: MigrationBuilder): void {
 }
 
 export function down(pgm: MigrationBuilder): void {
-  pgm.sql('DROP TABLE rate_limits, mail_cursor, mail_jobs, server_secret');
+  pgm.sql('DROP TABLE rate_limits, mail_jobs, server_secret; ALTER TABLE games DROP COLUMN mail_seq');
 }
