@@ -100,7 +100,13 @@ function priceMove(before: Game1830State, after: Game1830State | null, op: strin
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
   const offer = before.offer;
-  if (offer && action.type === 'pass') return `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  const sellerOffered = offer !== undefined && offer.by === offer.seller;
+  if (offer && action.type === 'pass')
+    return sellerOffered
+      ? `declines to buy ${privateName(offer.company)} for $${offer.price}`
+      : `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  if (offer && sellerOffered && action.type === 'buyCompany')
+    return `buys ${privateName(offer.company)} from {seat:${offer.seller}} for $${offer.price}`;
   if (offer && action.type === 'buyCompany') {
     return `accepts $${offer.price} for their ${privateName(offer.company)}${typeof offer.buyer === 'string' ? ` from ${offer.buyer}` : ''}`;
   }
@@ -229,6 +235,8 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
       return `buys ${privateName(action.company)} for ${op} from its owner for $${action.price}`;
     }
+    case 'sellCompany':
+      return `offers their ${privateName(action.company)} to {seat:${action.to}} for $${action.price}${op ? ` to raise money for ${op}'s train` : ''}; the buyer accepts or declines`;
     case 'bankrupt':
       return `goes bankrupt, unable to buy ${op} a train`;
   }
