@@ -1048,6 +1048,7 @@ export class GameService {
     });
     const ended: string[] = [];
     for (const e of stale) {
+      // Another process sharing the store may end the same game at the same time: its write wins.
       await this.withLock(e.id, async () => {
         const game = await this.open(e.id);
         const doc = game.doc;
@@ -1069,6 +1070,8 @@ export class GameService {
         ended.push(e.id);
         this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
         if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      }).catch((err) => {
+        if (!(err instanceof StaleWriteError)) throw err;
       });
     }
     return ended;
