@@ -31,7 +31,9 @@ import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
 import { checkNesting } from './strict-body.ts';
 import { removeLeftOverTempFiles } from './tidy.ts';
-import { DEFAULT_QUOTAS, Quota, type QuotaSettings } from './quota.ts';
+import { DEFAULT_QUOTAS, Quota, type QuotaCounter, type QuotaSettings } from './quota.ts';
+import { PgQuota } from './pg-quota.ts';
+import type { Pool as PgPool } from 'pg';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
@@ -265,8 +267,11 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(
-    creationQuotas({ ...DEFAULT_QUOTAS, ...deps.quotas }, now, (req, res, message) =>
-      sendError(req, res, 429, message, ctx),
+    creationQuotas(
+      { ...DEFAULT_QUOTAS, ...deps.quotas },
+      now,
+      (req, res, message) => sendError(req, res, 429, message, ctx),
+      shared?.pool ?? null,
     ),
   );
 
@@ -303,20 +308,24 @@ function creationQuotas(
   q: QuotaSettings,
   now: () => Date,
   refuse: (req: Request, res: Response, message: string) => void,
+  pool: PgPool | null,
 ) {
   const clock = () => now().getTime();
-  const perClient = new Quota(q.createsPerClientPerHour, 3600_000, clock);
-  const perAddress = new Quota(q.createsPerAddressPerDay, 86_400_000, clock);
-  return (req: Request, res: Response, next: NextFunction) => {
+  // With PostgreSQL the processes count together (pg-quota.ts); otherwise in memory.
+  const quota = (name: string, limit: number, windowMs: number): QuotaCounter =>
+    pool ? new PgQuota(pool, name, limit, windowMs, clock) : new Quota(limit, windowMs, clock);
+  const perClient = quota('creates-per-client', q.createsPerClientPerHour, 3600_000);
+  const perAddress = quota('creates-per-address', q.createsPerAddressPerDay, 86_400_000);
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || (req.path !== '/new' && req.path !== '/api/games')) return next();
     const email = (req.body as { email?: unknown } | undefined)?.email;
-    if (!perClient.take(req.ip ?? ''))
+    if (!(await perClient.take(req.ip ?? '')))
       return refuse(
         req,
         res,
         `Your address has created ${q.createsPerClientPerHour} games this hour; please wait a while.`,
       );
-    if (typeof email === 'string' && !perAddress.take(email.trim().toLowerCase()))
+    if (typeof email === 'string' && !(await perAddress.take(email.trim().toLowerCase())))
       return refuse(
         req,
         res,

@@ -7,6 +7,7 @@
 //   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
 //   await mailer.stop();
 import { Quota } from '../quota.ts';
+import { PgQuota } from '../pg-quota.ts';
 import { join } from 'node:path';
 import type { Router } from 'express';
 import type { GameService } from '../service.ts';
@@ -102,7 +103,9 @@ export function createMailer(o: MailerOptions): Mailer {
     digest,
     cursor,
     digestHourUtc: config.digestHour,
-    inviteQuota: new Quota(config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now),
+    inviteQuota: shared
+      ? new PgQuota(shared.pool, 'invites-per-address', config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now)
+      : new Quota(config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now),
     log: o.log,
   });
   const router = createMailRouter({

@@ -2,7 +2,7 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
-import type { Quota } from '../quota.ts';
+import type { QuotaCounter } from '../quota.ts';
 import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, LogEntry } from '../store/types.ts';
@@ -23,7 +23,7 @@ export interface NotifierOptions {
   /** Where the notifier records how far each game's mail is queued (crash recovery). */
   cursor: MailCursorApi;
   /** Invitations per receiving address (a quota; server/quota.ts). None: no limit. */
-  inviteQuota?: Quota;
+  inviteQuota?: QuotaCounter;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -95,7 +95,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       const replacing = reopen?.text?.match(/\((.*)\)/)?.[1];
       for (const email of event.emails) {
         // Nobody gets invitations by the dozen, whoever sends them.
-        if (o.inviteQuota && !o.inviteQuota.take(email.trim().toLowerCase())) {
+        if (o.inviteQuota && !(await o.inviteQuota.take(email.trim().toLowerCase()))) {
           o.log?.({ msg: 'invitation not sent: the address had its quota for today', gameId: event.gameId });
           continue;
         }

@@ -1,7 +1,7 @@
 // Format 2 of the PostgreSQL store: what several server processes share
 // besides the games. The server secret (when SECRET_KEY is not given), the
 // mail queue (mail/pg-queue.ts) and mail cursor (games.mail_seq, mail/pg-cursor.ts), and the
-// POST rate limit's counters (http/pg-rate-limit.ts).
+// POST rate limit's counters (http/pg-rate-limit.ts) and the quotas' uses (pg-quota.ts).
 import type { MigrationBuilder } from 'node-pg-migrate';
 
 export function up(pgm: MigrationBuilder): void {
@@ -41,9 +41,17 @@ export function up(pgm: MigrationBuilder): void {
       reset_at bigint NOT NULL
     );
     CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+
+    -- Creation and invitation quotas (pg-quota.ts): one row per use, counted in a sliding window.
+    CREATE TABLE quota_uses (
+      name text NOT NULL,
+      key text NOT NULL,
+      at bigint NOT NULL
+    );
+    CREATE INDEX quota_uses_key ON quota_uses (name, key, at);
   `);
 }
 
 export function down(pgm: MigrationBuilder): void {
-  pgm.sql('DROP TABLE rate_limits, mail_jobs, server_secret; ALTER TABLE games DROP COLUMN mail_seq');
+  pgm.sql('DROP TABLE quota_uses, rate_limits, mail_jobs, server_secret; ALTER TABLE games DROP COLUMN mail_seq');
 }
