@@ -14,16 +14,20 @@
 // another process sends it. The only ambiguous moment is the same as the file
 // queue's: the mail server said 250 and the process died before the COMMIT;
 // the mail is then sent again with the same Message-ID (at-least-once there,
-// exactly-once everywhere else). Other processes' mail is found by polling
-// (every pollMs) besides the kick each enqueue gives its own process.
-import type pg from 'pg';
+// exactly-once everywhere else). An enqueue that adds rows also sends
+// NOTIFY pbem_mail; every process LISTENs on its own connection and looks for
+// due mail when told, and besides polls every pollMs (mail whose retry time
+// has come, a lost notification).
+import pg from 'pg';
+
+const PgClient = pg.Client;
 import { mailId, type OutgoingMail } from './message.ts';
 import type { MailQueueOptions, MailQueueStats, MailSpec, MailTransport, QueuedMail } from './queue.ts';
 
 export interface PgMailQueueOptions extends Omit<MailQueueOptions, 'dir' | 'transport'> {
   pool: pg.Pool;
   transport: MailTransport;
-  /** How often to look for mail queued by other processes (default 500 ms). */
+  /** How often to look for due mail without being told (default 2 s). */
   pollMs?: number;
 }
 
@@ -49,6 +53,7 @@ export class PgMailQueue {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private pending = 0;
+  private listener: pg.Client | null = null;
   private readonly counters = { sent: 0, skipped: 0, failed: 0, attempts: 0, transportErrors: 0 };
 
   constructor(private readonly opts: PgMailQueueOptions) {
@@ -60,6 +65,16 @@ export class PgMailQueue {
 
   async start(): Promise<void> {
     this.running = true;
+    try {
+      const listener = new PgClient(this.pool.options);
+      listener.on('notification', () => this.kick());
+      listener.on('error', (err) => this.log({ msg: 'mail queue: LISTEN connection lost; polling', err: String(err) }));
+      await listener.connect();
+      await listener.query('LISTEN pbem_mail');
+      this.listener = listener;
+    } catch (err) {
+      this.log({ msg: 'mail queue: cannot LISTEN; polling', err: String((err as Error)?.message ?? err) });
+    }
     this.kick();
     this.poll();
   }
@@ -69,7 +84,7 @@ export class PgMailQueue {
     this.timer = setTimeout(() => {
       this.kick();
       this.poll();
-    }, this.opts.pollMs ?? 500);
+    }, this.opts.pollMs ?? 2000);
     this.timer.unref?.();
   }
 
@@ -77,6 +92,8 @@ export class PgMailQueue {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.listener?.end().catch(() => {});
+    this.listener = null;
     while (this.workers > 0) await new Promise((r) => setTimeout(r, 5));
     await this.opts.transport.close?.();
   }
@@ -97,11 +114,14 @@ export class PgMailQueue {
   private async insert(items: { key: string; spec?: MailSpec; mail?: OutgoingMail; notBefore?: number }[]) {
     if (items.length === 0) return 0;
     const t = this.now();
-    const r = await this.pool.query(
-      `INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail)
-       SELECT id, key, 'pending', pr, 0, $5, na, sp, ml
-       FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[]) AS t(id, key, pr, na, sp, ml)
-       ON CONFLICT (id) DO NOTHING`,
+    const r = await this.pool.query<{ n: number }>(
+      `WITH ins AS (
+         INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail)
+         SELECT id, key, 'pending', pr, 0, $5, na, sp, ml
+         FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[]) AS t(id, key, pr, na, sp, ml)
+         ON CONFLICT (id) DO NOTHING RETURNING 1
+       )
+       SELECT count(*)::int AS n, CASE WHEN count(*) > 0 THEN pg_notify('pbem_mail', '') END AS told FROM ins`,
       [
         items.map((i) => mailId(i.key)),
         items.map((i) => i.key),
@@ -112,8 +132,9 @@ export class PgMailQueue {
         items.map((i) => (i.mail ? JSON.stringify(i.mail) : null)),
       ],
     );
-    if ((r.rowCount ?? 0) > 0) this.kick();
-    return r.rowCount ?? 0;
+    const n = r.rows[0]?.n ?? 0;
+    if (n > 0) this.kick();
+    return n;
   }
 
   clock(): number {
