@@ -229,14 +229,21 @@ export class GameService {
   // ---- lookups -------------------------------------------------------------
 
   async resolveKey(key: string): Promise<KeyTarget | null> {
+    const target = await this.findKey(key);
+    return target?.role === 'retired' ? null : target;
+  }
+
+  /** What a key opens, a retired seat's key included (role 'retired'). */
+  private async findKey(key: string): Promise<KeyTarget | null> {
     if (typeof key !== 'string' || !looksLikeKey(key)) return null;
     return this.store.findKey(keyHash(key));
   }
 
   /** Resolves a key and checks it against the game's document (constant time); 404 otherwise. */
   async openByKey(key: string, roles: KeyRole[]): Promise<{ game: LoadedGame; target: KeyTarget }> {
-    const target = await this.resolveKey(key);
-    if (!target || !roles.includes(target.role)) throw notFound();
+    const target = await this.findKey(key);
+    if (target?.role === 'retired' && roles.includes('seat')) throw await this.retiredSeatError(key, target.gameId);
+    if (!target || target.role === 'retired' || !roles.includes(target.role)) throw notFound();
     const game = await this.open(target.gameId);
     const d = game.doc;
     const stored =
@@ -253,6 +260,27 @@ export class GameService {
     return { game, target };
   }
 
+  /**
+   * The answer to the link of a player removed from their seat: 410, in words (which game,
+   * when, by whom). Checked against the game's record of retired seats; 404 otherwise.
+   */
+  private async retiredSeatError(key: string, gameId: string): Promise<ServiceError> {
+    const game = await this.open(gameId);
+    const r = (game.doc.retiredSeats ?? []).find((x) => keyMatches(key, x.keyHash));
+    if (!r) return notFound();
+    const when = r.at.slice(0, 10);
+    const over =
+      game.doc.status === 'finished'
+        ? ' The game has since ended.'
+        : game.doc.status === 'abandoned'
+          ? ' The game was since abandoned.'
+          : '';
+    return new ServiceError(
+      410,
+      `${r.name}, your seat in ${game.doc.title} was given up: ${r.by}, who organises the game, opened it for a new player on ${when}. This link no longer plays; nothing you had is lost to the others, and somebody new plays on from where the seat stood.${over}`,
+    );
+  }
+
   listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     return this.store.listGames(query);
   }
@@ -266,14 +294,28 @@ export class GameService {
     return this.store.entry(gameId);
   }
 
-  async listPublic(
-    limit = 100,
-  ): Promise<{ open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number }> {
-    const [open, running] = await Promise.all([
+  async listPublic(limit = 100): Promise<{
+    open: IndexEntry[];
+    running: IndexEntry[];
+    /** Running games with a seat reopened for a new player. */
+    seatsFree: IndexEntry[];
+    openTotal: number;
+    runningTotal: number;
+    seatsFreeTotal: number;
+  }> {
+    const [open, running, seatsFree] = await Promise.all([
       this.store.listGames({ status: 'open', listed: true, freeSeats: true, limit }),
       this.store.listGames({ status: 'active', listed: true, limit }),
+      this.store.listGames({ status: 'active', listed: true, freeSeats: true, limit }),
     ]);
-    return { open: open.entries, running: running.entries, openTotal: open.total, runningTotal: running.total };
+    return {
+      open: open.entries,
+      running: running.entries,
+      seatsFree: seatsFree.entries,
+      openTotal: open.total,
+      runningTotal: running.total,
+      seatsFreeTotal: seatsFree.total,
+    };
   }
 
   dueReminders(now: Date = this.now(), limit?: number): Promise<IndexEntry[]> {
@@ -937,7 +979,13 @@ export class GameService {
       if (doc.status === 'open') {
         // Before the start a reopened seat simply leaves the table.
         seats = doc.seats.filter((_, i) => i !== seat);
-        pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table`, data: { left: true } });
+        pushEntry(log, {
+          at: now,
+          kind: 'reopen',
+          seat,
+          text: `${old.name} left the table`,
+          data: { left: true, slot: old.slot, generation: old.generation },
+        });
       } else {
         const vacant: SeatRecord = {
           name: `(open seat ${seat + 1})`,
@@ -955,7 +1003,7 @@ export class GameService {
           kind: 'reopen',
           seat,
           text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`,
-          data: { inviteGeneration },
+          data: { inviteGeneration, slot: old.slot, generation: old.generation },
         });
       }
       const next: GameDoc = {
@@ -969,6 +1017,19 @@ export class GameService {
         // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
         // lead to whoever sits down there next.
         creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+        // The removed player's old link answers in words (410), and the player is told by mail.
+        retiredSeats: [
+          ...(doc.retiredSeats ?? []),
+          {
+            keyHash: old.keyHash,
+            name: old.name,
+            email: old.email,
+            slot: old.slot,
+            generation: old.generation,
+            at: now,
+            by: doc.creator.name,
+          },
+        ],
         // No invitation leaves before the organiser has confirmed; it waits with the others.
         ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };

@@ -95,9 +95,18 @@ export function pagesRouter(ctx: AppContext): Router {
   r.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
   r.get('/', async (_req, res) => {
-    const { open, running, openTotal, runningTotal } = await service.listPublic(100);
+    const { open, running, seatsFree, openTotal, runningTotal, seatsFreeTotal } = await service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
+      seatsFree: seatsFree.map((e) => ({
+        ...e,
+        players: e.names.filter((_, i) => !/^\(open seat \d+\)$/.test(e.names[i] ?? '')),
+        free: e.vacantSeats ?? 0,
+        toActNames: e.toAct.map((s) => e.names[s] ?? `seat ${s + 1}`),
+        joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+      })),
+      seatsFreeMore: seatsFreeTotal - seatsFree.length,
       open: open.map((e) => ({
         ...e,
         free: e.seatCount - e.names.length,
@@ -207,11 +216,29 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
+    // A running game with a reopened seat: what the newcomer takes over (the seat's holdings as
+    // everyone sees them, the position, whose turn). Hidden holdings (a hand) show once seated:
+    // the invite link is shared, and must not show a seat's secrets to the players at the table.
+    const vacant = d.status === 'active' ? d.seats.findIndex((s) => s.vacant) : -1;
+    const takeOver =
+      vacant >= 0
+        ? {
+            seat: vacant + 1,
+            replacing: (d.retiredSeats ?? []).filter((x) => x.slot === d.seats[vacant]!.slot).pop()?.name ?? null,
+            board: board(res, game, null),
+            toAct: (d.wait?.toAct ?? []).map((s) =>
+              s === vacant ? 'this seat (you, once you take it)' : d.seats[s]?.name,
+            ),
+            moves: game.doc.log.filter((e) => e.kind === 'move').length,
+            since: d.createdAt.slice(0, 10),
+          }
+        : null;
     send(
       res,
       'join',
       {
-        title: `Join ${d.title}`,
+        title: takeOver ? `Take over a seat in ${d.title}` : `Join ${d.title}`,
+        takeOver,
         game: gameInfo(game),
         players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
         free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
@@ -517,9 +544,34 @@ export function pagesRouter(ctx: AppContext): Router {
       throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
     await service.abandon(game.doc.id);
   });
-  adminAction('reopen', async (game, req) => {
-    const body = parseBody(reopenBody, req);
-    await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+  // Reopening a seat removes a player: the form asks first, then this page confirms.
+  r.post('/admin/:key/reopen', async (req, res) => {
+    const key = String(req.params.key);
+    const { game } = await service.openByKey(key, ['admin']);
+    try {
+      const body = parseBody(reopenBody, req);
+      const seat = game.doc.seats[body.seat];
+      if (!seat || seat.vacant) throw new ServiceError(400, `There is no player in seat ${body.seat + 1}.`);
+      if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes') {
+        send(res, 'reopen', {
+          title: `${game.doc.title}: reopen seat ${body.seat + 1}?`,
+          game: gameInfo(game),
+          seat: body.seat,
+          seatNumber: body.seat + 1,
+          name: seat.name,
+          email: body.email ?? '',
+          running: game.doc.status === 'active',
+          action: `/admin/${key}/reopen`,
+          back: `/admin/${key}`,
+        });
+        return;
+      }
+      await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+      res.redirect(303, `/admin/${key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      adminPage(req, res, key, game, err.status, err.message);
+    }
   });
   adminAction('policy', async (game, req) => service.setPolicy(game.doc.id, parseBody(policySchema, req)));
 

@@ -348,9 +348,13 @@ describe('mail for game events', () => {
     expect(joinUrl).toBe(t.service.links.inviteUrl(reopened.inviteKey));
     await t.service.join(created.gameId, { name: 'Carl', email: 'carl@example.test' });
     await settle();
-    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Your turn/.test(m.subject ?? ''));
+    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Welcome to/.test(m.subject ?? ''));
     expect(welcome).toHaveLength(1);
-    expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1}`);
+    expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1} from Bob`);
+    expect(welcome[0]!.text).toContain('Make your move');
+    // Bob is told that his seat was given up, and by whom.
+    const gone = smtp.received.filter((m) => to(m) === 'bob@example.test' && /given up by Ada/.test(m.subject ?? ''));
+    expect(gone).toHaveLength(1);
     g = await t.service.open(created.gameId);
     expect(welcome[0]!.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
   });
