@@ -52,7 +52,7 @@ export interface PgStoreOptions {
   url: string;
   /** The schema the tables live in (default public); tests give each store its own. */
   schema?: string;
-  /** Connections in the pool (default 10). */
+  /** Connections in the pool (default 20). */
   max?: number;
   onProblem?: (message: string) => void;
 }
@@ -87,7 +87,7 @@ export class PgGameStore implements GameStore {
     if (!SCHEMA.test(this.schema)) throw new Error(`bad schema name ${this.schema}`);
     this.pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.max ?? 10,
+      max: opts.max ?? 20,
       options: `-c search_path=${this.schema}`,
     });
     // An idle connection the server dropped is replaced at the next query; say so, do not crash.
