@@ -88,6 +88,9 @@ export class PgGameStore implements GameStore {
     this.pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.max ?? 20,
+      // A connection costs a PostgreSQL backend and a SCRAM handshake (milliseconds of CPU on both
+      // sides): keep idle ones for 10 minutes, so a burst (a reminder tick) finds them open.
+      idleTimeoutMillis: 10 * 60_000,
       options: `-c search_path=${this.schema}`,
     });
     // An idle connection the server dropped is replaced at the next query; say so, do not crash.
