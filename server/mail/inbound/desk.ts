@@ -26,7 +26,7 @@ import { Quota } from '../../quota.ts';
 import type { Spec } from '../compose.ts';
 import { seqOfMessageId } from '../compose.ts';
 import { mailId } from '../message.ts';
-import type { MailQueue } from '../queue.ts';
+import type { MailQueueApi } from '../queue.ts';
 import { readReplyAddress } from '../reply-address.ts';
 import { moveNumber, readReply } from './commands.ts';
 
@@ -48,7 +48,7 @@ export interface Delivery {
 
 export interface ReplyDeskOptions {
   service: GameService;
-  queue: MailQueue;
+  queue: MailQueueApi;
   /** MAIL_DOMAIN: the domain of the reply addresses. */
   domain: string;
   /** INBOUND_AUTH. */
