@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'automoved',
   'created',
   'abandoned',
+  'attention',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
