@@ -4,6 +4,7 @@
 // preferences, take-backs and the game-over mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
+import type { AnyRules } from '../../rules/types.ts';
 import { makeService, type TestService } from '../support/service.ts';
 import { highCard, type HighCardState } from '../support/high-card.ts';
 import { createMailer, type Mailer } from '../../server/mail/index.ts';
@@ -358,14 +359,14 @@ describe('mail for game events', () => {
 
 describe('a game that no longer replays', () => {
   /** The same High Card, changed without a version bump: every hand gets a fourth card at the deal. */
-  const changedInPlace = {
+  const changedInPlace: AnyRules = {
     ...highCard,
-    setup(seats: number, seed: string, options: Record<string, unknown>) {
+    setup(seats, seed, options) {
       const s = highCard.setup(seats, seed, options) as HighCardState;
       for (const hand of s.hands) hand.push(s.deck.shift()!);
       return s;
     },
-  } as typeof highCard;
+  };
 
   it('tells the organiser in words, once, with the history links; the players get no turn mail', async () => {
     const created = await t.service.create({
