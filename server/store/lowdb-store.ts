@@ -1,6 +1,7 @@
-// The embedded store (format 2): per game a lowdb metadata file and an
+// The embedded store (format 3): per game a lowdb metadata file and an
 // append-only log file (game-files.ts), plus a small index:
-//   DATA_DIR/index.json     { version: 2, games: IndexEntry[] }, rewritten at compaction
+//   DATA_DIR/index/         the index rows in 256 shards (index-shards.ts); a
+//                           compaction rewrites only the shards whose games changed
 //   DATA_DIR/index.journal  the shared write-ahead journal, one line per create
 //                           or append: { g: id, c?: GameMeta, m?: meta fields, e: entries }
 // Durability: a create or append is acknowledged once its journal line is
@@ -13,21 +14,22 @@
 // flight, the journal is moved aside (new lines go to a fresh one) and, in the
 // background, each game changed since the last compaction gets its new entries
 // appended to its log file and its metadata file rewritten (fdatasync each, one
-// folder fsync), then index.json; only then is the old journal removed. A
+// folder fsync), then the changed index shards; only then is the old journal removed. A
 // crash at any point leaves the journals (replayed at open over the files:
 // entries the log file has already are skipped, metadata fields are replaced
 // whole, so replaying twice changes nothing) or the rewritten files. A torn
 // last journal line (a crash mid-append, never acknowledged) is cut off.
-// Opening reads index.json, the journals and, for the games named in them,
+// Opening reads the index shards, the journals and, for the games named in them,
 // their metadata files; it never reads every game. In memory: the index rows
 // and key hashes of every game (an embedded server's whole index), and the
 // metadata and entries not yet compacted into the game files.
 // Data folders of format 1 (one whole document per game) are migrated at open
-// (lowdb-migrate.ts); a newer format is refused with StoreFormatError.
+// (lowdb-migrate.ts), and those of format 2 (the index in one index.json) get
+// their index in shards; a newer format is refused with StoreFormatError.
 import { constants, existsSync } from 'node:fs';
 import { access, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileDurable } from './durable-file.ts';
+import { IndexShards, SHARD_FORMAT } from './index-shards.ts';
 import { GameFiles } from './game-files.ts';
 import { GroupCommitter, syncDirFast } from './group-commit.ts';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
@@ -48,7 +50,7 @@ import {
   type Snapshot,
 } from './types.ts';
 
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = SHARD_FORMAT;
 const GAME_ID = /^[A-Za-z0-9_-]{4,64}$/;
 /** Journal lines before the index snapshot is rewritten. */
 const COMPACT_AFTER = 20_000;
@@ -92,7 +94,9 @@ export class LowdbGameStore implements GameStore {
   private committer: GroupCommitter;
   private journalLines = 0;
   private journalBytes = 0;
+  /** Formats 1 and 2 kept the index in one file; read once and migrated to the shards. */
   private indexFile: string;
+  private shards: IndexShards;
   private journalFile: string;
   /** The journal moved aside while its games are written to their files in the background. */
   private oldJournalFile: string;
@@ -106,6 +110,7 @@ export class LowdbGameStore implements GameStore {
     this.gamesDir = join(opts.dataDir, 'games');
     this.files = new GameFiles(this.gamesDir, join(opts.dataDir, 'snapshots'));
     this.indexFile = join(opts.dataDir, 'index.json');
+    this.shards = new IndexShards(opts.dataDir);
     this.journalFile = join(opts.dataDir, 'index.journal');
     this.oldJournalFile = join(opts.dataDir, 'index.journal.old');
     this.committer = new GroupCommitter(this.gamesDir, this.journalFile);
@@ -116,32 +121,44 @@ export class LowdbGameStore implements GameStore {
 
   async open(): Promise<void> {
     await mkdir(this.gamesDir, { recursive: true });
-    let snap: { version?: number; games?: IndexEntry[] } | null = null;
+    // A single index.json (formats 1 and 2) wins over shards: it is the older
+    // layout, and is removed only once the shards made from it are durable.
+    let legacy: { version?: number; games?: IndexEntry[] } | null = null;
     if (existsSync(this.indexFile)) {
       try {
-        snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
+        legacy = JSON.parse(await readFile(this.indexFile, 'utf8'));
       } catch (err) {
         this.opts.onProblem?.(`${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index`);
       }
     }
-    if (snap && typeof snap.version === 'number' && snap.version > INDEX_FORMAT)
+    if (legacy && typeof legacy.version === 'number' && legacy.version > 2)
       throw new StoreFormatError(
-        `${this.indexFile} was written by a newer server (format ${snap.version}; this server reads formats 1 to ${INDEX_FORMAT}). Run the newer server, or restore a backup of the data folder.`,
+        `${this.indexFile} was written by a newer server (format ${legacy.version}; this server reads formats 1 to ${INDEX_FORMAT}). Run the newer server, or restore a backup of the data folder.`,
       );
-    if (await isFormat1(this.opts.dataDir, snap)) {
+    const sharded = !legacy && this.shards.exists();
+    if (!sharded && (await isFormat1(this.opts.dataDir, legacy))) {
       await migrateFormat1(this.opts.dataDir, this.files, this.opts.onProblem);
-      snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
+      legacy = JSON.parse(await readFile(this.indexFile, 'utf8'));
     }
-    const rebuild = !snap;
-    for (const e of snap?.games ?? []) this.setRow(e);
+    let rebuild = !legacy && !sharded;
+    if (legacy) for (const e of legacy.games ?? []) this.setRow(e);
+    else if (sharded) {
+      const loaded = await this.shards.load();
+      if (loaded.damaged) {
+        this.opts.onProblem?.(`${loaded.damaged}; rebuilding the index`);
+        rebuild = true;
+      } else for (const e of loaded.rows) this.setRow(e, false);
+    }
     const hadOld = existsSync(this.oldJournalFile);
     if (hadOld) await this.replay(this.oldJournalFile, false);
     if (existsSync(this.journalFile)) await this.replay(this.journalFile, true);
     if (rebuild) await this.rebuildIndex();
-    if (hadOld) {
-      // A crash during a background compaction: finish it now.
+    else if (legacy || hadOld) {
+      // From index.json to shards (format 3), or a crash during a background
+      // compaction: write everything out now.
       await this.writeSnapshot();
-      await unlink(this.oldJournalFile);
+      if (hadOld) await unlink(this.oldJournalFile);
+      if (legacy) await unlink(this.indexFile);
       await syncDirFast(this.opts.dataDir);
     }
     void this.removeTempFiles();
@@ -344,7 +361,9 @@ export class LowdbGameStore implements GameStore {
     return this.sorted.rows;
   }
 
-  private setRow(e: IndexEntry): void {
+  /** `changed`: false for a row read from the shards (its shard need not be written again). */
+  private setRow(e: IndexEntry, changed = true): void {
+    if (changed) this.shards.changed(e.id);
     const old = this.index.get(e.id);
     if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.gameId === e.id) this.keys.delete(h);
     this.index.set(e.id, e);
@@ -429,8 +448,9 @@ export class LowdbGameStore implements GameStore {
     }
   }
 
+  /** The shards whose games changed since the last write (index-shards.ts). */
   private async writeIndex(): Promise<void> {
-    await writeFileDurable(this.indexFile, JSON.stringify({ version: INDEX_FORMAT, games: [...this.index.values()] }));
+    await this.shards.write((id) => this.index.get(id));
   }
 
   /** Writes every pending game to its files, then the index, then truncates the journal (no write in flight). */
@@ -443,6 +463,7 @@ export class LowdbGameStore implements GameStore {
   }
 
   private async removeTempFiles(): Promise<void> {
+    await this.shards.removeTempFiles();
     try {
       for (const f of await readdir(this.gamesDir)) {
         if (f.includes('.tmp-') && !f.includes(`.tmp-${process.pid}-`))
