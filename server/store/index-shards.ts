@@ -36,6 +36,11 @@ export function shardOf(id: string): number {
 
 const shardName = (n: number) => `${n.toString(16).padStart(2, '0')}.json`;
 
+/** The file holding a game's index row. */
+export function shardFile(dataDir: string, id: string): string {
+  return join(dataDir, 'index', shardName(shardOf(id)));
+}
+
 export interface LoadedShards {
   rows: IndexEntry[];
   /** A shard the manifest counts is missing or unreadable: rebuild the index from the game files. */
