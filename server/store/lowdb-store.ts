@@ -87,7 +87,8 @@ export class LowdbGameStore implements GameStore {
   readonly gamesDir: string;
   readonly files: GameFiles;
   private index = new Map<string, IndexEntry>();
-  private keys = new Map<string, KeyTarget>();
+  /** Key hash to the row of its game (the role is read off the row: no object per key). */
+  private keys = new Map<string, IndexEntry>();
   private pending = new Map<string, Pending>();
   /** Per game: the tail of its chain of appends (checks and writes one at a time). */
   private chains = new Map<string, Promise<unknown>>();
@@ -102,9 +103,13 @@ export class LowdbGameStore implements GameStore {
   private oldJournalFile: string;
   private flushing: Promise<void> | null = null;
   private flushFailed = false;
-  /** Bumped at every index change (the sorted lists below are kept until then). */
-  private version = 0;
-  private sorted: { version: number; rows: IndexEntry[] } | null = null;
+  /**
+   * Every row by (updatedAt, id), oldest first; null until a listing needs it
+   * (sorted once, after opening), then kept in order at each change: a changed
+   * game moves to the end, which costs a binary search and one splice, not a
+   * sort of every game.
+   */
+  private byUpdated: IndexEntry[] | null = null;
 
   constructor(private opts: LowdbStoreOptions) {
     this.gamesDir = join(opts.dataDir, 'games');
@@ -323,14 +328,17 @@ export class LowdbGameStore implements GameStore {
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
-    return this.keys.get(keyHash) ?? null;
+    const e = this.keys.get(keyHash);
+    return e ? keyTargetOf(e, keyHash) : null;
   }
 
   async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     const limit = q.limit ?? 100;
     const entries: IndexEntry[] = [];
     let total = 0;
-    for (const e of this.newestFirst()) {
+    const rows = this.sortedRows();
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const e = rows[i]!;
       if (q.updatedSince !== undefined && e.updatedAt < q.updatedSince) break;
       if (q.status !== undefined && e.status !== q.status) continue;
       // An unconfirmed game (its organiser has not proved their address) is never listed.
@@ -350,32 +358,27 @@ export class LowdbGameStore implements GameStore {
     return due.slice(0, limit);
   }
 
-  /** Every row, newest first; kept sorted until the next change (listing is read far more than games change). */
-  private newestFirst(): IndexEntry[] {
-    if (this.sorted?.version !== this.version) {
-      const rows = [...this.index.values()].sort((a, b) =>
-        a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0,
-      );
-      this.sorted = { version: this.version, rows };
-    }
-    return this.sorted.rows;
+  private sortedRows(): IndexEntry[] {
+    this.byUpdated ??= [...this.index.values()].sort(byUpdate);
+    return this.byUpdated;
   }
 
   /** `changed`: false for a row read from the shards (its shard need not be written again). */
   private setRow(e: IndexEntry, changed = true): void {
     if (changed) this.shards.changed(e.id);
     const old = this.index.get(e.id);
-    if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.gameId === e.id) this.keys.delete(h);
+    if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.id === e.id) this.keys.delete(h);
     this.index.set(e.id, e);
-    this.version++;
-    const put = (h: string | null, t: KeyTarget) => {
-      if (h) this.keys.set(h, t);
-    };
-    put(e.keys.admin, { gameId: e.id, role: 'admin' });
-    put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
-    put(e.keys.invite, { gameId: e.id, role: 'invite' });
-    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
-    for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
+    for (const h of keyHashes(e)) this.keys.set(h, e);
+    const rows = this.byUpdated;
+    if (rows) {
+      if (old) {
+        const at = lowerBound(rows, old);
+        if (rows[at] === old) rows.splice(at, 1);
+        else this.byUpdated = null; // not where it should be: sort afresh when next needed
+      }
+      this.byUpdated?.splice(lowerBound(rows, e), 0, e);
+    }
   }
 
   // ---- closing and compaction ----------------------------------------------
@@ -477,6 +480,35 @@ export class LowdbGameStore implements GameStore {
 
 function lastSeqOf(p: Pending): number {
   return p.entries[p.entries.length - 1]?.seq ?? p.fileSeq;
+}
+
+/** Oldest first by update time, then by id (so every row has one place). */
+function byUpdate(a: IndexEntry, b: IndexEntry): number {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The first index whose row does not sort before `e`. */
+function lowerBound(rows: IndexEntry[], e: IndexEntry): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byUpdate(rows[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What a key hash opens in the game of row `e` (the hash is one of the row's keys). */
+function keyTargetOf(e: IndexEntry, h: string): KeyTarget | null {
+  const k = e.keys;
+  if (k.admin === h) return { gameId: e.id, role: 'admin' };
+  if (k.spectator === h) return { gameId: e.id, role: 'spectator' };
+  if (k.invite === h) return { gameId: e.id, role: 'invite' };
+  if (k.confirm === h) return { gameId: e.id, role: 'confirm' };
+  const seat = k.seats.indexOf(h);
+  return seat >= 0 ? { gameId: e.id, role: 'seat', seat } : null;
 }
 
 function keyHashes(e: IndexEntry): string[] {

@@ -215,6 +215,44 @@ describe('lowdb store', () => {
     await again.close();
   });
 
+  it('keeps the listing newest first while games change after it was first sorted', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const metas = Array.from({ length: 30 }, (_, i) =>
+      metaFor({ updatedAt: `2026-01-01T12:${String(i % 7).padStart(2, '0')}:00.000Z` }),
+    );
+    const logs = new Map<string, LogEntry[]>();
+    for (const meta of metas) {
+      const log: LogEntry[] = [];
+      logs.set(meta.id, log);
+      await store.create(meta, entriesAfter(log, 1));
+    }
+    const expectNewestFirst = async () => {
+      const listed = (await store.listGames({ limit: 100 })).entries;
+      const want = [...listed].sort((a, b) =>
+        a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : a.id < b.id ? 1 : -1,
+      );
+      expect(listed.map((e) => e.id)).toEqual(want.map((e) => e.id));
+      expect(listed).toHaveLength(30);
+    };
+    await expectNewestFirst();
+    // Changes in a scrambled order, some to the same time, some back in time (a clock set back).
+    for (let i = 0; i < 60; i++) {
+      const meta = metas[(i * 7) % 30]!;
+      const log = logs.get(meta.id)!;
+      const more = entriesAfter(log, 1); // (pushed onto log too)
+      const minute = String((i * 13) % 50).padStart(2, '0');
+      await store.append(meta.id, {
+        expectedSeq: log.length - 1,
+        entries: more,
+        meta: { updatedAt: `2026-01-01T13:${minute}:00.000Z` },
+      });
+      if (i % 10 === 9) await expectNewestFirst();
+    }
+    await store.close();
+  });
+
   it('moves a format-2 index (one index.json) into shards at start, and removes index.json only then', async () => {
     const dir = tempDir();
     const store = new LowdbGameStore({ dataDir: dir });
