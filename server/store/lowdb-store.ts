@@ -367,9 +367,9 @@ export class LowdbGameStore implements GameStore {
   private setRow(e: IndexEntry, changed = true): void {
     if (changed) this.shards.changed(e.id);
     const old = this.index.get(e.id);
-    if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.id === e.id) this.keys.delete(h);
+    if (old) forEachKey(old, (h) => this.keys.get(h)?.id === e.id && this.keys.delete(h));
     this.index.set(e.id, e);
-    for (const h of keyHashes(e)) this.keys.set(h, e);
+    forEachKey(e, (h) => this.keys.set(h, e));
     const rows = this.byUpdated;
     if (rows) {
       if (old) {
@@ -511,8 +511,14 @@ function keyTargetOf(e: IndexEntry, h: string): KeyTarget | null {
   return seat >= 0 ? { gameId: e.id, role: 'seat', seat } : null;
 }
 
-function keyHashes(e: IndexEntry): string[] {
-  return [e.keys.admin, e.keys.spectator, e.keys.invite ?? '', e.keys.confirm ?? '', ...e.keys.seats].filter((h) => h);
+/** Calls `fn` with each key hash of the row (no array made: this runs for every game at open). */
+function forEachKey(e: IndexEntry, fn: (h: string) => unknown): void {
+  const k = e.keys;
+  if (k.admin) fn(k.admin);
+  if (k.spectator) fn(k.spectator);
+  if (k.invite) fn(k.invite);
+  if (k.confirm) fn(k.confirm);
+  for (const h of k.seats) if (h) fn(h);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */
