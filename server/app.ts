@@ -323,9 +323,13 @@ export function sendError(req: Request, res: Response, status: number, message: 
     return;
   }
   try {
-    res
-      .type('html')
-      .send(ctx.renderer.page('error', { title: status === 404 ? 'Not found' : 'Problem', status, message }));
+    res.type('html').send(
+      ctx.renderer.page('error', {
+        title: status === 404 ? 'Not found' : status === 410 ? 'Seat given up' : 'Problem',
+        status,
+        message,
+      }),
+    );
   } catch {
     res.type('text').send(message);
   }

@@ -6,6 +6,7 @@
 // (a presidency, a float, a new phase). Other seats are never named by number: the
 // page shows players by name, and who holds what.
 import type { Action1830 } from './actions.ts';
+import { imperative, verbToImperative } from '../label.ts';
 import { CORPS, DATA, PRIVATES, TRAINS } from './data.ts';
 import { parPrice, sharePrice } from './market.ts';
 import type { Game1830State } from './state.ts';
@@ -100,7 +101,13 @@ function priceMove(before: Game1830State, after: Game1830State | null, op: strin
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
   const offer = before.offer;
-  if (offer && action.type === 'pass') return `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  const sellerOffered = offer !== undefined && offer.by === offer.seller;
+  if (offer && action.type === 'pass')
+    return sellerOffered
+      ? `declines to buy ${privateName(offer.company)} for $${offer.price}`
+      : `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  if (offer && sellerOffered && action.type === 'buyCompany')
+    return `buys ${privateName(offer.company)} from {seat:${offer.seller}} for $${offer.price}`;
   if (offer && action.type === 'buyCompany') {
     return `accepts $${offer.price} for their ${privateName(offer.company)}${typeof offer.buyer === 'string' ? ` from ${offer.buyer}` : ''}`;
   }
@@ -229,6 +236,8 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
       return `buys ${privateName(action.company)} for ${op} from its owner for $${action.price}`;
     }
+    case 'sellCompany':
+      return `offers their ${privateName(action.company)} to {seat:${action.to}} for $${action.price}${op ? ` to raise money for ${op}'s train` : ''}; the buyer accepts or declines`;
     case 'bankrupt':
       return `goes bankrupt, unable to buy ${op} a train`;
   }
@@ -242,4 +251,24 @@ export function describeAction(
 ): string {
   const fx = effects(before, after, seat, action);
   return fx.length ? `${main(action, before, seat, after)}; ${fx.join('; ')}` : main(action, before, seat, after);
+}
+
+/**
+ * A move's button words (rules/types.ts `label`): the move itself, without what it brings
+ * about, in the imperative ("Buy a 10% share of PRR from the IPO for $67", "Par NYC at $90").
+ */
+export function labelAction(action: Action1830, before: Game1830State, seat: number): string {
+  if (action.type === 'par' && before.round.kind !== 'auction')
+    return `Par ${action.corp} at $${action.price} (president's certificate $${action.price * 2})`;
+  if (action.type === 'runRoutes' && action.routes.length > 0) {
+    // The routes' detail (which may itself hold ";") is on the map; the label says what is paid.
+    const run = main({ ...action, dividend: undefined } as Action1830, before, seat, null).replace(/ \(.*\)$/, '');
+    const div = action.dividend === 'payout' ? ' and pay out' : action.dividend === 'withhold' ? ' and withhold' : '';
+    return imperative(run) + div;
+  }
+  const line = main(action, before, seat, null)
+    .replace(/ \((?:[A-Z&]+) (?:rises|falls|stays) (?:to|at) \$\d+\)$/, '')
+    .replace(/\band (buys|pays|withholds|sells)\b/g, (_, v: string) => `and ${verbToImperative(v)}`)
+    .replace(/\btheir\b/g, 'your');
+  return imperative(line.split('; ')[0]!);
 }

@@ -6,6 +6,7 @@ import { BOARD, CARD_BY_ID } from './data.ts';
 import { drawCount, stationCardsInDeck } from './draw.ts';
 import { findStation, stationInfo, type PCState } from './state.ts';
 import { polylineLength } from './geometry.ts';
+import { imperative } from '../label.ts';
 
 function stationName(s: PCState, id: string): string {
   const st = findStation(s, id);
@@ -53,4 +54,17 @@ export function describeAction(a: PCAction, s: PCState, seat: number): string {
       }
     }
   }
+}
+
+/**
+ * A move's button words (rules/types.ts `label`), in the imperative. Only the seat reads them, so
+ * a discard names its own cards (the history line never does).
+ */
+export function labelAction(a: PCAction, s: PCState, seat: number): string {
+  if (a.type === 'discard') {
+    const names = a.cards.map((id) => CARD_BY_ID[id]?.name ?? id);
+    return `Discard ${names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`}`;
+  }
+  // The crossings and obstacles a build meets show on the picture; the label keeps the points.
+  return imperative(describeAction(a, s, seat).replace(/( points) \(.*\)$/, '$1'));
 }

@@ -40,7 +40,7 @@ export function pagesRouter(ctx: AppContext): Router {
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
-          : game.rules.view(state, seat);
+          : service.viewOf(game, state, seat);
     const players = playersOf(game);
     const partialCtx = {
       view,
@@ -95,9 +95,18 @@ export function pagesRouter(ctx: AppContext): Router {
   r.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
   r.get('/', async (_req, res) => {
-    const { open, running, openTotal, runningTotal } = await service.listPublic(100);
+    const { open, running, seatsFree, openTotal, runningTotal, seatsFreeTotal } = await service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
+      seatsFree: seatsFree.map((e) => ({
+        ...e,
+        players: e.names.filter((_, i) => !/^\(open seat \d+\)$/.test(e.names[i] ?? '')),
+        free: e.vacantSeats ?? 0,
+        toActNames: e.toAct.map((s) => e.names[s] ?? `seat ${s + 1}`),
+        joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+      })),
+      seatsFreeMore: seatsFreeTotal - seatsFree.length,
       open: open.map((e) => ({
         ...e,
         free: e.seatCount - e.names.length,
@@ -207,11 +216,29 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
+    // A running game with a reopened seat: what the newcomer takes over (the seat's holdings as
+    // everyone sees them, the position, whose turn). Hidden holdings (a hand) show once seated:
+    // the invite link is shared, and must not show a seat's secrets to the players at the table.
+    const vacant = d.status === 'active' ? d.seats.findIndex((s) => s.vacant) : -1;
+    const takeOver =
+      vacant >= 0
+        ? {
+            seat: vacant + 1,
+            replacing: (d.retiredSeats ?? []).filter((x) => x.slot === d.seats[vacant]!.slot).pop()?.name ?? null,
+            board: board(res, game, null),
+            toAct: (d.wait?.toAct ?? []).map((s) =>
+              s === vacant ? 'this seat (you, once you take it)' : d.seats[s]?.name,
+            ),
+            moves: game.doc.log.filter((e) => e.kind === 'move').length,
+            since: d.createdAt.slice(0, 10),
+          }
+        : null;
     send(
       res,
       'join',
       {
-        title: `Join ${d.title}`,
+        title: takeOver ? `Take over a seat in ${d.title}` : `Join ${d.title}`,
+        takeOver,
         game: gameInfo(game),
         players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
         free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
@@ -257,7 +284,9 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
-    const moves = service.movesFor(game, seat);
+    // The buttons the most useful first; the game's own form gets the moves in the rules' order.
+    const moves = service.movesFor(game, seat, true);
+    const inOrder = service.movesFor(game, seat);
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
     const formHtml =
@@ -272,7 +301,7 @@ export function pagesRouter(ctx: AppContext): Router {
               game: { id: d.id, title: d.title, seq: game.stateSeq },
               moveUrl,
               seq: game.stateSeq,
-              moves,
+              moves: inOrder,
               cspNonce: res.locals.cspNonce,
             },
             res.locals.cspNonce,
@@ -360,9 +389,8 @@ export function pagesRouter(ctx: AppContext): Router {
     const seat = target.seat!;
     const n = Number(req.params.n);
     const seq = Number(req.query.seq);
-    // only the moves up to the linked one are described (describing may play each on a copy)
-    const { moves, total } = service.firstMoves(game, seat, Number.isInteger(n) && n >= 0 ? n + 1 : 0);
-    const move = moves[n];
+    const move = service.moveAt(game, seat, n);
+    const total = move ? 1 : service.firstMoves(game, seat, 1).total;
     let problem: string | null = null;
     if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
     else if (!service.canPlayAt(game, seat, seq)) {
@@ -380,7 +408,7 @@ export function pagesRouter(ctx: AppContext): Router {
         title: `${game.doc.title}: confirm your move`,
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
-        move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+        move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,
@@ -517,9 +545,34 @@ export function pagesRouter(ctx: AppContext): Router {
       throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
     await service.abandon(game.doc.id);
   });
-  adminAction('reopen', async (game, req) => {
-    const body = parseBody(reopenBody, req);
-    await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+  // Reopening a seat removes a player: the form asks first, then this page confirms.
+  r.post('/admin/:key/reopen', async (req, res) => {
+    const key = String(req.params.key);
+    const { game } = await service.openByKey(key, ['admin']);
+    try {
+      const body = parseBody(reopenBody, req);
+      const seat = game.doc.seats[body.seat];
+      if (!seat || seat.vacant) throw new ServiceError(400, `There is no player in seat ${body.seat + 1}.`);
+      if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes') {
+        send(res, 'reopen', {
+          title: `${game.doc.title}: reopen seat ${body.seat + 1}?`,
+          game: gameInfo(game),
+          seat: body.seat,
+          seatNumber: body.seat + 1,
+          name: seat.name,
+          email: body.email ?? '',
+          running: game.doc.status === 'active',
+          action: `/admin/${key}/reopen`,
+          back: `/admin/${key}`,
+        });
+        return;
+      }
+      await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+      res.redirect(303, `/admin/${key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      adminPage(req, res, key, game, err.status, err.message);
+    }
   });
   adminAction('policy', async (game, req) => service.setPolicy(game.doc.id, parseBody(policySchema, req)));
 

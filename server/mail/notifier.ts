@@ -139,26 +139,48 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     }
     switch (event.type) {
       case 'joined': {
-        // Somebody took over a reopened seat in a running game: tell them if it is their turn.
-        // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
-        const rec = doc.seats[event.seat];
-        if (
-          rec &&
-          rec.generation > 0 &&
-          doc.status === 'active' &&
-          game.state &&
-          game.rules.toAct(game.state).includes(event.seat)
-        ) {
-          // keyed by the position they joined at, so hearing the join again (after a restart) queues nothing new
-          const joinSeq =
-            doc.log.filter((e) => e.kind === 'join' && e.seat === event.seat).pop()?.seq ?? doc.log.length + 1;
-          const atSeq = [...doc.log.slice(0, joinSeq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind))?.seq;
-          await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`, atSeq);
+        // The join's own entry (the event's seat is the index at that moment; the order is drawn at the start).
+        const entry = [...doc.log]
+          .reverse()
+          .find((e) => e.kind === 'join' && e.seat === event.seat && e.at === event.at);
+        if (!entry) return;
+        const slot = Number(entry.data?.slot ?? entry.seat ?? 0);
+        const seat = doc.seats.findIndex((s) => s.slot === slot && !s.vacant);
+        const rec = doc.seats[seat];
+        if (!rec?.email) return;
+        if (/took over/.test(entry.text ?? '')) {
+          // A newcomer took over a reopened seat of a running game: a welcome with the game so far
+          // (and the quick links, if it is their turn). Keyed by the join, so hearing it again queues nothing.
+          await put(`welcome:${doc.id}:${entry.seq}:${slot}.${rec.generation}`, {
+            type: 'welcome',
+            gameId: doc.id,
+            seat,
+            slot,
+            generation: rec.generation,
+            joinSeq: entry.seq,
+          });
+          return;
         }
+        // The organiser's own seat, taken as the game was made: the set-up mail carries its link.
+        if (doc.creatorSlot === slot && doc.log[0]?.at === entry.at) return;
+        // Somebody took a seat before the start: their personal link at once (a closed tab must not
+        // lose the seat). Skipped when sent if the game has started by then: that mail carries it.
+        await put(`seated:${doc.id}:${slot}.${rec.generation}`, {
+          type: 'seated',
+          gameId: doc.id,
+          slot,
+          generation: rec.generation,
+        });
         return;
       }
       case 'started': {
-        const startSeq = doc.log.find((e) => e.kind === 'start')?.seq;
+        const start = doc.log.find((e) => e.kind === 'start');
+        // An imported game is started and played up to where it stood in one write: the turn mail
+        // is for the position after its last imported move.
+        const startSeq =
+          start && doc.log[0]?.data?.imported !== undefined
+            ? doc.log.filter((e) => STATE_KINDS.has(e.kind) && e.at === start.at).pop()?.seq
+            : start?.seq;
         for (let seat = 0; seat < doc.seats.length; seat++) {
           if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.', startSeq);
           else if (mailPref(doc.seats[seat]!) === 'every') {
@@ -175,8 +197,13 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       case 'moved':
       case 'undone': {
         const before = toActBefore(doc.log, event.seq);
-        if (event.type === 'moved' && event.auto) {
-          const prev = [...doc.log.slice(0, event.seq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
+        // The server's moves for an absent seat come as a run in one write: one mail, for the last.
+        const autoRun = (e: LogEntry | undefined) =>
+          e?.kind === 'move' && e.seat === event.seat && e.data?.auto === true && e.at === event.at;
+        if (event.type === 'moved' && event.auto && !autoRun(doc.log[event.seq])) {
+          let first = event.seq;
+          while (first > 1 && autoRun(doc.log[first - 2])) first--;
+          const prev = [...doc.log.slice(0, first - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
           const since = prev?.at ?? event.at;
           const reminders = doc.log.filter(
             (e) =>
@@ -189,7 +216,16 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
             const id = seatId(doc, seat);
             return [
               `auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
-              { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders },
+              {
+                type: 'automoved',
+                gameId: doc.id,
+                ...id,
+                moveSeq: event.seq,
+                firstSeq: first,
+                absent: event.seat,
+                since,
+                reminders,
+              },
             ];
           });
         }
@@ -217,6 +253,18 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         return;
       }
       case 'seatReopened': {
+        // The player who was removed is told, and by whom (the address is kept privately, not in the log).
+        const reopen = doc.log.filter((e) => e.kind === 'reopen' && e.seat === event.seat && e.at === event.at).pop();
+        const gone = (doc.retiredSeats ?? []).find(
+          (r) => r.slot === reopen?.data?.slot && r.generation === reopen?.data?.generation,
+        );
+        if (gone?.email)
+          await put(`removed:${doc.id}:${gone.slot}.${gone.generation}`, {
+            type: 'removed',
+            gameId: doc.id,
+            slot: gone.slot,
+            generation: gone.generation,
+          });
         const name =
           doc.log
             .filter((e) => e.kind === 'reopen' && e.seat === event.seat)

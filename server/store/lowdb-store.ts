@@ -369,7 +369,8 @@ export class LowdbGameStore implements GameStore {
     const old = this.index.get(e.id);
     if (old) forEachKey(old, (h) => this.keys.get(h)?.id === e.id && this.keys.delete(h));
     this.index.set(e.id, e);
-    forEachKey(e, (h) => this.keys.set(h, e));
+    // A retired key never displaces a current one (it only says, in words, that it was retired).
+    forEachKey(e, (h, retired) => (!retired || !this.keys.has(h)) && this.keys.set(h, e));
     const rows = this.byUpdated;
     if (rows) {
       if (old) {
@@ -508,17 +509,19 @@ function keyTargetOf(e: IndexEntry, h: string): KeyTarget | null {
   if (k.invite === h) return { gameId: e.id, role: 'invite' };
   if (k.confirm === h) return { gameId: e.id, role: 'confirm' };
   const seat = k.seats.indexOf(h);
-  return seat >= 0 ? { gameId: e.id, role: 'seat', seat } : null;
+  if (seat >= 0) return { gameId: e.id, role: 'seat', seat };
+  return k.retired?.includes(h) ? { gameId: e.id, role: 'retired' } : null;
 }
 
 /** Calls `fn` with each key hash of the row (no array made: this runs for every game at open). */
-function forEachKey(e: IndexEntry, fn: (h: string) => unknown): void {
+function forEachKey(e: IndexEntry, fn: (h: string, retired: boolean) => unknown): void {
   const k = e.keys;
-  if (k.admin) fn(k.admin);
-  if (k.spectator) fn(k.spectator);
-  if (k.invite) fn(k.invite);
-  if (k.confirm) fn(k.confirm);
-  for (const h of k.seats) if (h) fn(h);
+  if (k.admin) fn(k.admin, false);
+  if (k.spectator) fn(k.spectator, false);
+  if (k.invite) fn(k.invite, false);
+  if (k.confirm) fn(k.confirm, false);
+  for (const h of k.seats) if (h) fn(h, false);
+  for (const h of k.retired ?? []) if (h) fn(h, true);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */

@@ -148,8 +148,8 @@ describe('HTTP: a whole game through personal links', () => {
 
     // Reopen Bob's seat: his link dies, Cy takes over through a fresh invite.
     const bobSeat = seatOfKey.get(bobKey)!;
-    expect((await form(`/admin/${adminKey}/reopen`, { seat: bobSeat, email: '' })).status).toBe(303);
-    expect((await page(`/play/${bobKey}`)).status).toBe(404);
+    expect((await form(`/admin/${adminKey}/reopen`, { seat: bobSeat, email: '', confirm: 'yes' })).status).toBe(303);
+    expect((await page(`/play/${bobKey}`)).status).toBe(410);
     const adminAfter = await page(`/admin/${adminKey}`);
     const newInvite = /\/join\/([A-Za-z0-9_-]+)/.exec(adminAfter.text)![1]!;
     expect(newInvite).not.toBe(inviteKey);
