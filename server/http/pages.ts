@@ -16,10 +16,10 @@ import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
+import { lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
-import { closeUps, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
+import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -323,18 +323,8 @@ export function pagesRouter(ctx: AppContext): Router {
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
-    // A close-up of what changed on the picture since the seat's own last move.
-    let changed: string[] = [];
-    const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
-    const lastOwn = mine[mine.length - 1];
-    if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
-      try {
-        const then = await service.stateAt(game, lastOwn.seq);
-        if (then !== null) changed = closeUps(game.rules.svg(service.viewOf(game, then, seat)), b.rawSvg);
-      } catch {
-        changed = [];
-      }
-    }
+    // Close-ups of what changed on the picture since the seat's own last move.
+    const changed = b.rawSvg ? await changedSince(service, game, seat, b.rawSvg) : [];
     const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
     const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
     const hasForm = !!formHtml && formHtml.trim() !== '';
