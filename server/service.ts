@@ -23,10 +23,13 @@
 //   await service.reopenSeat(id, seat, {email?}) -> { inviteKey }   old seat key retired
 //   await service.abandon(id) / setPolicy(id, policy)
 //   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
-//   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
+//   await service.playAutoMove(id, seat)       the rules' autoMove, logged as moves with auto: true, while the seat must act
+//   await service.setSeatPrefs(id, seat, prefs)  a seat's private settings (mail), in its record, not the log
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
-//   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
-//   service.firstMoves(game, seat, limit)      the first `limit` of them, described, and the total
+//   service.movesFor(game, seat, ranked?)      [{ n, action, text, label }] legal moves (in the rules' order, or the
+//                                              most useful first), n for quick links; label: the button's words
+//   service.firstMoves(game, seat, limit)      the first `limit` of them, most useful first, described, and the total
+//   service.moveAt(game, seat, n)              move number n, described (the confirm page)
 //   service.canPlayAt(game, seat, seq)         would a move made against seq be taken now
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
@@ -128,7 +131,10 @@ export interface MoveChoice {
   /** Index into moves(state, seat); what quick-move links carry. */
   n: number;
   action: unknown;
+  /** The history words (describe): what the confirm page shows the move will do. */
   text: string;
+  /** The button words (the rules' label): imperative, short, distinct among the seat's moves. */
+  label: string;
 }
 
 export interface HistoryLine {
@@ -176,6 +182,9 @@ const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
  * the entries after its newest snapshot (the rest in the background).
  */
 const CHECK_AT_OPEN = 200;
+
+/** At most this many automatic moves in a row for one absent seat (one reminder tick). */
+const MAX_AUTO_MOVES = 100;
 
 export class GameService {
   readonly links: Links;
@@ -1196,14 +1205,61 @@ export class GameService {
     });
   }
 
-  /** Plays the rules' autoMove for a seat that must act; null if the rules offer none. */
-  async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string } | null> {
+  /**
+   * A seat's own settings (mail preferences): private, so kept in the seat's record only, never
+   * in the log (which every player downloads). Changes no game state and no time shown in lists.
+   */
+  async setSeatPrefs(gameId: string, seat: Seat, prefs: Record<string, unknown>): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      const rec = doc.seats[seat];
+      if (!rec || rec.vacant) throw new ServiceError(400, `There is no player in seat ${seat + 1}.`);
+      const next: GameDoc = {
+        ...doc,
+        seats: doc.seats.map((s, i) => (i === seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s)),
+      };
+      await this.commit(doc, next);
+      game.doc = next;
+    });
+  }
+
+  /**
+   * Plays the rules' autoMove for a seat that must act, again and again while that seat still
+   * has to act (an 18xx operating turn is several actions), in one write: the absent player is
+   * not asked in between, and the table hears of it once. Null if the rules offer no move.
+   */
+  async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string; moves: number } | null> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       this.checkPlaying(game, seat);
-      const action = game.rules.autoMove?.(game.state, seat) ?? null;
-      if (action === null) return null;
-      return this.moveLocked(gameId, seat, { seq: game.stateSeq, action }, { auto: true });
+      const { rules } = game;
+      const now = this.now().toISOString();
+      let doc = game.doc;
+      let state = game.state;
+      const played: { entry: LogEntry; toAct: Seat[]; outcome: boolean; text: string }[] = [];
+      for (let i = 0; i < MAX_AUTO_MOVES && doc.status === 'active' && rules.toAct(state).includes(seat); i++) {
+        const action = rules.autoMove?.(state, seat) ?? null;
+        if (action === null) break;
+        const r = this.playOnDoc(doc, rules, state, seat, action, now, { auto: true });
+        played.push({ entry: r.moveEntry, toAct: r.nextToAct, outcome: !!r.outcome, text: r.text });
+        doc = r.nextDoc;
+        state = r.next;
+      }
+      const last = played[played.length - 1];
+      if (!last) return null;
+      await this.commit(game.doc, doc);
+      game.before = played.length === 1 ? { seq: last.entry.seq, state: game.state } : undefined;
+      game.doc = doc;
+      game.state = state;
+      game.stateSeq = last.entry.seq;
+      this.snapshotIfDue(game, last.entry);
+      for (const p of played) {
+        this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat, auto: true }, 'move');
+        this.emit({ type: 'moved', gameId, at: now, seq: p.entry.seq, seat, auto: true, toAct: p.toAct });
+        if (p.outcome) this.emit({ type: 'finished', gameId, at: now });
+      }
+      return { seq: last.entry.seq, text: last.text, moves: played.length };
     });
   }
 
@@ -1213,12 +1269,21 @@ export class GameService {
     return reading.viewFor(game, seat);
   }
 
+  /** The rules' view of any state of this game (a step page), with players named in its status. */
+  viewOf(game: LoadedGame, state: Opaque, seat: Seat | null): View {
+    return reading.namedView(game, game.rules.view(state, seat));
+  }
+
   canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
     return reading.canPlayAt(game, seat, seq);
   }
 
-  movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
-    return reading.firstMoves(game, seat, Infinity).moves;
+  movesFor(game: LoadedGame, seat: Seat, ranked = false): MoveChoice[] {
+    return reading.firstMoves(game, seat, Infinity, ranked).moves;
+  }
+
+  moveAt(game: LoadedGame, seat: Seat, n: number): MoveChoice | null {
+    return reading.moveAt(game, seat, n);
   }
 
   firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {

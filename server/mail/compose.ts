@@ -6,6 +6,7 @@ import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
+import { nameSeats } from '../game-log.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
@@ -58,6 +59,8 @@ export type Spec =
       slot: number;
       generation: number;
       moveSeq: number;
+      /** The first of the server's moves in a row for the absent seat (absent: only moveSeq). */
+      firstSeq?: number;
       absent: Seat;
       since: string;
       reminders: number;
@@ -235,10 +238,12 @@ export class MailComposer {
         const entry = doc.log[spec.moveSeq - 1];
         if (entry?.kind !== 'move') return null;
         const absentName = names([spec.absent])[0]!;
+        const run = doc.log.slice((spec.firstSeq ?? spec.moveSeq) - 1, spec.moveSeq).filter((e) => e.kind === 'move');
         const ctx = {
           ...base,
           absentName,
-          autoText: `${absentName} ${entry.text ?? 'moved'}`,
+          autoText: `${absentName} ${nameSeats(entry.text ?? 'moved', doc)}`,
+          autoTexts: run.map((e) => `${absentName} ${nameSeats(e.text ?? 'moved', doc)}`),
           waitingSince: formatTime(spec.since),
           reminders: spec.reminders,
           youWereAbsent: spec.absent === spec.seat,
@@ -554,26 +559,9 @@ export class MailComposer {
   }
 }
 
-/**
- * Labels for quick links: the rules' describe() text, which is written for the
- * public history and so may read the same for different moves ("chose a
- * stake"); those get the action's own fields added, which only this player sees.
- */
-export function quickLabels(moves: { n: number; action: unknown; text: string }[]): { n: number; label: string }[] {
-  const count = new Map<string, number>();
-  for (const m of moves) count.set(m.text, (count.get(m.text) ?? 0) + 1);
-  return moves.map((m) => {
-    if ((count.get(m.text) ?? 0) < 2) return { n: m.n, label: m.text };
-    const a = m.action;
-    const detail =
-      a && typeof a === 'object'
-        ? Object.entries(a as Record<string, unknown>)
-            .filter(([k]) => k !== 'type' && k !== 'kind')
-            .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-            .join(', ')
-        : String(a);
-    return { n: m.n, label: detail ? `${m.text}: ${detail}` : m.text };
-  });
+/** Labels for quick links: the rules' label words (imperative, distinct: game-reading.ts). */
+export function quickLabels(moves: { n: number; label: string }[]): { n: number; label: string }[] {
+  return moves.map((m) => ({ n: m.n, label: m.label }));
 }
 
 export function prefsUrl(baseUrl: string, seatKey: string): string {

@@ -185,8 +185,13 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       case 'moved':
       case 'undone': {
         const before = toActBefore(doc.log, event.seq);
-        if (event.type === 'moved' && event.auto) {
-          const prev = [...doc.log.slice(0, event.seq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
+        // The server's moves for an absent seat come as a run in one write: one mail, for the last.
+        const autoRun = (e: LogEntry | undefined) =>
+          e?.kind === 'move' && e.seat === event.seat && e.data?.auto === true && e.at === event.at;
+        if (event.type === 'moved' && event.auto && !autoRun(doc.log[event.seq])) {
+          let first = event.seq;
+          while (first > 1 && autoRun(doc.log[first - 2])) first--;
+          const prev = [...doc.log.slice(0, first - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
           const since = prev?.at ?? event.at;
           const reminders = doc.log.filter(
             (e) =>
@@ -199,7 +204,16 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
             const id = seatId(doc, seat);
             return [
               `auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
-              { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders },
+              {
+                type: 'automoved',
+                gameId: doc.id,
+                ...id,
+                moveSeq: event.seq,
+                firstSeq: first,
+                absent: event.seat,
+                since,
+                reminders,
+              },
             ];
           });
         }

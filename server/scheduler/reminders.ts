@@ -131,7 +131,7 @@ export class ReminderJob {
         });
       }
     } else if (!decision.autoMove) {
-      mails.push(...this.escalationMails(game, since, decision.reminders));
+      mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
     }
     return { gameId, since, seq: doc.log.length, decision, mails };
   }
@@ -195,7 +195,7 @@ export class ReminderJob {
         if (!doc.seats[seat] || doc.seats[seat]!.vacant) continue;
         try {
           const r = await service.playAutoMove(gameId, seat);
-          if (r) played++;
+          if (r) played += r.moves;
           else without = true;
         } catch (err) {
           if (err instanceof ServiceError) break; // somebody moved meanwhile, or the seat cannot act: nothing to force
@@ -210,7 +210,8 @@ export class ReminderJob {
       // The rules offered no move for some seat: fall back to telling everyone.
       const fresh = await service.open(gameId);
       if (!fresh.doc.wait || fresh.doc.wait.since !== since || fresh.doc.wait.escalated) return;
-      if (this.o.queue) await this.o.queue.enqueueSpecs(this.escalationMails(fresh, since, decision.reminders));
+      if (this.o.queue)
+        await this.o.queue.enqueueSpecs(this.escalationMails(fresh, since, remindersSent(fresh.doc, since)));
     }
     const waitingFor = (await service.open(gameId)).doc.wait?.toAct ?? decision.seats;
     try {
@@ -227,6 +228,11 @@ export class ReminderJob {
     }
     result.escalations++;
   }
+}
+
+/** The reminders logged during the wait that began at `since` (what the escalation mail counts). */
+function remindersSent(doc: LoadedGame['doc'], since: string): number {
+  return doc.log.filter((e) => e.kind === 'reminder' && e.data?.since === since).length;
 }
 
 /**

@@ -70,6 +70,8 @@ describe('mail for game events', () => {
     const invites = smtp.received.filter((m) => /invites you/.test(m.subject ?? ''));
     expect(invites.map(to).sort()).toEqual(['bob@example.test', 'cy@example.test']);
     expect(invites[0]!.text).toContain(t.service.links.inviteUrl(inviteKey));
+    // The invite link is shared: no "do not forward" in an invitation.
+    for (const m of invites) expect(m.text).not.toContain('do not forward');
 
     const turns = smtp.received.filter((m) => /^Your turn in High Card/.test(m.subject ?? ''));
     expect(turns).toHaveLength(3);
@@ -84,7 +86,7 @@ describe('mail for game events', () => {
       const key = t.service.links.seatKeyOf(game.doc, seat);
       for (let n = 0; n < hand.length; n++)
         expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
-      expect(m.text).toContain(`chose a stake: card ${hand[0]}`);
+      expect(m.text).toContain(`Stake card ${hand[0]}:`);
       expect(m.text).toContain(t.service.links.playUrl(key));
       // The board as an inline PNG.
       const png = m.attachments.find((a) => a.cid === 'board');
