@@ -9,7 +9,8 @@ import { game1830 as g } from '../../../rules/1830/index.ts';
 import { export18xx } from '../../../rules/1830/import/export.ts';
 import { importExport } from '../../../rules/1830/import/replay.ts';
 import { effectiveActions, type Raw18xxAction } from '../../../rules/1830/import/resolve.ts';
-import { exportHistory, run } from '../../../server/cli/export-18xx.ts';
+import { exportHistory } from '../../../server/export-18xx.ts';
+import { run } from '../../../server/cli/export-18xx.ts';
 import { realGame } from './positions.ts';
 
 /** What 18xx.games writes that we do not keep: ids, users, times, and what it derives (a route's hexes and revenue). */
