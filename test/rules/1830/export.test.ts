@@ -62,7 +62,7 @@ describe('export-18xx round-trips the real 18xx.games games', () => {
 
 /** A history.json of a finished game of ours: a random playout from the corpus, as the server writes it. */
 function history(extra: { options?: object } = {}) {
-  const game = JSON.parse(readFileSync(new URL('../../corpus/1830/v2/random-2p.json', import.meta.url), 'utf8')) as {
+  const game = JSON.parse(readFileSync(new URL('../../corpus/1830/v3/random-2p.json', import.meta.url), 'utf8')) as {
     seats: number;
     options: object;
     actions: [number, unknown, string][];
@@ -75,7 +75,7 @@ function history(extra: { options?: object } = {}) {
   return {
     format: 'share-games-history/1',
     rules: '1830',
-    rulesVersion: 2,
+    rulesVersion: 3,
     options: game.options,
     seats: [
       { seat: 0, name: 'Ada' },
@@ -95,14 +95,14 @@ describe('export-18xx of a game played here', () => {
       { id: 1, name: 'Ada' },
       { id: 2, name: 'Bo' },
     ]);
-    const ours = g.setup(2, 'x', doc.options as never, 2);
+    const ours = g.setup(2, 'x', doc.options as never, 3);
     for (const [seat, action] of doc.game.actions) g.apply(ours, seat, action);
     const back = importExport(out);
     expect(back.report.stoppedAt).toBeNull();
     expect(back.state).toEqual(ours);
     expect(out.game_end_reason).toBe('bank');
     // 18xx.games's engine replayed this export to the end with this result (recorded with the oracle harness)
-    expect(out.result).toEqual({ 1: 3442, 2: 2954 });
+    expect(out.result).toEqual({ 1: 803, 2: 2624 });
   });
 
   it('leaves out an undone move', () => {
