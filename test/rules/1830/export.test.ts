@@ -11,6 +11,7 @@ import { importExport } from '../../../rules/1830/import/replay.ts';
 import { effectiveActions, type Raw18xxAction } from '../../../rules/1830/import/resolve.ts';
 import { exportHistory } from '../../../server/export-18xx.ts';
 import { run } from '../../../server/cli/export-18xx.ts';
+import { randomGame, run as runRandom } from '../../../server/cli/random-1830.ts';
 import { realGame } from './positions.ts';
 
 /** What 18xx.games writes that we do not keep: ids, users, times, and what it derives (a route's hexes and revenue). */
@@ -148,6 +149,35 @@ describe('export-18xx of a game played here', () => {
         err.mockRestore();
       }
       expect(JSON.parse(chunks.join(''))).toEqual(out);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('random-1830: random games of ours as exports, for 18xx.games to replay', () => {
+  it('writes a finished game that imports back to the state our engine reached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'random-1830-'));
+    const chunks: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: unknown) => {
+      chunks.push(String(c));
+      return true;
+    });
+    try {
+      expect(await runRandom(['1', dir, '--from', '5'])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    try {
+      const line = JSON.parse(chunks.join(''));
+      expect(line).toMatchObject({ seats: 2, end: 'bank', phase: 'D' });
+      const exp = JSON.parse(readFileSync(join(dir, 'random-1830-5.json'), 'utf8'));
+      const { seats, options, log } = randomGame(5);
+      const ours = g.setup(seats, 'x', options);
+      for (const { seat, action } of log) g.apply(ours, seat, action);
+      const back = importExport(exp);
+      expect(back.report.stoppedAt).toBeNull();
+      expect(back.state).toEqual(ours);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
