@@ -103,7 +103,7 @@ describe('export-18xx of a game played here', () => {
     expect(back.state).toEqual(ours);
     expect(out.game_end_reason).toBe('bank');
     // 18xx.games's engine replayed this export to the end with this result (recorded with the oracle harness)
-    expect(out.result).toEqual({ 1: 803, 2: 2624 });
+    expect(out.result).toEqual({ 1: 296, 2: 1607 });
   });
 
   it('leaves out an undone move', () => {
