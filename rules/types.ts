@@ -132,6 +132,21 @@ export interface Rules<State = Opaque, Action = Opaque> {
    */
   describe(action: Action, before: State, seat: Seat): string;
 
+  /**
+   * Optional (every game we serve has one): the words of a quick link or a move button for one of
+   * `seat`'s moves in `state`: what the player will do, in the imperative, short and unambiguous
+   * ("Buy Blue Athens-Sofia (4 M), take Red"). Shown only to that seat, so it may name what only
+   * that seat sees (its own cards). Never JSON; no two of one position's moves read the same.
+   * rules/label.ts turns a history line into one. Without it the server uses describe().
+   */
+  label?(action: Action, state: State, seat: Seat): string;
+
+  /**
+   * Optional: how useful a move is to offer first (lower first; ties keep the order of `moves`).
+   * A turn mail shows the first dozen moves in this order as quick links.
+   */
+  rank?(action: Action, state: State, seat: Seat): number;
+
   /** False once a move revealed hidden information; then it cannot be taken back. */
   undoable?(action: Action, before: State): boolean;
 

@@ -1,7 +1,7 @@
 // An error the server reports to a person as is: a status and a plain message.
 export class ServiceError extends Error {
   constructor(
-    public status: 400 | 403 | 404 | 409 | 413 | 422 | 429 | 503,
+    public status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503,
     message: string,
   ) {
     super(message);

@@ -4,6 +4,7 @@
 import type { Seat, View } from '../rules/types.ts';
 import { actionHashOf } from './store/chain.ts';
 import { acceptsOlderSeq, lineOf, nameSeats } from './game-log.ts';
+import { imperative } from '../rules/label.ts';
 import type { HistoryLine, LoadedGame, MoveChoice } from './service.ts';
 
 /** The rules' view for a seat (null: a spectator); a waiting view before the start. */
@@ -17,7 +18,14 @@ export function viewFor(game: LoadedGame, seat: Seat | null): View {
         : `Waiting for players: ${d.seats.length} of ${d.seatCount} joined`;
     return { seat, toAct: [], status };
   }
-  return game.rules.view(game.state, seat);
+  return namedView(game, game.rules.view(game.state, seat));
+}
+
+/** A view whose status line names players (the rules write `{seat:N}`, as in history lines). */
+export function namedView(game: LoadedGame, view: View): View {
+  return typeof view.status === 'string' && view.status.includes('{seat:')
+    ? { ...view, status: nameSeats(view.status, game.doc) }
+    : view;
 }
 
 /** Whether a move by `seat` made against `seq` would be taken (current seq, or the simultaneous-move rule). */
@@ -29,20 +37,82 @@ export function canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
 }
 
 /**
- * The first `limit` legal moves with their words, and how many there are in all.
- * describe() may play a move on a copy of the state, so a mail's quick links
- * describe only the moves they show.
+ * The first `limit` legal moves, the most useful first (the rules' rank, ties in the order of
+ * moves()), with their history words (`text`) and their button words (`label`, the rules' label:
+ * imperative and short), and how many there are in all. describe() may play a move on a copy of
+ * the state, so a mail's quick links describe only the moves they show. `n` stays the index
+ * into moves(), which quick links carry.
  */
-export function firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {
+export function firstMoves(
+  game: LoadedGame,
+  seat: Seat,
+  limit: number,
+  ranked = true,
+): { moves: MoveChoice[]; total: number } {
   if (game.doc.status !== 'active' || game.state === null) return { moves: [], total: 0 };
   if (!game.rules.toAct(game.state).includes(seat)) return { moves: [], total: 0 };
-  const known = movesKnown(game.state, seat, () => game.rules.moves(game.state, seat));
-  const moves = known.all.slice(0, limit).map((action, n) => {
+  const rules = game.rules;
+  const state = game.state;
+  const known = movesKnown(state, seat, () => rules.moves(state, seat));
+  if (!known.order) {
+    const rank = rules.rank;
+    const ranks = rank ? known.all.map((a) => rank(a, state, seat)) : null;
+    const idx = known.all.map((_, i) => i);
+    known.order = ranks ? idx.sort((a, b) => ranks[a]! - ranks[b]! || a - b) : idx;
+  }
+  const order = ranked ? known.order : known.all.map((_, i) => i);
+  const moves = order.slice(0, limit).map((n) => {
+    const action = known.all[n];
     let text = known.texts.get(n);
-    if (text === undefined) known.texts.set(n, (text = game.rules.describe(action, game.state, seat)));
-    return { n, action, text: nameSeats(text, game.doc) };
+    if (text === undefined) known.texts.set(n, (text = rules.describe(action, state, seat)));
+    const label = rules.label ? rules.label(action, state, seat) : imperative(text, 9);
+    return { n, action, text: nameSeats(text, game.doc), label: nameSeats(label, game.doc) };
   });
-  return { moves, total: known.all.length };
+  return { moves: distinctLabels(moves), total: known.all.length };
+}
+
+/** Move number `n` (the index into moves()) with its words, or null if there is none. */
+export function moveAt(game: LoadedGame, seat: Seat, n: number): MoveChoice | null {
+  if (!Number.isInteger(n) || n < 0) return null;
+  const { moves } = firstMoves(game, seat, n + 1, false);
+  const m = moves[n];
+  if (!m) return null;
+  // Its label as the mail showed it among the others (made distinct there).
+  const shown = firstMoves(game, seat, Infinity).moves.find((x) => x.n === n);
+  return shown ?? m;
+}
+
+/**
+ * Labels that still read the same (a game whose label says too little) get the history
+ * line's words; if those match too, an ordinal. A page or a mail never shows two alike.
+ */
+function distinctLabels(moves: MoveChoice[]): MoveChoice[] {
+  const count = (ms: MoveChoice[]) => {
+    const c = new Map<string, number>();
+    for (const m of ms) c.set(m.label, (c.get(m.label) ?? 0) + 1);
+    return c;
+  };
+  let c = count(moves);
+  if ([...c.values()].every((k) => k === 1)) return moves;
+  // The same action listed twice is one button.
+  const actions = new Set<string>();
+  moves = moves.filter((m) => {
+    const a = JSON.stringify(m.action);
+    if (actions.has(a)) return false;
+    actions.add(a);
+    return true;
+  });
+  c = count(moves);
+  let out = moves.map((m) => (c.get(m.label)! > 1 ? { ...m, label: imperative(m.text, 9) } : m));
+  c = count(out);
+  const seen = new Map<string, number>();
+  out = out.map((m) => {
+    if (c.get(m.label)! < 2) return m;
+    const k = (seen.get(m.label) ?? 0) + 1;
+    seen.set(m.label, k);
+    return { ...m, label: `${m.label} (choice ${k})` };
+  });
+  return out;
 }
 
 /**
@@ -51,18 +121,19 @@ export function firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves
  * position is a new key and nothing goes stale. Quick links and the play page ask again and
  * again in one position; listing 1830's moves is costly.
  */
-const known = new WeakMap<object, Map<Seat, { all: unknown[]; texts: Map<number, string> }>>();
+const known = new WeakMap<object, Map<Seat, { all: unknown[]; texts: Map<number, string>; order: number[] | null }>>();
 function movesKnown(state: object, seat: Seat, list: () => unknown[]) {
   let bySeat = known.get(state);
   if (!bySeat) known.set(state, (bySeat = new Map()));
   let k = bySeat.get(seat);
-  if (!k) bySeat.set(seat, (k = { all: list(), texts: new Map() }));
+  if (!k) bySeat.set(seat, (k = { all: list(), texts: new Map(), order: null }));
   return k;
 }
 
-/** Every entry up to `upto` as a plain-words line. */
+/** Every entry up to `upto` as a plain-words line (old logs' mail-settings entries left out). */
 export function historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
-  return game.doc.log.filter((e) => e.seq <= upto).map((e) => lineOf(game.doc, e));
+  // Mail settings are private (games from before kept them in the log): not in the history shown.
+  return game.doc.log.filter((e) => e.seq <= upto && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
 }
 
 /** Entries after the seat's last own move (or since the start), reminders and mail settings left out. */

@@ -14,14 +14,18 @@ export const DEFAULT_POLICY: ReminderPolicy = {
   onTimeout: 'notify',
 };
 
+// Hours may be fractional (0.5 is 30 minutes); the reminder job runs every few minutes.
 export const policySchema = z.object({
   remindAfterHours: numberField('The hours before the first reminder', { min: 0, max: 24 * 60 }),
-  repeatHours: numberField('The hours between reminders', { min: 1, max: 24 * 60 }),
+  repeatHours: numberField('The hours between reminders', { min: 0.1, max: 24 * 60 }),
   maxReminders: numberField('The number of reminders', { whole: true, min: 0, max: 20 }),
   onTimeout: z.enum(['notify', 'autoMove'], {
     errorMap: () => ({ message: 'After the reminders, choose "notify" or "autoMove".' }),
   }),
 });
+
+/** The same fields, each optional (the defaults fill the rest), unknown ones refused: the API's. */
+export const partialPolicySchema = policySchema.partial().strict();
 
 const HOUR = 3600_000;
 

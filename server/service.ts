@@ -23,10 +23,13 @@
 //   await service.reopenSeat(id, seat, {email?}) -> { inviteKey }   old seat key retired
 //   await service.abandon(id) / setPolicy(id, policy)
 //   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
-//   await service.playAutoMove(id, seat)       the rules' autoMove, logged as a move with auto: true
+//   await service.playAutoMove(id, seat)       the rules' autoMove, logged as moves with auto: true, while the seat must act
+//   await service.setSeatPrefs(id, seat, prefs)  a seat's private settings (mail), in its record, not the log
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
-//   service.movesFor(game, seat)               [{ n, action, text }] legal moves, n for quick links
-//   service.firstMoves(game, seat, limit)      the first `limit` of them, described, and the total
+//   service.movesFor(game, seat, ranked?)      [{ n, action, text, label }] legal moves (in the rules' order, or the
+//                                              most useful first), n for quick links; label: the button's words
+//   service.firstMoves(game, seat, limit)      the first `limit` of them, most useful first, described, and the total
+//   service.moveAt(game, seat, n)              move number n, described (the confirm page)
 //   service.canPlayAt(game, seat, seq)         would a move made against seq be taken now
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
@@ -128,7 +131,10 @@ export interface MoveChoice {
   /** Index into moves(state, seat); what quick-move links carry. */
   n: number;
   action: unknown;
+  /** The history words (describe): what the confirm page shows the move will do. */
   text: string;
+  /** The button words (the rules' label): imperative, short, distinct among the seat's moves. */
+  label: string;
 }
 
 export interface HistoryLine {
@@ -176,6 +182,9 @@ const silent: ServiceLogger = { info() {}, warn() {}, error() {} };
  * the entries after its newest snapshot (the rest in the background).
  */
 const CHECK_AT_OPEN = 200;
+
+/** At most this many automatic moves in a row for one absent seat (one reminder tick). */
+const MAX_AUTO_MOVES = 100;
 
 export class GameService {
   readonly links: Links;
@@ -229,14 +238,21 @@ export class GameService {
   // ---- lookups -------------------------------------------------------------
 
   async resolveKey(key: string): Promise<KeyTarget | null> {
+    const target = await this.findKey(key);
+    return target?.role === 'retired' ? null : target;
+  }
+
+  /** What a key opens, a retired seat's key included (role 'retired'). */
+  private async findKey(key: string): Promise<KeyTarget | null> {
     if (typeof key !== 'string' || !looksLikeKey(key)) return null;
     return this.store.findKey(keyHash(key));
   }
 
   /** Resolves a key and checks it against the game's document (constant time); 404 otherwise. */
   async openByKey(key: string, roles: KeyRole[]): Promise<{ game: LoadedGame; target: KeyTarget }> {
-    const target = await this.resolveKey(key);
-    if (!target || !roles.includes(target.role)) throw notFound();
+    const target = await this.findKey(key);
+    if (target?.role === 'retired' && roles.includes('seat')) throw await this.retiredSeatError(key, target.gameId);
+    if (!target || target.role === 'retired' || !roles.includes(target.role)) throw notFound();
     const game = await this.open(target.gameId);
     const d = game.doc;
     const stored =
@@ -253,6 +269,27 @@ export class GameService {
     return { game, target };
   }
 
+  /**
+   * The answer to the link of a player removed from their seat: 410, in words (which game,
+   * when, by whom). Checked against the game's record of retired seats; 404 otherwise.
+   */
+  private async retiredSeatError(key: string, gameId: string): Promise<ServiceError> {
+    const game = await this.open(gameId);
+    const r = (game.doc.retiredSeats ?? []).find((x) => keyMatches(key, x.keyHash));
+    if (!r) return notFound();
+    const when = r.at.slice(0, 10);
+    const over =
+      game.doc.status === 'finished'
+        ? ' The game has since ended.'
+        : game.doc.status === 'abandoned'
+          ? ' The game was since abandoned.'
+          : '';
+    return new ServiceError(
+      410,
+      `${r.name}, your seat in ${game.doc.title} was given up: ${r.by}, who organises the game, opened it for a new player on ${when}. This link no longer plays; nothing you had is lost to the others, and somebody new plays on from where the seat stood.${over}`,
+    );
+  }
+
   listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     return this.store.listGames(query);
   }
@@ -266,14 +303,28 @@ export class GameService {
     return this.store.entry(gameId);
   }
 
-  async listPublic(
-    limit = 100,
-  ): Promise<{ open: IndexEntry[]; running: IndexEntry[]; openTotal: number; runningTotal: number }> {
-    const [open, running] = await Promise.all([
+  async listPublic(limit = 100): Promise<{
+    open: IndexEntry[];
+    running: IndexEntry[];
+    /** Running games with a seat reopened for a new player. */
+    seatsFree: IndexEntry[];
+    openTotal: number;
+    runningTotal: number;
+    seatsFreeTotal: number;
+  }> {
+    const [open, running, seatsFree] = await Promise.all([
       this.store.listGames({ status: 'open', listed: true, freeSeats: true, limit }),
       this.store.listGames({ status: 'active', listed: true, limit }),
+      this.store.listGames({ status: 'active', listed: true, freeSeats: true, limit }),
     ]);
-    return { open: open.entries, running: running.entries, openTotal: open.total, runningTotal: running.total };
+    return {
+      open: open.entries,
+      running: running.entries,
+      seatsFree: seatsFree.entries,
+      openTotal: open.total,
+      runningTotal: running.total,
+      seatsFreeTotal: seatsFree.total,
+    };
   }
 
   dueReminders(now: Date = this.now(), limit?: number): Promise<IndexEntry[]> {
@@ -282,7 +333,7 @@ export class GameService {
 
   async open(gameId: string): Promise<LoadedGame> {
     const cached = this.games.get(gameId);
-    if (cached) {
+    if (cached && (!this.store.shared || (await this.stillCurrent(cached)))) {
       this.keep(cached);
       return cached;
     }
@@ -292,6 +343,25 @@ export class GameService {
       this.loading.set(gameId, p);
     }
     return p;
+  }
+
+  /**
+   * With a store other processes write too (store.shared), a game kept in memory is used only
+   * while the store's index row says its log ends where ours does (one indexed row read);
+   * otherwise it is let go and read again.
+   */
+  private async stillCurrent(game: LoadedGame): Promise<boolean> {
+    const row = await this.store.entry(game.doc.id);
+    const last = game.doc.log[game.doc.log.length - 1];
+    if (
+      row &&
+      row.lastSeq === game.doc.log.length &&
+      row.lastHash === (last?.hash ?? '') &&
+      row.updatedAt === game.doc.updatedAt
+    )
+      return true;
+    if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
+    return false;
   }
 
   private async loadGame(gameId: string): Promise<LoadedGame> {
@@ -749,7 +819,15 @@ export class GameService {
     input: { seq: number; action: unknown },
     opts: { auto?: boolean } = {},
   ): Promise<{ seq: number; text: string }> {
-    return this.withLock(gameId, () => this.moveLocked(gameId, seat, input, opts));
+    // Another process may have written to the game after we read it (a shared store): the
+    // store refuses our write (StaleSeqError), we read the game again and decide once more,
+    // so a move still legal is taken and a second click on one link is refused, never doubled.
+    return this.withLock(gameId, () =>
+      this.moveLocked(gameId, seat, input, opts).catch((err) => {
+        if (!(err instanceof StaleWriteError)) throw err;
+        return this.moveLocked(gameId, seat, input, opts);
+      }),
+    );
   }
 
   private async moveLocked(
@@ -910,7 +988,13 @@ export class GameService {
       if (doc.status === 'open') {
         // Before the start a reopened seat simply leaves the table.
         seats = doc.seats.filter((_, i) => i !== seat);
-        pushEntry(log, { at: now, kind: 'reopen', seat, text: `${old.name} left the table`, data: { left: true } });
+        pushEntry(log, {
+          at: now,
+          kind: 'reopen',
+          seat,
+          text: `${old.name} left the table`,
+          data: { left: true, slot: old.slot, generation: old.generation },
+        });
       } else {
         const vacant: SeatRecord = {
           name: `(open seat ${seat + 1})`,
@@ -928,7 +1012,7 @@ export class GameService {
           kind: 'reopen',
           seat,
           text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`,
-          data: { inviteGeneration },
+          data: { inviteGeneration, slot: old.slot, generation: old.generation },
         });
       }
       const next: GameDoc = {
@@ -942,6 +1026,19 @@ export class GameService {
         // The creator who gives up their seat no longer has one: the admin page's "your seat" must not
         // lead to whoever sits down there next.
         creatorSlot: doc.creatorSlot === old.slot ? null : doc.creatorSlot,
+        // The removed player's old link answers in words (410), and the player is told by mail.
+        retiredSeats: [
+          ...(doc.retiredSeats ?? []),
+          {
+            keyHash: old.keyHash,
+            name: old.name,
+            email: old.email,
+            slot: old.slot,
+            generation: old.generation,
+            at: now,
+            by: doc.creator.name,
+          },
+        ],
         // No invitation leaves before the organiser has confirmed; it waits with the others.
         ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
       };
@@ -1021,6 +1118,7 @@ export class GameService {
     });
     const ended: string[] = [];
     for (const e of stale) {
+      // Another process sharing the store may end the same game at the same time: its write wins.
       await this.withLock(e.id, async () => {
         const game = await this.open(e.id);
         const doc = game.doc;
@@ -1042,6 +1140,8 @@ export class GameService {
         ended.push(e.id);
         this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
         if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      }).catch((err) => {
+        if (!(err instanceof StaleWriteError)) throw err;
       });
     }
     return ended;
@@ -1067,11 +1167,19 @@ export class GameService {
    */
   async appendNote(
     gameId: string,
-    note: { kind: 'reminder' | 'notice' | 'prefs'; seat?: Seat; text: string; data?: Record<string, unknown> },
+    note: {
+      kind: 'reminder' | 'notice' | 'prefs';
+      seat?: Seat;
+      text: string;
+      data?: Record<string, unknown>;
+      /** Written only if the log still ends at this seq (another process has not written meanwhile); else 409. */
+      atSeq?: number;
+    },
   ): Promise<number> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
+      if (note.atSeq !== undefined && doc.log.length !== note.atSeq) throw new StaleWriteError();
       if (note.seat !== undefined && !doc.seats[note.seat])
         throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
       const now = this.now().toISOString();
@@ -1090,14 +1198,61 @@ export class GameService {
     });
   }
 
-  /** Plays the rules' autoMove for a seat that must act; null if the rules offer none. */
-  async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string } | null> {
+  /**
+   * A seat's own settings (mail preferences): private, so kept in the seat's record only, never
+   * in the log (which every player downloads). Changes no game state and no time shown in lists.
+   */
+  async setSeatPrefs(gameId: string, seat: Seat, prefs: Record<string, unknown>): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      const doc = game.doc;
+      const rec = doc.seats[seat];
+      if (!rec || rec.vacant) throw new ServiceError(400, `There is no player in seat ${seat + 1}.`);
+      const next: GameDoc = {
+        ...doc,
+        seats: doc.seats.map((s, i) => (i === seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s)),
+      };
+      await this.commit(doc, next);
+      game.doc = next;
+    });
+  }
+
+  /**
+   * Plays the rules' autoMove for a seat that must act, again and again while that seat still
+   * has to act (an 18xx operating turn is several actions), in one write: the absent player is
+   * not asked in between, and the table hears of it once. Null if the rules offer no move.
+   */
+  async playAutoMove(gameId: string, seat: Seat): Promise<{ seq: number; text: string; moves: number } | null> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       this.checkPlaying(game, seat);
-      const action = game.rules.autoMove?.(game.state, seat) ?? null;
-      if (action === null) return null;
-      return this.moveLocked(gameId, seat, { seq: game.stateSeq, action }, { auto: true });
+      const { rules } = game;
+      const now = this.now().toISOString();
+      let doc = game.doc;
+      let state = game.state;
+      const played: { entry: LogEntry; toAct: Seat[]; outcome: boolean; text: string }[] = [];
+      for (let i = 0; i < MAX_AUTO_MOVES && doc.status === 'active' && rules.toAct(state).includes(seat); i++) {
+        const action = rules.autoMove?.(state, seat) ?? null;
+        if (action === null) break;
+        const r = this.playOnDoc(doc, rules, state, seat, action, now, { auto: true });
+        played.push({ entry: r.moveEntry, toAct: r.nextToAct, outcome: !!r.outcome, text: r.text });
+        doc = r.nextDoc;
+        state = r.next;
+      }
+      const last = played[played.length - 1];
+      if (!last) return null;
+      await this.commit(game.doc, doc);
+      game.before = played.length === 1 ? { seq: last.entry.seq, state: game.state } : undefined;
+      game.doc = doc;
+      game.state = state;
+      game.stateSeq = last.entry.seq;
+      this.snapshotIfDue(game, last.entry);
+      for (const p of played) {
+        this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat, auto: true }, 'move');
+        this.emit({ type: 'moved', gameId, at: now, seq: p.entry.seq, seat, auto: true, toAct: p.toAct });
+        if (p.outcome) this.emit({ type: 'finished', gameId, at: now });
+      }
+      return { seq: last.entry.seq, text: last.text, moves: played.length };
     });
   }
 
@@ -1107,12 +1262,21 @@ export class GameService {
     return reading.viewFor(game, seat);
   }
 
+  /** The rules' view of any state of this game (a step page), with players named in its status. */
+  viewOf(game: LoadedGame, state: Opaque, seat: Seat | null): View {
+    return reading.namedView(game, game.rules.view(state, seat));
+  }
+
   canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
     return reading.canPlayAt(game, seat, seq);
   }
 
-  movesFor(game: LoadedGame, seat: Seat): MoveChoice[] {
-    return reading.firstMoves(game, seat, Infinity).moves;
+  movesFor(game: LoadedGame, seat: Seat, ranked = false): MoveChoice[] {
+    return reading.firstMoves(game, seat, Infinity, ranked).moves;
+  }
+
+  moveAt(game: LoadedGame, seat: Seat, n: number): MoveChoice | null {
+    return reading.moveAt(game, seat, n);
   }
 
   firstMoves(game: LoadedGame, seat: Seat, limit: number): { moves: MoveChoice[]; total: number } {
@@ -1234,10 +1398,7 @@ export class GameService {
     } catch (err) {
       if (!(err instanceof StaleSeqError)) throw err;
       this.games.delete(next.id);
-      throw new ServiceError(
-        409,
-        'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
-      );
+      throw new StaleWriteError();
     }
   }
 
@@ -1278,6 +1439,16 @@ export class GameService {
       release();
       if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
     }
+  }
+}
+
+/** A write refused because the game changed after it was read (in another process); nothing was written. */
+export class StaleWriteError extends ServiceError {
+  constructor() {
+    super(
+      409,
+      'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
+    );
   }
 }
 

@@ -6,6 +6,7 @@
 // (a presidency, a float, a new phase). Other seats are never named by number: the
 // page shows players by name, and who holds what.
 import type { Action1830 } from './actions.ts';
+import { imperative, verbToImperative } from '../label.ts';
 import { CORPS, DATA, PRIVATES, TRAINS } from './data.ts';
 import { parPrice, sharePrice } from './market.ts';
 import type { Game1830State } from './state.ts';
@@ -97,6 +98,13 @@ function priceMove(before: Game1830State, after: Game1830State | null, op: strin
   return ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})`;
 }
 
+/** priceMove, only when the price moved (a run with no revenue withholds on its own). */
+function priceChange(before: Game1830State, after: Game1830State | null, op: string | null): string {
+  const corp = op && after ? after.corps[op] : undefined;
+  if (!op || !corp || sharePrice(corp) === sharePrice(before.corps[op]!)) return '';
+  return priceMove(before, after, op);
+}
+
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
   const offer = before.offer;
@@ -184,7 +192,8 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       return `places a ${op} station on ${action.hex}${city} for $${cost}`;
     }
     case 'runRoutes': {
-      if (action.routes.length === 0) return `runs no trains for ${op}`;
+      // Running nothing withholds nothing: the price still drops, and the history says so.
+      if (action.routes.length === 0) return `runs no trains for ${op}${priceChange(before, after, op)}`;
       let revenue: number | null = null;
       let parts: string[] = [];
       const corp = op ? before.corps[op] : undefined;
@@ -207,7 +216,7 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
         revenue === null
           ? `runs ${trains}`
           : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
-      if (!action.dividend || !revenue) return run;
+      if (!action.dividend || !revenue) return `${run}${priceChange(before, after, op)}`;
       return `${run} and ${action.dividend === 'payout' ? `pays out $${revenue / 10} per share` : 'withholds it'}${priceMove(before, after, op)}`;
     }
     case 'dividend': {
@@ -250,4 +259,24 @@ export function describeAction(
 ): string {
   const fx = effects(before, after, seat, action);
   return fx.length ? `${main(action, before, seat, after)}; ${fx.join('; ')}` : main(action, before, seat, after);
+}
+
+/**
+ * A move's button words (rules/types.ts `label`): the move itself, without what it brings
+ * about, in the imperative ("Buy a 10% share of PRR from the IPO for $67", "Par NYC at $90").
+ */
+export function labelAction(action: Action1830, before: Game1830State, seat: number): string {
+  if (action.type === 'par' && before.round.kind !== 'auction')
+    return `Par ${action.corp} at $${action.price} (president's certificate $${action.price * 2})`;
+  if (action.type === 'runRoutes' && action.routes.length > 0) {
+    // The routes' detail (which may itself hold ";") is on the map; the label says what is paid.
+    const run = main({ ...action, dividend: undefined } as Action1830, before, seat, null).replace(/ \(.*\)$/, '');
+    const div = action.dividend === 'payout' ? ' and pay out' : action.dividend === 'withhold' ? ' and withhold' : '';
+    return imperative(run) + div;
+  }
+  const line = main(action, before, seat, null)
+    .replace(/ \((?:[A-Z&]+) (?:rises|falls|stays) (?:to|at) \$\d+\)$/, '')
+    .replace(/\band (buys|pays|withholds|sells)\b/g, (_, v: string) => `and ${verbToImperative(v)}`)
+    .replace(/\btheir\b/g, 'your');
+  return imperative(line.split('; ')[0]!);
 }

@@ -33,7 +33,7 @@ import { offerAnswerer, setupState, type Game1830State } from './state.ts';
 import { RULE_SET_CHOICES, RULE_SET_OPTION, RULES_VERSION } from './rule-set.ts';
 import { newBoard } from './track/index.ts';
 import { versionOf } from '../version.ts';
-import { describeAction } from './describe.ts';
+import { describeAction, labelAction } from './describe.ts';
 import { parseCommand } from './parse.ts';
 import { buildView } from './view.ts';
 import { checkInvariants } from './check.ts';
@@ -252,6 +252,7 @@ export const game1830: Rules<Game1830State, Action1830> = {
     }
     return describeAction(action, before, seat, after);
   },
+  label: (action, state, seat) => labelAction(action, state, seat),
   parse: (text, state, seat) => parseCommand(text, state, seat),
   autoMove: (state, seat) => {
     // pass where legal; otherwise the least committal move: run the suggested routes, withhold, the forced train or discard

@@ -8,6 +8,7 @@ import { bankWouldBreak } from './bank.ts';
 import { board } from './board.ts';
 import { checkState } from './check.ts';
 import { describeAction } from './describe.ts';
+import { labelAction, rankAction } from './label.ts';
 import { legalMoves } from './moves.ts';
 import { finalOutcome } from './outcome.ts';
 import { parseCommand } from './parse.ts';
@@ -41,6 +42,19 @@ export const airlinesEurope: Rules<AEState, AEAction> = {
       if (err instanceof RuleError) return 'made a move that is not an Airlines Europe move';
       throw err;
     }
+  },
+
+  label(action, state, seat) {
+    try {
+      return labelAction(parseAction(action), state, seat);
+    } catch (err) {
+      if (err instanceof RuleError) return 'A move that is not an Airlines Europe move';
+      throw err;
+    }
+  },
+
+  rank(action) {
+    return rankAction(action);
   },
 
   /** A move cannot be taken back once it turned up a card from the pile or revealed the opening. */

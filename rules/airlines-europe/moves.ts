@@ -211,8 +211,9 @@ function tradeMoves(s: AEState, seat: Seat): AEAction[] {
         out.push({ type: 'trade', get: 2, give: [0, 1, 2].map(() => ({ airline, from: 'hand' as const })) });
       }
     }
-    if (hand.length >= 3) {
-      const sorted = [...hand].sort();
+    const sorted = [...hand].sort();
+    // The first three of the hand, unless they are three alike (listed just above).
+    if (hand.length >= 3 && !(sorted[0] === sorted[1] && sorted[1] === sorted[2])) {
       out.push({
         type: 'trade',
         get: 2,

@@ -42,9 +42,9 @@ export function statusLine(s: AEState): string {
       return `Opening: every player chooses two shares (${chosen} of ${s.seats} have chosen)`;
     }
     case 'play':
-      return `Seat ${s.turn + 1} to play; ${s.scoringsDone} of 3 scorings done`;
+      return `{seat:${s.turn}} to play; ${s.scoringsDone} of 3 scorings done`;
     case 'clearout':
-      return `Scoring ${s.scoringsDone + 1}: clearing the market, seat ${s.clearout!.seat + 1} takes a share`;
+      return `Scoring ${s.scoringsDone + 1}: clearing the market, {seat:${s.clearout!.seat}} takes a share`;
     default:
       return `Game over: ${s.endReason}`;
   }

@@ -3,6 +3,7 @@
 import type { AirlinesAction } from './actions.ts';
 import { board, cardText, circleByLabel, circleText, companyByCode } from './board.ts';
 import type { AirlinesState } from './state.ts';
+import { imperative } from '../label.ts';
 
 function airline(code: string): string {
   const c = companyByCode(code);
@@ -42,4 +43,19 @@ export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat:
       return `${base} and sabotaged ${where(a.sabotage.circle)} with a ${airline(a.sabotage.company)} marker`;
     }
   }
+}
+
+/**
+ * A move's button words (rules/types.ts `label`): the imperative, the airline by its code, and
+ * how the stock card is taken (what tells two foundings on one route apart).
+ */
+export function labelAction(a: AirlinesAction, before: AirlinesState, seat: number): string {
+  if (a.type === 'drawRoute') return 'Draw a route card';
+  const line = describeAction(a, before, seat)
+    .replace(/^founded .*? \(([A-Z]+)\) at home in ([^,]+?) with/, 'founded $1 in $2 with')
+    .replace(/; drew a stock card from the pile( and a route card)?$/, ', draw stock from the pile')
+    .replace(/; took ([A-Z]+) stock from the open row( and a route card)?$/, ', take $1 stock')
+    .replace(/ \(circle (\d+), value \d+\)/g, ' (circle $1)')
+    .replace(/\band sabotaged\b/, 'and sabotage');
+  return imperative(line, 2);
 }

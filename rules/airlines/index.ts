@@ -4,7 +4,7 @@
 import { RuleError, type Outcome, type Rules } from '../types.ts';
 import { readAction, type AirlinesAction } from './actions.ts';
 import { checkState } from './check.ts';
-import { describeAction } from './describe.ts';
+import { describeAction, labelAction } from './describe.ts';
 import { extendNetwork, skipRouteCard, startExtending } from './extend.ts';
 import { foundAirline } from './found.ts';
 import { automaticMove, legalMoves } from './moves.ts';
@@ -72,6 +72,7 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
   },
 
   describe: describeAction,
+  label: labelAction,
 
   undoable(a) {
     return a.type === 'stock';

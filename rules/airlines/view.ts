@@ -13,7 +13,7 @@ const code = (c: number) => board.companies[c]!.code;
 
 function statusLine(s: AirlinesState): string {
   if (s.over) return `Game over after ${s.scorings.length} scorings`;
-  const who = `Seat ${s.turn + 1}`;
+  const who = `{seat:${s.turn}}`;
   const left = board.scoringCards - s.scorings.length;
   const tail = `${s.pile.length} stock cards in the pile, ${left} scoring card${left === 1 ? '' : 's'} among them`;
   if (s.step === 'place') return `${who} is extending a network; ${tail}`;

@@ -10,7 +10,7 @@ import { actionSchema, explainBadAction, type PCAction } from './actions.ts';
 import { planBuild } from './build.ts';
 import { checkState } from './check.ts';
 import { CARD_BY_ID } from './data.ts';
-import { describeAction } from './describe.ts';
+import { describeAction, labelAction } from './describe.ts';
 import { legalMoves } from './moves.ts';
 import { parseCommand } from './parse.ts';
 import { setupGame } from './setup.ts';
@@ -65,6 +65,7 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   },
 
   describe: (action, before, seat) => describeAction(action, before, seat),
+  label: (action, state, seat) => labelAction(action, state, seat),
 
   undoable(action, before) {
     // Drawing shows cards; laying the river turns the stations face up and deals the hands.

@@ -63,7 +63,7 @@ function nameOf(s: PCState, id: string): string {
 }
 
 function statusLine(s: PCState): string {
-  const who = colourName(s.turn);
+  const who = `{seat:${s.turn}} (${colourName(s.turn)})`;
   switch (s.phase) {
     case 'obstacles':
       return `Setup: ${who} places an obstacle`;

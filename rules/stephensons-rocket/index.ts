@@ -1,6 +1,7 @@
 // Stephenson's Rocket (Reiner Knizia, 1999) for 2-4 players, on a board of
 // England and Wales (data/board.json). The rules contract in ../types.ts.
 import { RuleError, type Outcome, type Rules } from '../types.ts';
+import { imperative } from '../label.ts';
 import { applyAction, type SRAction } from './actions.ts';
 import { checkState } from './check.ts';
 import { legalMoves } from './moves.ts';
@@ -55,6 +56,11 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
     } catch (e) {
       return `tried an illegal move (${(e as Error).message})`;
     }
+  },
+
+  /** The move itself in the imperative ("Extend the LNWR to T14 (by London)"), not its consequences. */
+  label(action, state, seat) {
+    return imperative(stephensonsRocket.describe(action, state, seat));
   },
 
   /** Taken back only if it opened no vote, paid nobody and did not end the game. */

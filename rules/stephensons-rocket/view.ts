@@ -17,8 +17,8 @@ export function toAct(s: SRState): number[] {
 
 export function status(s: SRState): string {
   if (s.finished) return `Game over: ${s.endReason}`;
-  if (s.vote) return `${board.lines[s.vote.line]!.id} direction vote: seat ${voteSeat(s.vote) + 1} to bid`;
-  return `Seat ${s.turn + 1} to act (${s.actionsLeft} action${s.actionsLeft === 1 ? '' : 's'} left)`;
+  if (s.vote) return `${board.lines[s.vote.line]!.id} direction vote: {seat:${voteSeat(s.vote)}} to bid`;
+  return `{seat:${s.turn}} to act (${s.actionsLeft} action${s.actionsLeft === 1 ? '' : 's'} left)`;
 }
 
 /** Choices for the seat to act, as text commands with labels, for the move form. */

@@ -19,7 +19,7 @@ import type { AppContext } from '../app.ts';
 import { keySourceOfEntry } from '../links.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, parseBody, playersOf } from './common.ts';
-import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+import { apiCreateBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 import { openApiDocument } from './openapi.ts';
 
 function summary(game: LoadedGame) {
@@ -74,7 +74,7 @@ export function apiRouter(ctx: AppContext): Router {
   });
 
   r.post('/games', async (req, res) => {
-    const body = parseBody(createBody, req);
+    const body = parseBody(apiCreateBody, req);
     const created = await service.create(body);
     res.status(201).json({
       ...created,

@@ -4,7 +4,7 @@
 // test/server/openapi.test.ts checks the two against each other.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+import { apiCreateBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 // The generator reads its metadata through zod's prototype (.openapi()); this adds it.
 extendZodWithOpenApi(z);
@@ -25,7 +25,7 @@ interface Route {
 export const API_ROUTES: Route[] = [
   { method: 'get', path: '/rules', summary: 'The games this server offers' },
   { method: 'get', path: '/games', summary: 'Listed games: open ones with free seats, and running ones' },
-  { method: 'post', path: '/games', summary: 'Create a game', body: createBody, status: 201 },
+  { method: 'post', path: '/games', summary: 'Create a game', body: apiCreateBody, status: 201 },
   { method: 'get', path: '/join/:key', summary: 'The invitation: the game and the seats taken' },
   { method: 'post', path: '/join/:key', summary: 'Take a seat', body: joinBody, status: 201 },
   { method: 'get', path: '/admin/:key', summary: 'The game, for its organiser' },

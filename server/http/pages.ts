@@ -17,8 +17,10 @@ import { DEFAULT_POLICY } from '../policy.ts';
 import { ExportError, exportText } from '../export-18xx.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
+import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
+import { closeUps, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -36,12 +38,15 @@ export function pagesRouter(ctx: AppContext): Router {
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
   const board = (res: Response, game: LoadedGame, seat: Seat | null, state: unknown = game.state) => {
-    const view =
+    let view =
       state === game.state
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
-          : game.rules.view(state, seat);
+          : service.viewOf(game, state, seat);
+    // An abandoned game has nobody to act: its headline says so instead of naming whose turn it was.
+    if (state === game.state && game.doc.status === 'abandoned')
+      view = { ...view, toAct: [], status: 'The game was abandoned' };
     const players = playersOf(game);
     const partialCtx = {
       view,
@@ -57,11 +62,16 @@ export function pagesRouter(ctx: AppContext): Router {
         svg = null;
       }
     }
+    // On a narrow screen the picture keeps a width at which its labels can be read, and scrolls
+    // inside its own box instead of shrinking them away.
+    const wide = svg ? readableWidth(svg) : null;
+    const drawn = svg && wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
     const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
     return {
       view,
       status: view.status,
-      svg: svg ? new Handlebars.SafeString(svg) : null,
+      svg: drawn ? new Handlebars.SafeString(drawn) : null,
+      rawSvg: svg,
       viewHtml: html ? new Handlebars.SafeString(html) : null,
       summary: html || state === null ? null : summariseView(view, players),
     };
@@ -96,15 +106,29 @@ export function pagesRouter(ctx: AppContext): Router {
   r.get('/favicon.ico', (_req, res) => void res.status(204).end());
 
   r.get('/', async (_req, res) => {
-    const { open, running, openTotal, runningTotal } = await service.listPublic(100);
+    const { open, running, seatsFree, openTotal, runningTotal, seatsFreeTotal } = await service.listPublic(100);
     send(res, 'home', {
       title: 'Share games by email',
+      seatsFree: seatsFree.map((e) => ({
+        ...e,
+        players: e.names.filter((_, i) => !/^\(open seat \d+\)$/.test(e.names[i] ?? '')),
+        free: e.vacantSeats ?? 0,
+        toActNames: e.toAct.map((s) => e.names[s] ?? `seat ${s + 1}`),
+        joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+      })),
+      seatsFreeMore: seatsFreeTotal - seatsFree.length,
       open: open.map((e) => ({
         ...e,
         free: e.seatCount - e.names.length,
         joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
       })),
-      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}` })),
+      running: running.map((e) => ({
+        ...e,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+        ago: timeAgo(e.updatedAt, ctx.now()),
+        fullTime: fullTime(e.updatedAt),
+      })),
       openMore: openTotal - open.length,
       runningMore: runningTotal - running.length,
     });
@@ -208,11 +232,29 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
+    // A running game with a reopened seat: what the newcomer takes over (the seat's holdings as
+    // everyone sees them, the position, whose turn). Hidden holdings (a hand) show once seated:
+    // the invite link is shared, and must not show a seat's secrets to the players at the table.
+    const vacant = d.status === 'active' ? d.seats.findIndex((s) => s.vacant) : -1;
+    const takeOver =
+      vacant >= 0
+        ? {
+            seat: vacant + 1,
+            replacing: (d.retiredSeats ?? []).filter((x) => x.slot === d.seats[vacant]!.slot).pop()?.name ?? null,
+            board: board(res, game, null),
+            toAct: (d.wait?.toAct ?? []).map((s) =>
+              s === vacant ? 'this seat (you, once you take it)' : d.seats[s]?.name,
+            ),
+            moves: game.doc.log.filter((e) => e.kind === 'move').length,
+            since: d.createdAt.slice(0, 10),
+          }
+        : null;
     send(
       res,
       'join',
       {
-        title: `Join ${d.title}`,
+        title: takeOver ? `Take over a seat in ${d.title}` : `Join ${d.title}`,
+        takeOver,
         game: gameInfo(game),
         players: d.seats.map((s) => ({ name: s.name, vacant: !!s.vacant })),
         free: d.status === 'open' ? d.seatCount - d.seats.length : d.seats.filter((s) => s.vacant).length,
@@ -247,7 +289,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- the personal page --------------------------------------------------
 
-  const playPage = (
+  const playPage = async (
     req: Request,
     res: Response,
     key: string,
@@ -258,11 +300,13 @@ export function pagesRouter(ctx: AppContext): Router {
     input: Record<string, unknown> = {},
   ) => {
     const d = game.doc;
-    const moves = service.movesFor(game, seat);
+    // The buttons the most useful first; the game's own form gets the moves in the rules' order.
+    const moves = service.movesFor(game, seat, true);
+    const inOrder = service.movesFor(game, seat);
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
     const formHtml =
-      moves.length > 0
+      moves.length > 0 && d.status === 'active'
         ? renderer.gameForm(
             d.rules,
             {
@@ -273,13 +317,28 @@ export function pagesRouter(ctx: AppContext): Router {
               game: { id: d.id, title: d.title, seq: game.stateSeq },
               moveUrl,
               seq: game.stateSeq,
-              moves,
+              moves: inOrder,
               cspNonce: res.locals.cspNonce,
             },
             res.locals.cspNonce,
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
+    // A close-up of what changed on the picture since the seat's own last move.
+    let changed: string[] = [];
+    const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
+    const lastOwn = mine[mine.length - 1];
+    if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
+      try {
+        const then = await service.stateAt(game, lastOwn.seq);
+        if (then !== null) changed = closeUps(game.rules.svg(service.viewOf(game, then, seat)), b.rawSvg);
+      } catch {
+        changed = [];
+      }
+    }
+    const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
+    const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
+    const hasForm = !!formHtml && formHtml.trim() !== '';
     send(
       res,
       'play',
@@ -293,15 +352,25 @@ export function pagesRouter(ctx: AppContext): Router {
           toAct: (d.wait?.toAct ?? []).includes(p.seat),
           you: p.seat === seat,
         })),
-        board: b,
-        yourTurn: moves.length > 0,
-        moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
+        board: hasForm && formHtml!.includes('data-draws-board') ? { ...b, svg: null } : b,
+        closeUps: changed.map((svg) => new Handlebars.SafeString(svg)),
+        yourTurn: moves.length > 0 && d.status === 'active',
+        moveGroups: groupMoves(moves.slice(0, MAX_BUTTONS)),
         moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
-        formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
-        hasParse: !!game.rules.parse,
+        formHtml: hasForm ? new Handlebars.SafeString(formHtml!) : null,
+        commandBox: !!game.rules.parse && !hasForm,
         moveUrl,
         undoUrl: `/play/${key}/undo`,
         canUndo: undoBlocker === null,
+        undoText: lastMine?.text ?? null,
+        undoGone:
+          undoBlocker !== null && d.status === 'active'
+            ? undoGone(
+                d.log,
+                seat,
+                d.seats.map((s) => s.name),
+              )
+            : null,
         since: service.sinceLastTurn(game, seat),
         history: service.historyLines(game).reverse(),
         stepBase: `/play/${key}/step/`,
@@ -317,10 +386,7 @@ export function pagesRouter(ctx: AppContext): Router {
           mail: `/mail/prefs/${key}`,
         },
         error,
-        input: {
-          command: typeof input.command === 'string' ? input.command : '',
-          action: typeof input.action === 'string' ? input.action : '',
-        },
+        input: { command: typeof input.command === 'string' ? input.command : '' },
       },
       status,
     );
@@ -329,7 +395,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   r.get('/play/:key', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    playPage(req, res, req.params.key, game, target.seat!);
+    await playPage(req, res, req.params.key, game, target.seat!);
   });
 
   r.post('/play/:key/move', async (req, res) => {
@@ -341,7 +407,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
     }
   });
 
@@ -353,7 +419,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
     }
   });
 
@@ -362,9 +428,8 @@ export function pagesRouter(ctx: AppContext): Router {
     const seat = target.seat!;
     const n = Number(req.params.n);
     const seq = Number(req.query.seq);
-    // only the moves up to the linked one are described (describing may play each on a copy)
-    const { moves, total } = service.firstMoves(game, seat, Number.isInteger(n) && n >= 0 ? n + 1 : 0);
-    const move = moves[n];
+    const move = service.moveAt(game, seat, n);
+    const total = move ? 1 : service.firstMoves(game, seat, 1).total;
     let problem: string | null = null;
     if (!Number.isInteger(seq)) problem = 'This link has no position number; open your page instead.';
     else if (!service.canPlayAt(game, seat, seq)) {
@@ -375,6 +440,24 @@ export function pagesRouter(ctx: AppContext): Router {
             ? 'The game is not running.'
             : 'The game has moved on since this link was sent; nothing was played.';
     } else if (!move) problem = 'That move is no longer on offer.';
+    // What the move changes: the board after it, played on a copy. A move that reveals hidden
+    // information (a card drawn) is not previewed: the board as it is now instead.
+    let preview: ReturnType<typeof board> | null = null;
+    let previewAfter = false;
+    if (!problem && move && game.state !== null) {
+      const reveals = !game.rules.undoable || game.rules.undoable(move.action, game.state) === false;
+      if (!reveals) {
+        try {
+          const after = structuredClone(game.state);
+          game.rules.apply(after, seat, move.action);
+          preview = board(res, game, seat, after);
+          previewAfter = true;
+        } catch {
+          preview = null;
+        }
+      }
+      preview ??= board(res, game, seat);
+    }
     send(
       res,
       'confirm',
@@ -382,7 +465,8 @@ export function pagesRouter(ctx: AppContext): Router {
         title: `${game.doc.title}: confirm your move`,
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
-        move: problem ? null : { text: move!.text, actionJson: JSON.stringify(move!.action) },
+        move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
+        preview: preview ? { status: preview.status, svg: preview.svg, after: previewAfter } : null,
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,
@@ -545,9 +629,34 @@ export function pagesRouter(ctx: AppContext): Router {
       throw new ServiceError(400, 'Tick the box to confirm that the game is to be abandoned.');
     await service.abandon(game.doc.id);
   });
-  adminAction('reopen', async (game, req) => {
-    const body = parseBody(reopenBody, req);
-    await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+  // Reopening a seat removes a player: the form asks first, then this page confirms.
+  r.post('/admin/:key/reopen', async (req, res) => {
+    const key = String(req.params.key);
+    const { game } = await service.openByKey(key, ['admin']);
+    try {
+      const body = parseBody(reopenBody, req);
+      const seat = game.doc.seats[body.seat];
+      if (!seat || seat.vacant) throw new ServiceError(400, `There is no player in seat ${body.seat + 1}.`);
+      if ((req.body as Record<string, string> | undefined)?.confirm !== 'yes') {
+        send(res, 'reopen', {
+          title: `${game.doc.title}: reopen seat ${body.seat + 1}?`,
+          game: gameInfo(game),
+          seat: body.seat,
+          seatNumber: body.seat + 1,
+          name: seat.name,
+          email: body.email ?? '',
+          running: game.doc.status === 'active',
+          action: `/admin/${key}/reopen`,
+          back: `/admin/${key}`,
+        });
+        return;
+      }
+      await service.reopenSeat(game.doc.id, body.seat, { email: body.email || undefined });
+      res.redirect(303, `/admin/${key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      adminPage(req, res, key, game, err.status, err.message);
+    }
   });
   adminAction('policy', async (game, req) => service.setPolicy(game.doc.id, parseBody(policySchema, req)));
 

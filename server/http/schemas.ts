@@ -1,6 +1,6 @@
 // Shapes of every request body, checked with zod before anything is done.
 import { z } from 'zod';
-import { policySchema } from '../policy.ts';
+import { DEFAULT_POLICY, partialPolicySchema, policySchema } from '../policy.ts';
 import { numberField } from '../strict-body.ts';
 
 const name = z
@@ -41,6 +41,28 @@ export const createBody = z.object({
   invite: emailList.optional(),
 });
 
+/**
+ * POST /api/games: the form's fields, unknown fields refused in words; the reminder policy as
+ * `policy` (any of its fields) or its fields at the top level (`remindAfterHours`, ...), the
+ * defaults for the rest.
+ */
+export const apiCreateBody = createBody
+  .omit({ policy: true })
+  .extend({
+    policy: partialPolicySchema.optional(),
+    remindAfterHours: policySchema.shape.remindAfterHours.optional(),
+    repeatHours: policySchema.shape.repeatHours.optional(),
+    maxReminders: policySchema.shape.maxReminders.optional(),
+    onTimeout: policySchema.shape.onTimeout.optional(),
+  })
+  .strict()
+  .transform(({ remindAfterHours, repeatHours, maxReminders, onTimeout, policy, ...rest }) => {
+    const given = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    const top = given({ remindAfterHours, repeatHours, maxReminders, onTimeout });
+    return { ...rest, policy: { ...DEFAULT_POLICY, ...given(policy ?? {}), ...top } };
+  });
+
 export const joinBody = z.object({ name, email });
 
 export const moveBody = z.object({
@@ -67,6 +89,10 @@ export function firstIssue(err: z.ZodError): string {
     const field = issue.path.join('.');
     return field ? `Missing ${field}.` : 'The request has no body.';
   }
-  if (issue.code === 'unrecognized_keys') return issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
+    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}${where}: ${keys}. Nothing was made; see /api/v1/openapi.json for the fields this request takes.`;
+  }
   return issue.message;
 }

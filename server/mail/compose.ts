@@ -6,10 +6,14 @@ import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
+import { nameSeats } from '../game-log.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
 import type { DigestBook } from './digest.ts';
+
+/** History lines in a newcomer's welcome mail (the newest; the rest are on their page). */
+const WELCOME_HISTORY = 30;
 
 /** Quick links per turn mail; the rest of the moves are on the player's page. */
 export const MAX_QUICK_LINKS = 12;
@@ -55,11 +59,19 @@ export type Spec =
       slot: number;
       generation: number;
       moveSeq: number;
+      /** The first of the server's moves in a row for the absent seat (absent: only moveSeq). */
+      firstSeq?: number;
       absent: Seat;
       since: string;
       reminders: number;
     }
   | { type: 'over'; gameId: string; seat: Seat; slot: number; generation: number }
+  /** A newcomer took over a reopened seat (join entry `joinSeq`): the game so far, and their link. */
+  | { type: 'welcome'; gameId: string; seat: Seat; slot: number; generation: number; joinSeq: number }
+  /** Somebody took a seat before the start: their personal link at once. */
+  | { type: 'seated'; gameId: string; slot: number; generation: number }
+  /** A player removed from their seat (GameMeta.retiredSeats): what became of it, and by whom. */
+  | { type: 'removed'; gameId: string; slot: number; generation: number }
   | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'created'; gameId: string }
   | { type: 'digest'; email: string };
@@ -77,7 +89,8 @@ export interface ComposerOptions {
 }
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
-const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest' | 'created'>, MailPref[]> = {
+const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed'>, MailPref[]> = {
+  welcome: ['every', 'digest', 'reminders'],
   abandoned: ['every', 'digest', 'reminders'],
   turn: ['every'],
   started: ['every'],
@@ -106,6 +119,8 @@ export class MailComposer {
     if (spec.type === 'digest') return this.digest(spec.email, key);
     if (spec.type === 'invite') return this.invite(spec, key);
     if (spec.type === 'created') return this.created(spec, key);
+    if (spec.type === 'seated') return this.seated(spec, key);
+    if (spec.type === 'removed') return this.removed(spec, key);
     const game = await this.openIfThere(spec.gameId);
     if (!game) return null;
     const doc = game.doc;
@@ -134,6 +149,31 @@ export class MailComposer {
         ctx.waitingFor = names(toAct);
         ctx.others = names(toAct.filter((s) => s !== spec.seat));
         return this.mail('turn', ctx, game, seatRec, key, `Your turn in ${label} (move ${game.stateSeq})`);
+      }
+      case 'welcome': {
+        if (doc.status !== 'active') return null;
+        const yourTurn = toAct.includes(spec.seat);
+        const ctx = yourTurn ? this.withTurn(game, spec.seat, base) : { ...base, ...this.seen(game, spec.seat) };
+        // The game so far: the newest entries in words (the page and the download hold all of them).
+        const lines = this.o.service
+          .historyLines(game)
+          .filter((l) => l.kind !== 'reminder' && l.kind !== 'prefs' && l.kind !== 'policy');
+        Object.assign(ctx, {
+          seatNumber: spec.seat + 1,
+          replacing: this.replaced(doc, spec.slot, spec.generation),
+          history: lines.slice(-WELCOME_HISTORY).map((l) => ({ seq: l.seq, text: l.text })),
+          earlier: Math.max(0, lines.length - WELCOME_HISTORY),
+          yourTurn,
+          waitingFor: names(toAct),
+        });
+        return this.mail(
+          'welcome',
+          ctx,
+          game,
+          seatRec,
+          key,
+          `Welcome to ${label}: you took over seat ${spec.seat + 1}`,
+        );
       }
       case 'started': {
         if (doc.status !== 'active' || toAct.includes(spec.seat)) return null; // those to act get a turn mail
@@ -198,10 +238,12 @@ export class MailComposer {
         const entry = doc.log[spec.moveSeq - 1];
         if (entry?.kind !== 'move') return null;
         const absentName = names([spec.absent])[0]!;
+        const run = doc.log.slice((spec.firstSeq ?? spec.moveSeq) - 1, spec.moveSeq).filter((e) => e.kind === 'move');
         const ctx = {
           ...base,
           absentName,
-          autoText: `${absentName} ${entry.text ?? 'moved'}`,
+          autoText: `${absentName} ${nameSeats(entry.text ?? 'moved', doc)}`,
+          autoTexts: run.map((e) => `${absentName} ${nameSeats(e.text ?? 'moved', doc)}`),
           waitingSince: formatTime(spec.since),
           reminders: spec.reminders,
           youWereAbsent: spec.absent === spec.seat,
@@ -359,6 +401,58 @@ export class MailComposer {
     };
   }
 
+  /** The name of the player whose seat a newcomer took over (the one retired just before). */
+  private replaced(doc: GameDoc, slot: number, generation: number): string | undefined {
+    return (doc.retiredSeats ?? []).filter((r) => r.slot === slot && r.generation < generation).pop()?.name;
+  }
+
+  /** To a player who took a seat before the start: their personal link, at once. */
+  private async seated(spec: Extract<Spec, { type: 'seated' }>, key: string): Promise<OutgoingMail | null> {
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
+    const doc = game.doc;
+    if (doc.status !== 'open') return null; // started since: the started or turn mail carries the link
+    const seat = doc.seats.findIndex((s) => s.slot === spec.slot && s.generation === spec.generation && !s.vacant);
+    const rec = doc.seats[seat];
+    if (!rec?.email) return null;
+    const ctx = {
+      ...this.baseContext(game, seat, rec),
+      seatCount: doc.seatCount,
+      joined: doc.seats.length,
+      others: doc.seats.filter((_, i) => i !== seat).map((s) => s.name),
+    };
+    return this.mail('seated', ctx, game, rec, key, `${gameLabel(doc)}: your seat and your link`);
+  }
+
+  /** To a player removed from their seat: it was given up, by whom; their old link no longer plays. */
+  private async removed(spec: Extract<Spec, { type: 'removed' }>, key: string): Promise<OutgoingMail | null> {
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
+    const doc = game.doc;
+    const r = (doc.retiredSeats ?? []).find((x) => x.slot === spec.slot && x.generation === spec.generation);
+    if (!r?.email) return null;
+    const links = this.o.service.links;
+    const ctx: MailContext = {
+      kind: 'removed',
+      game: { id: doc.id, title: doc.title, seq: 0, name: `#${doc.id.slice(0, 6)}` },
+      players: [],
+      you: null,
+      recipientName: r.name,
+      links: { home: links.homeUrl() },
+      by: r.by,
+      when: formatTime(r.at),
+      running: doc.status === 'active' || doc.status === 'open',
+    };
+    const rendered = await this.o.renderer.render(ctx, doc.rules);
+    return this.envelope(
+      key,
+      formatAddress(r.name, r.email),
+      `${gameLabel(doc)}: your seat was given up by ${r.by}`,
+      rendered,
+      this.threadRoot(doc.id, r.email),
+    );
+  }
+
   private async invite(spec: Extract<Spec, { type: 'invite' }>, key: string): Promise<OutgoingMail | null> {
     const game = await this.openIfThere(spec.gameId);
     if (!game) return null;
@@ -412,6 +506,7 @@ export class MailComposer {
       },
       seatCount: doc.seatCount,
       policyText,
+      imported: doc.log[0]?.data?.imported !== undefined,
     };
     const rendered = await this.o.renderer.render(ctx, doc.rules);
     return this.envelope(
@@ -464,30 +559,18 @@ export class MailComposer {
   }
 }
 
-/**
- * Labels for quick links: the rules' describe() text, which is written for the
- * public history and so may read the same for different moves ("chose a
- * stake"); those get the action's own fields added, which only this player sees.
- */
-export function quickLabels(moves: { n: number; action: unknown; text: string }[]): { n: number; label: string }[] {
-  const count = new Map<string, number>();
-  for (const m of moves) count.set(m.text, (count.get(m.text) ?? 0) + 1);
-  return moves.map((m) => {
-    if ((count.get(m.text) ?? 0) < 2) return { n: m.n, label: m.text };
-    const a = m.action;
-    const detail =
-      a && typeof a === 'object'
-        ? Object.entries(a as Record<string, unknown>)
-            .filter(([k]) => k !== 'type' && k !== 'kind')
-            .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-            .join(', ')
-        : String(a);
-    return { n: m.n, label: detail ? `${m.text}: ${detail}` : m.text };
-  });
+/** Labels for quick links: the rules' label words (imperative, distinct: game-reading.ts). */
+export function quickLabels(moves: { n: number; label: string }[]): { n: number; label: string }[] {
+  return moves.map((m) => ({ n: m.n, label: m.label }));
 }
 
 export function prefsUrl(baseUrl: string, seatKey: string): string {
   return `${baseUrl}/mail/prefs/${seatKey}`;
+}
+
+/** The page that lists a player's games, and mails that list on request. */
+export function gamesUrl(baseUrl: string): string {
+  return `${baseUrl}/games`;
 }
 
 export function unsubscribeUrl(baseUrl: string, seatKey: string): string {

@@ -2,28 +2,28 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
-import type { Quota } from '../quota.ts';
+import type { QuotaCounter } from '../quota.ts';
 import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, LogEntry } from '../store/types.ts';
 import type { Seat } from '../../rules/types.ts';
-import type { MailQueue } from './queue.ts';
+import type { MailQueueApi } from './queue.ts';
 import type { Spec } from './compose.ts';
 import { mailPref } from './prefs.ts';
 import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
 import { mailId } from './message.ts';
-import type { MailCursor } from './cursor.ts';
+import type { MailCursorApi } from './cursor.ts';
 
 export interface NotifierOptions {
   service: GameService;
-  queue: MailQueue;
+  queue: MailQueueApi;
   digest: DigestBook;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
   /** Where the notifier records how far each game's mail is queued (crash recovery). */
-  cursor: MailCursor;
+  cursor: MailCursorApi;
   /** Invitations per receiving address (a quota; server/quota.ts). None: no limit. */
-  inviteQuota?: Quota;
+  inviteQuota?: QuotaCounter;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -95,7 +95,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       const replacing = reopen?.text?.match(/\((.*)\)/)?.[1];
       for (const email of event.emails) {
         // Nobody gets invitations by the dozen, whoever sends them.
-        if (o.inviteQuota && !o.inviteQuota.take(email.trim().toLowerCase())) {
+        if (o.inviteQuota && !(await o.inviteQuota.take(email.trim().toLowerCase()))) {
           o.log?.({ msg: 'invitation not sent: the address had its quota for today', gameId: event.gameId });
           continue;
         }
@@ -127,26 +127,48 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     }
     switch (event.type) {
       case 'joined': {
-        // Somebody took over a reopened seat in a running game: tell them if it is their turn.
-        // (A reopened seat has a bumped generation; a join that filled the table is followed by 'started'.)
-        const rec = doc.seats[event.seat];
-        if (
-          rec &&
-          rec.generation > 0 &&
-          doc.status === 'active' &&
-          game.state &&
-          game.rules.toAct(game.state).includes(event.seat)
-        ) {
-          // keyed by the position they joined at, so hearing the join again (after a restart) queues nothing new
-          const joinSeq =
-            doc.log.filter((e) => e.kind === 'join' && e.seat === event.seat).pop()?.seq ?? doc.log.length + 1;
-          const atSeq = [...doc.log.slice(0, joinSeq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind))?.seq;
-          await turn(game, event.seat, event.at, `Welcome to the game: you took over seat ${event.seat + 1}.`, atSeq);
+        // The join's own entry (the event's seat is the index at that moment; the order is drawn at the start).
+        const entry = [...doc.log]
+          .reverse()
+          .find((e) => e.kind === 'join' && e.seat === event.seat && e.at === event.at);
+        if (!entry) return;
+        const slot = Number(entry.data?.slot ?? entry.seat ?? 0);
+        const seat = doc.seats.findIndex((s) => s.slot === slot && !s.vacant);
+        const rec = doc.seats[seat];
+        if (!rec?.email) return;
+        if (/took over/.test(entry.text ?? '')) {
+          // A newcomer took over a reopened seat of a running game: a welcome with the game so far
+          // (and the quick links, if it is their turn). Keyed by the join, so hearing it again queues nothing.
+          await put(`welcome:${doc.id}:${entry.seq}:${slot}.${rec.generation}`, {
+            type: 'welcome',
+            gameId: doc.id,
+            seat,
+            slot,
+            generation: rec.generation,
+            joinSeq: entry.seq,
+          });
+          return;
         }
+        // The organiser's own seat, taken as the game was made: the set-up mail carries its link.
+        if (doc.creatorSlot === slot && doc.log[0]?.at === entry.at) return;
+        // Somebody took a seat before the start: their personal link at once (a closed tab must not
+        // lose the seat). Skipped when sent if the game has started by then: that mail carries it.
+        await put(`seated:${doc.id}:${slot}.${rec.generation}`, {
+          type: 'seated',
+          gameId: doc.id,
+          slot,
+          generation: rec.generation,
+        });
         return;
       }
       case 'started': {
-        const startSeq = doc.log.find((e) => e.kind === 'start')?.seq;
+        const start = doc.log.find((e) => e.kind === 'start');
+        // An imported game is started and played up to where it stood in one write: the turn mail
+        // is for the position after its last imported move.
+        const startSeq =
+          start && doc.log[0]?.data?.imported !== undefined
+            ? doc.log.filter((e) => STATE_KINDS.has(e.kind) && e.at === start.at).pop()?.seq
+            : start?.seq;
         for (let seat = 0; seat < doc.seats.length; seat++) {
           if (event.toAct.includes(seat)) await turn(game, seat, event.at, 'The game has started.', startSeq);
           else if (mailPref(doc.seats[seat]!) === 'every') {
@@ -163,8 +185,13 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       case 'moved':
       case 'undone': {
         const before = toActBefore(doc.log, event.seq);
-        if (event.type === 'moved' && event.auto) {
-          const prev = [...doc.log.slice(0, event.seq - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
+        // The server's moves for an absent seat come as a run in one write: one mail, for the last.
+        const autoRun = (e: LogEntry | undefined) =>
+          e?.kind === 'move' && e.seat === event.seat && e.data?.auto === true && e.at === event.at;
+        if (event.type === 'moved' && event.auto && !autoRun(doc.log[event.seq])) {
+          let first = event.seq;
+          while (first > 1 && autoRun(doc.log[first - 2])) first--;
+          const prev = [...doc.log.slice(0, first - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
           const since = prev?.at ?? event.at;
           const reminders = doc.log.filter(
             (e) =>
@@ -177,7 +204,16 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
             const id = seatId(doc, seat);
             return [
               `auto:${doc.id}:${event.seq}:${seat}:${id.slot}.${id.generation}`,
-              { type: 'automoved', gameId: doc.id, ...id, moveSeq: event.seq, absent: event.seat, since, reminders },
+              {
+                type: 'automoved',
+                gameId: doc.id,
+                ...id,
+                moveSeq: event.seq,
+                firstSeq: first,
+                absent: event.seat,
+                since,
+                reminders,
+              },
             ];
           });
         }
@@ -205,6 +241,18 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         return;
       }
       case 'seatReopened': {
+        // The player who was removed is told, and by whom (the address is kept privately, not in the log).
+        const reopen = doc.log.filter((e) => e.kind === 'reopen' && e.seat === event.seat && e.at === event.at).pop();
+        const gone = (doc.retiredSeats ?? []).find(
+          (r) => r.slot === reopen?.data?.slot && r.generation === reopen?.data?.generation,
+        );
+        if (gone?.email)
+          await put(`removed:${doc.id}:${gone.slot}.${gone.generation}`, {
+            type: 'removed',
+            gameId: doc.id,
+            slot: gone.slot,
+            generation: gone.generation,
+          });
         const name =
           doc.log
             .filter((e) => e.kind === 'reopen' && e.seat === event.seat)
@@ -246,8 +294,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
     let failure: unknown = null;
-    const all = await o.service.listGames({ limit: Number.POSITIVE_INFINITY });
-    for (const e of all.entries) {
+    const all =
+      o.cursor.behind && !fresh
+        ? await o.cursor.behind()
+        : (await o.service.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
+    for (const e of all) {
       if (fresh) {
         o.cursor.set(e.id, e.lastSeq);
         continue;

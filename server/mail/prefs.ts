@@ -1,5 +1,5 @@
 // A player's mail preference for one game (kept in the seat's prefs in the
-// game document, changed through a logged 'prefs' entry).
+// game document, changed by service.setSeatPrefs: private, never in the log).
 import type { SeatRecord } from '../store/types.ts';
 
 export const MAIL_PREFS = ['every', 'digest', 'reminders', 'nothing'] as const;

@@ -25,6 +25,9 @@ export const MAIL_KINDS = [
   'automoved',
   'created',
   'abandoned',
+  'welcome',
+  'seated',
+  'removed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

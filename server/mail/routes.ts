@@ -1,6 +1,6 @@
 // HTTP routes of the mail part (an express Router the app mounts at /):
 //   GET  /mail/prefs/<seatKey>        the mail preferences of that seat (every turn / digest / reminders / nothing)
-//   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (a logged 'prefs' entry); with mail=digest,
+//   POST /mail/prefs/<seatKey>        mail=<pref>: saves them (in the seat's record, not the public log); with mail=digest,
 //                                     digestHour=0..23 and digestZone=<IANA zone>: when that address gets its digest
 //   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
 //   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
@@ -63,13 +63,8 @@ export function createMailRouter(o: MailRouterOptions): Router {
 
   async function setPref(game: LoadedGame, seat: number, pref: MailPref): Promise<void> {
     if (mailPref(game.doc.seats[seat]!) === pref) return;
-    const name = game.doc.seats[seat]!.name;
-    await service.appendNote(game.doc.id, {
-      kind: 'prefs',
-      seat,
-      text: `${name} changed their mail settings`,
-      data: { prefs: { mail: pref } },
-    });
+    // Private: in the seat's record, never in the game's public history.
+    await service.setSeatPrefs(game.doc.id, seat, { mail: pref });
     await o.onPrefChanged?.(game.doc.id, seat);
   }
 

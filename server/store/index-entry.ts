@@ -19,12 +19,14 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
     toAct: meta.wait?.toAct ?? [],
     nextReminderAt: meta.attention ? null : nextReminderAt(meta),
     inviteGeneration: meta.inviteGeneration,
+    ...(meta.seats.some((s) => s.vacant) ? { vacantSeats: meta.seats.filter((s) => s.vacant).length } : {}),
     keys: {
       admin: meta.adminKeyHash,
       spectator: meta.spectatorKeyHash,
       invite: meta.inviteKeyHash,
       seats: meta.seats.map((s) => s.keyHash),
       ...(meta.confirmKeyHash ? { confirm: meta.confirmKeyHash } : {}),
+      ...(meta.retiredSeats?.length ? { retired: meta.retiredSeats.map((r) => r.keyHash) } : {}),
     },
     ...(meta.confirmed === false ? { confirmed: false } : {}),
     sealed: { spectator: meta.spectatorKeySealed, invite: meta.inviteKeySealed },
@@ -45,7 +47,7 @@ export function metaOf(doc: GameMeta & { log?: LogEntry[] }): GameMeta {
   return meta;
 }
 
-/** Whether a game with this index row has a seat free to join. */
+/** Whether a game with this index row has a seat free to join (before the start, or reopened in a running game). */
 export function hasFreeSeat(e: IndexEntry): boolean {
-  return e.names.length < e.seatCount;
+  return e.names.length < e.seatCount || (e.vacantSeats ?? 0) > 0;
 }

@@ -357,6 +357,7 @@ export class LowdbGameStore implements GameStore {
     put(e.keys.invite, { gameId: e.id, role: 'invite' });
     put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
     for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
+    for (const h of e.keys.retired ?? []) if (!this.keys.has(h)) put(h, { gameId: e.id, role: 'retired' });
   }
 
   // ---- closing and compaction ----------------------------------------------
@@ -459,7 +460,14 @@ function lastSeqOf(p: Pending): number {
 }
 
 function keyHashes(e: IndexEntry): string[] {
-  return [e.keys.admin, e.keys.spectator, e.keys.invite ?? '', e.keys.confirm ?? '', ...e.keys.seats].filter((h) => h);
+  return [
+    e.keys.admin,
+    e.keys.spectator,
+    e.keys.invite ?? '',
+    e.keys.confirm ?? '',
+    ...e.keys.seats,
+    ...(e.keys.retired ?? []),
+  ].filter((h) => h);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */

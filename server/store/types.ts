@@ -196,6 +196,24 @@ export interface GameMeta {
    * nothing more is played until it is cleared. Null or absent when all is well.
    */
   attention?: string | null;
+  /**
+   * Seats whose player was removed (the organiser reopened the seat), newest last: the retired
+   * key's hash, so that the old link can say in words what became of the seat, and the address,
+   * so that the player is told. Private: never in the log or a download.
+   */
+  retiredSeats?: RetiredSeat[];
+}
+
+/** A player removed from a seat (GameMeta.retiredSeats). */
+export interface RetiredSeat {
+  keyHash: string;
+  name: string;
+  email: string;
+  slot: number;
+  generation: number;
+  /** When, and by whom (the organiser's name). */
+  at: string;
+  by: string;
 }
 
 /** A game as the service holds it in memory: its metadata and its whole log. */
@@ -224,8 +242,20 @@ export interface IndexEntry {
   inviteGeneration: number;
   /** False while the organiser has not confirmed (GameDoc.confirmed). */
   confirmed?: boolean;
-  /** Key hashes: admin, spectator, invite (if open), seats in doc order; confirm while unconfirmed. */
-  keys: { admin: string; spectator: string; invite: string | null; seats: string[]; confirm?: string | null };
+  /** Seats of a running game that wait for a new player (reopened); absent: none. */
+  vacantSeats?: number;
+  /**
+   * Key hashes: admin, spectator, invite (if open), seats in doc order; confirm while unconfirmed;
+   * retired: the keys of players removed from their seats (findKey answers role 'retired').
+   */
+  keys: {
+    admin: string;
+    spectator: string;
+    invite: string | null;
+    seats: string[];
+    confirm?: string | null;
+    retired?: string[];
+  };
   /** The spectator and invite keys sealed (links.ts), so listed games' links need no game file. */
   sealed?: { spectator?: string; invite?: string | null };
   rulesVersion: number;
@@ -281,10 +311,10 @@ export class DamagedGameError extends Error {
 
 export type KeyRole = 'seat' | 'invite' | 'admin' | 'spectator' | 'confirm';
 
-/** What a link key (by its hash) opens. */
+/** What a link key (by its hash) opens. 'retired': the key of a player removed from a seat (opens nothing). */
 export interface KeyTarget {
   gameId: string;
-  role: KeyRole;
+  role: KeyRole | 'retired';
   /** For role seat: the index into meta.seats (play order once started). */
   seat?: number;
 }
@@ -326,6 +356,11 @@ export interface GameQuery {
 }
 
 export interface GameStore {
+  /**
+   * True when other processes write this store too (a database): the service then checks a
+   * game it keeps in memory against `entry()` before using it. Unset: only this process writes.
+   */
+  readonly shared?: boolean;
   /** Opens the store, migrating older stored formats; StoreFormatError for a newer one. Call once first. */
   open(): Promise<void>;
   /** Answers when the store can take writes (GET /readyz); throws, in words, when it cannot. */

@@ -70,6 +70,8 @@ describe('mail for game events', () => {
     const invites = smtp.received.filter((m) => /invites you/.test(m.subject ?? ''));
     expect(invites.map(to).sort()).toEqual(['bob@example.test', 'cy@example.test']);
     expect(invites[0]!.text).toContain(t.service.links.inviteUrl(inviteKey));
+    // The invite link is shared: no "do not forward" in an invitation.
+    for (const m of invites) expect(m.text).not.toContain('do not forward');
 
     const turns = smtp.received.filter((m) => /^Your turn in High Card/.test(m.subject ?? ''));
     expect(turns).toHaveLength(3);
@@ -84,7 +86,7 @@ describe('mail for game events', () => {
       const key = t.service.links.seatKeyOf(game.doc, seat);
       for (let n = 0; n < hand.length; n++)
         expect(m.text).toContain(t.service.links.quickMoveUrl(key, n, game.stateSeq));
-      expect(m.text).toContain(`chose a stake: card ${hand[0]}`);
+      expect(m.text).toContain(`Stake card ${hand[0]}:`);
       expect(m.text).toContain(t.service.links.playUrl(key));
       // The board as an inline PNG.
       const png = m.attachments.find((a) => a.cid === 'board');
@@ -348,9 +350,13 @@ describe('mail for game events', () => {
     expect(joinUrl).toBe(t.service.links.inviteUrl(reopened.inviteKey));
     await t.service.join(created.gameId, { name: 'Carl', email: 'carl@example.test' });
     await settle();
-    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Your turn/.test(m.subject ?? ''));
+    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Welcome to/.test(m.subject ?? ''));
     expect(welcome).toHaveLength(1);
-    expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1}`);
+    expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1} from Bob`);
+    expect(welcome[0]!.text).toContain('Make your move');
+    // Bob is told that his seat was given up, and by whom.
+    const gone = smtp.received.filter((m) => to(m) === 'bob@example.test' && /given up by Ada/.test(m.subject ?? ''));
+    expect(gone).toHaveLength(1);
     g = await t.service.open(created.gameId);
     expect(welcome[0]!.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
   });

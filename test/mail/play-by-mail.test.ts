@@ -226,7 +226,10 @@ describe('playing by mail', () => {
     expect(r.status).toBe(200);
     doc = (await srv.service.open(g.gameId)).doc;
     expect(doc.seats[bob.seat]!.prefs.mail).toBe('nothing');
-    expect(doc.log.filter((e) => e.kind === 'prefs')).toHaveLength(4);
+    // Mail settings are private: nothing of them in the game's log or its history.
+    expect(doc.log.filter((e) => e.kind === 'prefs')).toHaveLength(0);
+    const history = await get(abs(`/play/${bob.key}/history.txt`));
+    expect(history.html).not.toMatch(/mail settings/);
     expect((await get(abs('/mail/prefs/not-a-real-key-at-all'))).status).toBe(404);
 
     // With mail off, Bob gets nothing more, not even when it is his turn.

@@ -195,6 +195,32 @@ export function storeContract(name: string, make: () => Promise<StoreUnderTest>)
       await t.cleanup();
     });
 
+    it("finds a removed player's key as retired (it opens nothing), and lists a running game with a reopened seat", async () => {
+      const t = await make();
+      const meta = metaFor({ status: 'active', seatCount: 1 });
+      const log: LogEntry[] = [];
+      await t.store.create(meta, entriesAfter(log, 1));
+      const old = meta.seats[0]!;
+      const vacant = { ...old, name: '(open seat 1)', email: '', keyHash: '', generation: 1, vacant: true };
+      const retiredSeats = [
+        { keyHash: old.keyHash, name: 'Ada', email: old.email, slot: 0, generation: 0, at: meta.createdAt, by: 'Ada' },
+      ];
+      await t.store.append(meta.id, {
+        expectedSeq: 1,
+        entries: entriesAfter(log, 1),
+        meta: { seats: [vacant], retiredSeats },
+      });
+      const check = async (s: GameStore) => {
+        expect(await s.findKey(old.keyHash)).toEqual({ gameId: meta.id, role: 'retired' });
+        expect((await s.entry(meta.id))!.vacantSeats).toBe(1);
+        const free = await s.listGames({ status: 'active', freeSeats: true, limit: 100 });
+        expect(free.entries.map((e) => e.id)).toContain(meta.id);
+      };
+      await check(t.store);
+      await check(await t.reopen());
+      await t.cleanup();
+    });
+
     it('keeps snapshots as a cache: the newest at or before a seq, none for a game without', async () => {
       const t = await make();
       const meta = metaFor();

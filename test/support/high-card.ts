@@ -154,6 +154,12 @@ export const highCard: Rules<HighCardState, HighCardAction> = {
     return 'drew a card';
   },
 
+  label(action) {
+    if (action.type === 'stake') return `Stake card ${action.card}`;
+    if (action.type === 'play') return `Play the ${action.card}`;
+    return 'Draw a card';
+  },
+
   undoable(action) {
     return action.type !== 'draw';
   },
