@@ -335,7 +335,7 @@ export class PgGameStore implements GameStore {
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
-    const r = await this.pool.query<{ game_id: string; role: KeyRole; seat: number | null }>(
+    const r = await this.pool.query<{ game_id: string; role: KeyRole | 'retired'; seat: number | null }>(
       'SELECT game_id, role, seat FROM game_keys WHERE key_hash = $1',
       [keyHash],
     );
@@ -401,9 +401,9 @@ async function insertEntries(c: pg.PoolClient, gameId: string, entries: LogEntry
   );
 }
 
-function keysOf(row: IndexEntry): { hash: string; role: KeyRole; seat: number | null }[] {
-  const out: { hash: string; role: KeyRole; seat: number | null }[] = [];
-  const put = (hash: string | null | undefined, role: KeyRole, seat: number | null = null) => {
+function keysOf(row: IndexEntry): { hash: string; role: KeyRole | 'retired'; seat: number | null }[] {
+  const out: { hash: string; role: KeyRole | 'retired'; seat: number | null }[] = [];
+  const put = (hash: string | null | undefined, role: KeyRole | 'retired', seat: number | null = null) => {
     if (hash) out.push({ hash, role, seat });
   };
   put(row.keys.admin, 'admin');
@@ -411,6 +411,10 @@ function keysOf(row: IndexEntry): { hash: string; role: KeyRole; seat: number | 
   put(row.keys.invite, 'invite');
   put(row.keys.confirm, 'confirm');
   for (const [seat, h] of row.keys.seats.entries()) put(h, 'seat', seat);
+  // The keys of players removed from a seat: found as 'retired' (they open nothing, the page says
+  // so in words), as the lowdb store finds them; never in place of a current key.
+  const current = new Set(out.map((k) => k.hash));
+  for (const h of row.keys.retired ?? []) if (!current.has(h)) put(h, 'retired');
   return out;
 }
 
