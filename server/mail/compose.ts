@@ -2,6 +2,7 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
+import { changedSince } from '../http/page-parts.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
@@ -149,6 +150,7 @@ export class MailComposer {
         if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq))
           return null;
         const ctx = this.withTurn(game, spec.seat, base);
+        if (ctx.svg) ctx.closeUpSvg = (await changedSince(this.o.service, game, spec.seat, ctx.svg))[0];
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
         ctx.waitingFor = names(toAct);
@@ -393,16 +395,28 @@ export class MailComposer {
           : {}),
         'Auto-Submitted': 'auto-generated',
       },
-      attachments: rendered.png
-        ? [
-            {
-              filename: 'board.png',
-              contentType: 'image/png',
-              cid: 'board',
-              contentBase64: rendered.png.toString('base64'),
-            },
-          ]
-        : [],
+      attachments: [
+        ...(rendered.png
+          ? [
+              {
+                filename: 'board.png',
+                contentType: 'image/png',
+                cid: 'board',
+                contentBase64: rendered.png.toString('base64'),
+              },
+            ]
+          : []),
+        ...(rendered.closeUpPng
+          ? [
+              {
+                filename: 'changed.png',
+                contentType: 'image/png',
+                cid: 'closeup',
+                contentBase64: rendered.closeUpPng.toString('base64'),
+              },
+            ]
+          : []),
+      ],
     };
   }
 
