@@ -75,6 +75,7 @@ export type Spec =
   | { type: 'removed'; gameId: string; slot: number; generation: number }
   | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'created'; gameId: string }
+  | { type: 'attention'; gameId: string; reason: string }
   | { type: 'digest'; email: string };
 
 export interface ComposerOptions {
@@ -90,7 +91,10 @@ export interface ComposerOptions {
 }
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
-const WANTS: Record<Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed'>, MailPref[]> = {
+const WANTS: Record<
+  Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed' | 'attention'>,
+  MailPref[]
+> = {
   welcome: ['every', 'digest', 'reminders'],
   abandoned: ['every', 'digest', 'reminders'],
   turn: ['every'],
@@ -122,6 +126,7 @@ export class MailComposer {
     if (spec.type === 'created') return this.created(spec, key);
     if (spec.type === 'seated') return this.seated(spec, key);
     if (spec.type === 'removed') return this.removed(spec, key);
+    if (spec.type === 'attention') return this.attention(spec, key);
     const game = await this.openIfThere(spec.gameId);
     if (!game) return null;
     const doc = game.doc;
@@ -527,6 +532,42 @@ export class MailComposer {
       key,
       formatAddress(doc.creator.name, doc.creator.email),
       `Your game of ${doc.title} is set up`,
+      rendered,
+      this.threadRoot(doc.id, doc.creator.email),
+    );
+  }
+
+  /**
+   * To the organiser: the game no longer replays here as it was played (the
+   * code changed under it, or its files were damaged). It stays readable; the
+   * reason is given in words, with the links to look at it.
+   */
+  private async attention(spec: Extract<Spec, { type: 'attention' }>, key: string): Promise<OutgoingMail | null> {
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
+    const doc = game.doc;
+    // Mended since (a newer version of the code replays it again): nothing to say.
+    if (!doc.creator.email || !game.attention) return null;
+    const links = this.o.service.links;
+    const spectatorKey = links.spectatorKeyOf(doc);
+    const ctx: MailContext = {
+      kind: 'attention',
+      game: { id: doc.id, title: doc.title, seq: doc.log.length, name: `#${doc.id.slice(0, 6)}` },
+      players: [],
+      you: null,
+      recipientName: doc.creator.name,
+      links: {
+        admin: links.adminUrl(links.adminKeyOf(doc)),
+        history: links.historyUrl(spectatorKey, 'txt', 'spectator'),
+        download: links.historyUrl(spectatorKey, 'json', 'spectator'),
+      },
+      reason: spec.reason,
+    };
+    const rendered = await this.o.renderer.render(ctx, doc.rules);
+    return this.envelope(
+      key,
+      formatAddress(doc.creator.name, doc.creator.email),
+      `Your game of ${doc.title} needs attention`,
       rendered,
       this.threadRoot(doc.id, doc.creator.email),
     );
