@@ -382,8 +382,15 @@ export class GameService {
     let meta: GameMeta | null;
     let log: LogEntry[];
     try {
-      meta = await this.store.readMeta(gameId);
-      log = meta ? await this.store.readLog(gameId) : [];
+      for (let attempt = 1; ; attempt++) {
+        meta = await this.store.readMeta(gameId);
+        log = meta ? await this.store.readLog(gameId) : [];
+        // Another process may append between the two reads: the metadata and the log are
+        // used together only when the game's row says they belong together.
+        if (!this.store.shared || !meta || attempt >= 5) break;
+        const row = await this.store.entry(gameId);
+        if (row && row.lastSeq === log.length && row.updatedAt === meta.updatedAt) break;
+      }
     } catch (err) {
       if (err instanceof DamagedGameError) {
         this.logger.error({ gameId, file: err.file, err: err.message }, 'damaged game file');
