@@ -8,8 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one file at a time on a two-core
-    // machine. Most files wait on sockets, fsync, child processes or a browser, so three at once
-    // finish the suite far sooner there without starving anything.
-    maxWorkers: 3,
+    // machine. Most files wait on sockets, fsync, child processes or a browser, so two at once
+    // finish the suite sooner there (three starved the crash and shutdown tests on a loaded machine).
+    maxWorkers: 2,
   },
 });
