@@ -70,6 +70,10 @@ export interface Links {
   adminUrl(adminKey: string): string;
   watchUrl(spectatorKey: string): string;
   homeUrl(): string;
+  /** The link to the list of all games of an address (in every mail to it); signed, so only its mails carry it. */
+  gamesUrl(email: string): string;
+  /** The address a games-list token was made for, or null if the token is not one of ours. */
+  gamesEmail(token: string): string | null;
 }
 
 /** Length in bytes of a key before base64url (144 bits). */
@@ -146,6 +150,13 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     d.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('base64url');
   };
+  // A player's list of games: the address and a MAC of it under a key of its own.
+  const gamesKey = createHmac('sha256', secret).update('games list links').digest();
+  const gamesToken = (email: string): string => {
+    const e = email.trim().toLowerCase();
+    const mac = createHmac('sha256', gamesKey).update(e).digest().subarray(0, KEY_BYTES).toString('base64url');
+    return `${Buffer.from(e).toString('base64url')}.${mac}`;
+  };
   const links: Links = {
     baseUrl: base,
     issue: (gameId, role) => {
@@ -181,6 +192,15 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     adminUrl: (key) => `${base}/admin/${key}`,
     watchUrl: (key) => `${base}/watch/${key}`,
     homeUrl: () => `${base}/`,
+    gamesUrl: (email) => `${base}/games/${gamesToken(email)}`,
+    gamesEmail: (token) => {
+      const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{24})$/.exec(token);
+      if (!m) return null;
+      const email = Buffer.from(m[1]!, 'base64url').toString('utf8');
+      const want = Buffer.from(gamesToken(email).split('.')[1]!, 'base64url');
+      const got = Buffer.from(m[2]!, 'base64url');
+      return want.length === got.length && timingSafeEqual(want, got) ? email : null;
+    },
   };
   return links;
 }
