@@ -474,7 +474,8 @@ export class MailComposer {
       players: doc.seats.filter((s) => !s.vacant).map((s, seat) => ({ seat, name: s.name })),
       you: null,
       recipientName: spec.email.replace(/@.*/, ''),
-      links: { invite: links.inviteUrl(links.inviteKeyOf(doc)!) },
+      // The invite link is shared; the preferences link is this address's own (no more invitations).
+      links: { invite: links.inviteUrl(links.inviteKeyOf(doc)!), prefs: links.invitationsUrl(spec.email) },
       inviter: doc.creator.name,
       replacing: spec.replacing,
     };

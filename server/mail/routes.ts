@@ -4,6 +4,8 @@
 //                                     digestHour=0..23 and digestZone=<IANA zone>: when that address gets its digest
 //   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
 //   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
+//   GET  /mail/invitations/<token>    an invitation's preferences: whether this address takes invitations
+//   POST /mail/invitations/<token>    invitations=yes|no
 //   GET  /games                       a form: mail me the list of my games
 //   POST /games                       email=<address>: mails that address its list (always the same answer,
 //                                     so nobody learns whether an address plays here); at most one an hour
@@ -155,6 +157,40 @@ export function createMailRouter(o: MailRouterOptions): Router {
         ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}`
         : MAIL_PREF_LABELS[v];
     res.type('html').send(await prefsForm(key, fresh, found.seat, { saved }));
+  });
+
+  // ---- an address's invitation preferences (the link in every invitation) ---------
+
+  const invitationsPage = async (token: string, email: string, saved = false) =>
+    pages.page('mail-invitations', {
+      title: 'Invitations',
+      email,
+      token,
+      takes: await o.digest.takesInvitations(email),
+      saved,
+    });
+
+  router.get('/mail/invitations/:token', async (req: Request, res: Response) => {
+    const token = String(req.params.token);
+    const email = service.links.invitationsEmail(token);
+    if (!email) return notFoundPage(res, pages);
+    res.type('html').send(await invitationsPage(token, email));
+  });
+
+  router.post('/mail/invitations/:token', form, async (req: Request, res: Response) => {
+    const token = String(req.params.token);
+    const email = service.links.invitationsEmail(token);
+    if (!email) return notFoundPage(res, pages);
+    const v = (req.body as Record<string, unknown> | undefined)?.invitations;
+    if (v !== 'yes' && v !== 'no') {
+      res
+        .status(400)
+        .type('html')
+        .send(await invitationsPage(token, email));
+      return;
+    }
+    await o.digest.setTakesInvitations(email, v === 'yes');
+    res.type('html').send(await invitationsPage(token, email, true));
   });
 
   // ---- one list of all of a player's games --------------------------------------
