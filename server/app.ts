@@ -31,10 +31,14 @@ import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
 import { checkNesting } from './strict-body.ts';
 import { removeLeftOverTempFiles } from './tidy.ts';
-import { DEFAULT_QUOTAS, Quota, type QuotaSettings } from './quota.ts';
+import { DEFAULT_QUOTAS, Quota, type QuotaCounter, type QuotaSettings } from './quota.ts';
+import { PgQuota } from './pg-quota.ts';
+import type { Pool as PgPool } from 'pg';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
+import { PgGameStore } from './store/pg-store.ts';
+import { PgRateLimitStore } from './http/pg-rate-limit.ts';
 import type { GameStore } from './store/types.ts';
 
 export interface AppDeps {
@@ -46,8 +50,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Defaults to DATA_DIR/secret.key (made on first start, mode 0600). */
   secret?: Buffer;
-  /** Defaults to the lowdb store under dataDir. */
+  /** Defaults to the PostgreSQL store on databaseUrl if set, else the lowdb store under dataDir. */
   store?: GameStore;
+  /** DATABASE_URL: games in PostgreSQL, shared by every server process given the same URL. */
+  databaseUrl?: string;
   templatesDir?: string;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; see http/client.ts). Default: none. */
   trustProxy?: boolean | number | string;
@@ -91,13 +97,18 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   // Link keys never reach a log line: every logger below is this one or its child (redact.ts).
   const logger = redactingLogger(deps.logger ?? pino({ level: 'info' }));
   const now = deps.now ?? (() => new Date());
-  const secret = deps.secret ?? loadOrCreateSecret(deps.dataDir);
+  const onProblem = (m: string) => logger.error({ problem: m }, 'store problem');
+  const store =
+    deps.store ??
+    (deps.databaseUrl
+      ? new PgGameStore({ url: deps.databaseUrl, onProblem })
+      : new LowdbGameStore({ dataDir: deps.dataDir, onProblem }));
+  // With PostgreSQL every process shares the secret kept in the database (unless SECRET_KEY gives it).
+  const shared = store instanceof PgGameStore ? store : null;
+  const secret = deps.secret ?? (shared ? await shared.loadOrCreateSecret() : loadOrCreateSecret(deps.dataDir));
   const tidied = await removeLeftOverTempFiles(deps.dataDir);
   if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');
   const links = createLinks(secret, deps.baseUrl);
-  const store =
-    deps.store ??
-    new LowdbGameStore({ dataDir: deps.dataDir, onProblem: (m) => logger.error({ problem: m }, 'store problem') });
   const service = new GameService({
     store,
     registry: deps.registry,
@@ -228,6 +239,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // With PostgreSQL a client's POSTs count once across every process (http/pg-rate-limit.ts).
+    ...(shared ? { store: new PgRateLimitStore(shared.pool) } : {}),
     // Counted by req.ip: the real client behind a proxy named in TRUST_PROXY. Without one, forwarded
     // headers are ignored on purpose (http/client.ts), so the library's warning about them is off.
     validate: { xForwardedForHeader: false },
@@ -254,8 +267,11 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(
-    creationQuotas({ ...DEFAULT_QUOTAS, ...deps.quotas }, now, (req, res, message) =>
-      sendError(req, res, 429, message, ctx),
+    creationQuotas(
+      { ...DEFAULT_QUOTAS, ...deps.quotas },
+      now,
+      (req, res, message) => sendError(req, res, 429, message, ctx),
+      shared?.pool ?? null,
     ),
   );
 
@@ -292,20 +308,24 @@ function creationQuotas(
   q: QuotaSettings,
   now: () => Date,
   refuse: (req: Request, res: Response, message: string) => void,
+  pool: PgPool | null,
 ) {
   const clock = () => now().getTime();
-  const perClient = new Quota(q.createsPerClientPerHour, 3600_000, clock);
-  const perAddress = new Quota(q.createsPerAddressPerDay, 86_400_000, clock);
-  return (req: Request, res: Response, next: NextFunction) => {
+  // With PostgreSQL the processes count together (pg-quota.ts); otherwise in memory.
+  const quota = (name: string, limit: number, windowMs: number): QuotaCounter =>
+    pool ? new PgQuota(pool, name, limit, windowMs, clock) : new Quota(limit, windowMs, clock);
+  const perClient = quota('creates-per-client', q.createsPerClientPerHour, 3600_000);
+  const perAddress = quota('creates-per-address', q.createsPerAddressPerDay, 86_400_000);
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || (req.path !== '/new' && req.path !== '/api/games')) return next();
     const email = (req.body as { email?: unknown } | undefined)?.email;
-    if (!perClient.take(req.ip ?? ''))
+    if (!(await perClient.take(req.ip ?? '')))
       return refuse(
         req,
         res,
         `Your address has created ${q.createsPerClientPerHour} games this hour; please wait a while.`,
       );
-    if (typeof email === 'string' && !perAddress.take(email.trim().toLowerCase()))
+    if (typeof email === 'string' && !(await perAddress.take(email.trim().toLowerCase())))
       return refuse(
         req,
         res,

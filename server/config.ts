@@ -36,6 +36,19 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   BASE_URL: httpUrl.optional(),
   DATA_DIR: z.string().optional(),
+  // Set: games live in PostgreSQL (server/store/pg-store.ts), shared by every process given the same URL.
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol),
+      'must be postgres://user:password@host:port/database',
+    )
+    .optional(),
+  // The server secret as 64 hex digits; unset: DATA_DIR/secret.key, or with DATABASE_URL the database's.
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (openssl rand -hex 32)')
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       errorMap: () => ({ message: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
@@ -88,6 +101,10 @@ export interface Config {
   /** Set: every link is built from it. Unset: http://localhost:<the port listened on>. */
   baseUrl?: string;
   dataDir: string;
+  /** Set: the PostgreSQL store on this database; unset: the embedded lowdb store in dataDir. */
+  databaseUrl?: string;
+  /** SECRET_KEY: the server secret every link key derives from (links.ts). */
+  secretKey?: Buffer;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownGraceMs: number;
   mailOn: boolean;
@@ -103,7 +120,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 // Values that may carry a password are named, never printed.
-const SECRET: ReadonlySet<string> = new Set(['SMTP_URL']);
+const SECRET: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL', 'SECRET_KEY']);
 
 /** Reads the environment (only the variables of envSchema; others are ignored). Throws ConfigError. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -127,6 +144,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     baseUrl: e.BASE_URL,
     dataDir: resolve(e.DATA_DIR ?? join(packageRoot(), 'data')),
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : undefined,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailOn: e.MAIL === 'on',

@@ -38,6 +38,8 @@ const confirmOrganiser = plugins.length > 0 && config.confirmOrganiser;
 // A port in use or an unwritable DATA_DIR is one line too, not a stack trace.
 const running = await startServer({
   dataDir,
+  databaseUrl: config.databaseUrl,
+  secret: config.secretKey,
   baseUrl: config.baseUrl,
   registry: games,
   logger,

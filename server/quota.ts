@@ -29,7 +29,12 @@ export function quotasFromEnv(env: Record<string, string | undefined>): QuotaSet
   };
 }
 
-export class Quota {
+/** A quota as its users see it: this in-memory one, or the PostgreSQL one shared by processes (pg-quota.ts). */
+export interface QuotaCounter {
+  take(key: string): boolean | Promise<boolean>;
+}
+
+export class Quota implements QuotaCounter {
   private uses = new Map<string, number[]>();
 
   constructor(

@@ -333,7 +333,7 @@ export class GameService {
 
   async open(gameId: string): Promise<LoadedGame> {
     const cached = this.games.get(gameId);
-    if (cached) {
+    if (cached && (!this.store.shared || (await this.stillCurrent(cached)))) {
       this.keep(cached);
       return cached;
     }
@@ -343,6 +343,25 @@ export class GameService {
       this.loading.set(gameId, p);
     }
     return p;
+  }
+
+  /**
+   * With a store other processes write too (store.shared), a game kept in memory is used only
+   * while the store's index row says its log ends where ours does (one indexed row read);
+   * otherwise it is let go and read again.
+   */
+  private async stillCurrent(game: LoadedGame): Promise<boolean> {
+    const row = await this.store.entry(game.doc.id);
+    const last = game.doc.log[game.doc.log.length - 1];
+    if (
+      row &&
+      row.lastSeq === game.doc.log.length &&
+      row.lastHash === (last?.hash ?? '') &&
+      row.updatedAt === game.doc.updatedAt
+    )
+      return true;
+    if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
+    return false;
   }
 
   private async loadGame(gameId: string): Promise<LoadedGame> {
@@ -800,7 +819,15 @@ export class GameService {
     input: { seq: number; action: unknown },
     opts: { auto?: boolean } = {},
   ): Promise<{ seq: number; text: string }> {
-    return this.withLock(gameId, () => this.moveLocked(gameId, seat, input, opts));
+    // Another process may have written to the game after we read it (a shared store): the
+    // store refuses our write (StaleSeqError), we read the game again and decide once more,
+    // so a move still legal is taken and a second click on one link is refused, never doubled.
+    return this.withLock(gameId, () =>
+      this.moveLocked(gameId, seat, input, opts).catch((err) => {
+        if (!(err instanceof StaleWriteError)) throw err;
+        return this.moveLocked(gameId, seat, input, opts);
+      }),
+    );
   }
 
   private async moveLocked(
@@ -1091,6 +1118,7 @@ export class GameService {
     });
     const ended: string[] = [];
     for (const e of stale) {
+      // Another process sharing the store may end the same game at the same time: its write wins.
       await this.withLock(e.id, async () => {
         const game = await this.open(e.id);
         const doc = game.doc;
@@ -1112,6 +1140,8 @@ export class GameService {
         ended.push(e.id);
         this.logger.info({ gameId: e.id, event: 'expired' }, 'game expired');
         if (!quiet) this.emit({ type: 'abandoned', gameId: e.id, at });
+      }).catch((err) => {
+        if (!(err instanceof StaleWriteError)) throw err;
       });
     }
     return ended;
@@ -1137,11 +1167,19 @@ export class GameService {
    */
   async appendNote(
     gameId: string,
-    note: { kind: 'reminder' | 'notice' | 'prefs'; seat?: Seat; text: string; data?: Record<string, unknown> },
+    note: {
+      kind: 'reminder' | 'notice' | 'prefs';
+      seat?: Seat;
+      text: string;
+      data?: Record<string, unknown>;
+      /** Written only if the log still ends at this seq (another process has not written meanwhile); else 409. */
+      atSeq?: number;
+    },
   ): Promise<number> {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const doc = game.doc;
+      if (note.atSeq !== undefined && doc.log.length !== note.atSeq) throw new StaleWriteError();
       if (note.seat !== undefined && !doc.seats[note.seat])
         throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
       const now = this.now().toISOString();
@@ -1360,10 +1398,7 @@ export class GameService {
     } catch (err) {
       if (!(err instanceof StaleSeqError)) throw err;
       this.games.delete(next.id);
-      throw new ServiceError(
-        409,
-        'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
-      );
+      throw new StaleWriteError();
     }
   }
 
@@ -1404,6 +1439,16 @@ export class GameService {
       release();
       if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
     }
+  }
+}
+
+/** A write refused because the game changed after it was read (in another process); nothing was written. */
+export class StaleWriteError extends ServiceError {
+  constructor() {
+    super(
+      409,
+      'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 // The pages' scripts: each game's templates/games/<id>/form.ts, type-checked
 // with the DOM library (tsconfig.browser.json), bundled by esbuild into one
 // plain script per game under dist/web/, which the server serves at
-// /static/games/<id>/form.js. Pages work without them: a script only narrows
+// /static/games/<id>/form.js (and templates/pages/<page>.ts at /static/pages/<page>.js). Pages work without them: a script only narrows
 // lists and fills in the command field of forms that post on their own.
 //
 // `npm run build:web` runs this (npm install does it through `prepare`; the
@@ -12,13 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { TEMPLATES_DIR, WEB_DIR } from './render.ts';
 
-/** The page scripts there are: templates/games/<id>/form.ts for each game that has one. */
+/** The page scripts there are: templates/games/<id>/form.ts for each game that has one, and templates/pages/<page>.ts. */
 export function pageScripts(templatesDir = TEMPLATES_DIR): string[] {
   const games = join(templatesDir, 'games');
-  return readdirSync(games)
-    .map((id) => join(games, id, 'form.ts'))
-    .filter((file) => existsSync(file))
-    .sort();
+  const pages = join(templatesDir, 'pages');
+  return [
+    ...readdirSync(games)
+      .map((id) => join(games, id, 'form.ts'))
+      .filter((file) => existsSync(file)),
+    ...(existsSync(pages) ? readdirSync(pages).filter((f) => f.endsWith('.ts')) : []).map((f) => join(pages, f)),
+  ].sort();
 }
 
 /** Bundles every page script into outDir (games/<id>/form.js); returns the files written. */

@@ -55,6 +55,14 @@ export const actionSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('discardTrain'), corp, train: z.string() }).strict(),
   z.object({ type: z.literal('buyCompany'), company: z.string(), price: z.number().int().nonnegative() }).strict(),
+  z
+    .object({
+      type: z.literal('sellCompany'),
+      company: z.string(),
+      to: z.number().int().nonnegative(),
+      price: z.number().int().nonnegative(),
+    })
+    .strict(),
   z.object({ type: z.literal('bankrupt') }).strict(),
 ]);
 
@@ -104,6 +112,7 @@ const SHAPES: Record<string, [Record<string, Check>, Record<string, Check>]> = {
   buyTrain: [{ train: (v) => typeof v === 'string', price: int(1) }, { exchange: (v) => typeof v === 'string' }],
   discardTrain: [{ corp: short(8), train: (v) => typeof v === 'string' }, {}],
   buyCompany: [{ company: (v) => typeof v === 'string', price: int(0) }, {}],
+  sellCompany: [{ company: (v) => typeof v === 'string', to: int(0), price: int(0) }, {}],
   bankrupt: [{}, {}],
 };
 

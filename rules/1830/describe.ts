@@ -98,10 +98,23 @@ function priceMove(before: Game1830State, after: Game1830State | null, op: strin
   return ` (${op} ${now > was ? 'rises' : now < was ? 'falls' : 'stays'} ${now === was ? 'at' : 'to'} $${now})`;
 }
 
+/** priceMove, only when the price moved (a run with no revenue withholds on its own). */
+function priceChange(before: Game1830State, after: Game1830State | null, op: string | null): string {
+  const corp = op && after ? after.corps[op] : undefined;
+  if (!op || !corp || sharePrice(corp) === sharePrice(before.corps[op]!)) return '';
+  return priceMove(before, after, op);
+}
+
 function main(action: Action1830, before: Game1830State, seat: number, after: Game1830State | null): string {
   const op = operatorOf(before);
   const offer = before.offer;
-  if (offer && action.type === 'pass') return `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  const sellerOffered = offer !== undefined && offer.by === offer.seller;
+  if (offer && action.type === 'pass')
+    return sellerOffered
+      ? `declines to buy ${privateName(offer.company)} for $${offer.price}`
+      : `declines to sell ${privateName(offer.company)} for $${offer.price}`;
+  if (offer && sellerOffered && action.type === 'buyCompany')
+    return `buys ${privateName(offer.company)} from {seat:${offer.seller}} for $${offer.price}`;
   if (offer && action.type === 'buyCompany') {
     return `accepts $${offer.price} for their ${privateName(offer.company)}${typeof offer.buyer === 'string' ? ` from ${offer.buyer}` : ''}`;
   }
@@ -179,7 +192,8 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       return `places a ${op} station on ${action.hex}${city} for $${cost}`;
     }
     case 'runRoutes': {
-      if (action.routes.length === 0) return `runs no trains for ${op}`;
+      // Running nothing withholds nothing: the price still drops, and the history says so.
+      if (action.routes.length === 0) return `runs no trains for ${op}${priceChange(before, after, op)}`;
       let revenue: number | null = null;
       let parts: string[] = [];
       const corp = op ? before.corps[op] : undefined;
@@ -202,7 +216,7 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
         revenue === null
           ? `runs ${trains}`
           : `runs ${trains} for $${revenue}${parts.length ? ` (${parts.join('; ')})` : ''}`;
-      if (!action.dividend || !revenue) return run;
+      if (!action.dividend || !revenue) return `${run}${priceChange(before, after, op)}`;
       return `${run} and ${action.dividend === 'payout' ? `pays out $${revenue / 10} per share` : 'withholds it'}${priceMove(before, after, op)}`;
     }
     case 'dividend': {
@@ -230,6 +244,8 @@ function main(action: Action1830, before: Game1830State, seat: number, after: Ga
       if (owner === seat) return `sells their ${privateName(action.company)} to ${op} for $${action.price}`;
       return `buys ${privateName(action.company)} for ${op} from its owner for $${action.price}`;
     }
+    case 'sellCompany':
+      return `offers their ${privateName(action.company)} to {seat:${action.to}} for $${action.price}${op ? ` to raise money for ${op}'s train` : ''}; the buyer accepts or declines`;
     case 'bankrupt':
       return `goes bankrupt, unable to buy ${op} a train`;
   }

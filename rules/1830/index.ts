@@ -7,6 +7,7 @@ import { applyAuctionPass, applyBid, applyPendingPar, auctionActor, maxBid, minB
 import { CORPS, DATA, PAR_CELLS, PRIVATES } from './data.ts';
 import {
   applyBuyPrivate,
+  applySellPrivate,
   applyStockPass,
   applyBuy,
   applyPar,
@@ -24,10 +25,11 @@ import {
   applyExchange,
   exchangeProblem,
   acceptCompanySale,
+  acceptEmergencyPrivateSale,
 } from './operating/index.ts';
 import { parPrice, sharePrice } from './market.ts';
 import { certCount, certLimit, playerValue } from './shares.ts';
-import { setupState, type Game1830State } from './state.ts';
+import { offerAnswerer, setupState, type Game1830State } from './state.ts';
 import { RULE_SET_CHOICES, RULE_SET_OPTION, RULES_VERSION } from './rule-set.ts';
 import { newBoard } from './track/index.ts';
 import { describeAction, labelAction } from './describe.ts';
@@ -41,7 +43,7 @@ export type { Action1830 } from './actions.ts';
 
 function toAct(state: Game1830State): Seat[] {
   if (state.finished) return [];
-  if (state.offer) return [state.offer.seller];
+  if (state.offer) return [offerAnswerer(state, state.offer)];
   const round = state.round;
   if (round.kind === 'auction') return [auctionActor(state, round)];
   if (round.kind === 'stock') return [stockActor(state, round)];
@@ -90,6 +92,8 @@ function apply(state: Game1830State, seat: Seat, raw: unknown): void {
         return applySell(state, seat, action.corp, action.percent);
       case 'buyCompany':
         return applyBuyPrivate(state, seat, action.company, action.price);
+      case 'sellCompany':
+        return applySellPrivate(state, seat, action.company, action.to, action.price);
       default:
         throw new RuleError('In a stock round you may buy, par, sell or pass');
     }
@@ -109,7 +113,10 @@ function shapeProblem(
   return `That ${type} move is not well formed (${where}${issue.message})`;
 }
 
-/** The owner of an offered private accepts (the same buyCompany) or declines (pass). */
+/**
+ * The other side of an offered private accepts (the same buyCompany) or declines (pass): its owner,
+ * or the buyer when the owner offered it (seed rule set: on the seller's turn, or in an emergency).
+ */
 function answerOffer(state: Game1830State, action: Action1830): void {
   const offer = state.offer!;
   if (action.type === 'pass') {
@@ -117,14 +124,18 @@ function answerOffer(state: Game1830State, action: Action1830): void {
     return;
   }
   if (action.type !== 'buyCompany' || action.company !== offer.company || action.price !== offer.price) {
+    const what = offer.by === offer.seller ? `${offer.company} offered to you` : `your ${offer.company}`;
     throw new RuleError(
-      `First accept ("buy ${offer.company} ${offer.price}") or decline ("pass") the offer of $${offer.price} for your ${offer.company}`,
+      `First accept ("buy ${offer.company} ${offer.price}") or decline ("pass") the offer of $${offer.price} for ${what}`,
     );
   }
   delete state.offer;
   try {
-    if (typeof offer.buyer === 'number') applyBuyPrivate(state, offer.by, offer.company, offer.price, true);
-    else acceptCompanySale(state, offer.buyer, offer.company, offer.price);
+    if (typeof offer.buyer !== 'number') acceptCompanySale(state, offer.buyer, offer.company, offer.price);
+    else if (offer.by !== offer.seller) applyBuyPrivate(state, offer.by, offer.company, offer.price, true);
+    else if (state.round.kind === 'stock')
+      applySellPrivate(state, offer.seller, offer.company, offer.buyer, offer.price, true);
+    else acceptEmergencyPrivateSale(state, offer.seller, offer.company, offer.buyer, offer.price);
   } catch (err) {
     state.offer = offer;
     throw err;

@@ -72,6 +72,14 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       return { type: 'buy', corp, from };
     }
     case 'sell': {
+      if (PRIVATE_SYMS.includes((words[1] ?? '').toUpperCase())) {
+        // "sell CA 150 to 2": the buyer by his number in the seat order (1 is the first seat)
+        const price = amount(words[2]);
+        const buyer = amount(words[4]);
+        if (!Number.isInteger(price) || (words[3] ?? '').toLowerCase() !== 'to' || !(buyer >= 1))
+          throw new RuleError('Say the price and the buyer\'s seat number: "sell CA 150 to 2"');
+        return { type: 'sellCompany', company: (words[1] ?? '').toUpperCase(), to: buyer - 1, price };
+      }
       const corp = corpOf(words[1]);
       const n = words[2] === undefined ? 1 : amount(words[2]);
       if (!Number.isInteger(n) || n < 1) throw new RuleError('Say how many shares: "sell NYC 2"');
@@ -135,7 +143,7 @@ export function parseCommand(text: string, state: Game1830State, _seat: number):
       return { type: 'bankrupt' };
     default:
       throw new RuleError(
-        'Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run (the suggested routes), run 2-0: I15-J14; 3-0: E19-F20-F22, payout, withhold, buy train, buy train 4, buy CA 160, discard 3-1, exchange, bankrupt',
+        'Commands: pass, bid CA 165, par PRR 67, buy PRR ipo, buy NYC pool, sell NYC 2, lay H10 57 1, token E19, run (the suggested routes), run 2-0: I15-J14; 3-0: E19-F20-F22, payout, withhold, buy train, buy train 4, buy CA 160, sell CA 160 to 2 (seed rules), discard 3-1, exchange, bankrupt',
       );
   }
 }

@@ -34,6 +34,16 @@ export interface RuleSet {
   privateIsTheTurnsPurchase: boolean;
   /** After buying a private, brown-zone shares may still be bought several at a time (false only in recorded games). */
   brownSharesAfterPrivate: boolean;
+  /**
+   * A player may sell his private to another player on his own (the seller's) stock-round turn, the
+   * buyer accepting (seed G.1.a: "during the buyer's or the seller's turn"); 18xx.games has only the buyer's.
+   */
+  privateSoldOnSellersTurn: boolean;
+  /**
+   * A president raising money for a train may sell a private of his own to another player who accepts
+   * (seed G.1.d.3: "if he finds a buyer"); 18xx.games has no such sale.
+   */
+  emergencyPrivateSale: boolean;
 }
 
 export const RULE_SETS: Record<RuleSetName, RuleSet> = {
@@ -45,6 +55,8 @@ export const RULE_SETS: Record<RuleSetName, RuleSet> = {
     presidentAddsWheneverMustBuy: false,
     privateIsTheTurnsPurchase: false,
     brownSharesAfterPrivate: true,
+    privateSoldOnSellersTurn: true,
+    emergencyPrivateSale: true,
   },
   '18xx.games': {
     svForcedAt: 0,
@@ -54,6 +66,8 @@ export const RULE_SETS: Record<RuleSetName, RuleSet> = {
     presidentAddsWheneverMustBuy: true,
     privateIsTheTurnsPurchase: true,
     brownSharesAfterPrivate: true,
+    privateSoldOnSellersTurn: false,
+    emergencyPrivateSale: false,
   },
   recorded: {
     svForcedAt: 5,
@@ -63,6 +77,8 @@ export const RULE_SETS: Record<RuleSetName, RuleSet> = {
     presidentAddsWheneverMustBuy: true,
     privateIsTheTurnsPurchase: true,
     brownSharesAfterPrivate: false,
+    privateSoldOnSellersTurn: false,
+    emergencyPrivateSale: false,
   },
 };
 

@@ -66,7 +66,7 @@ export interface AuctionRound {
 }
 
 export interface StockTurnAction {
-  type: 'buy' | 'sell' | 'par' | 'buyPrivate';
+  type: 'buy' | 'sell' | 'par' | 'buyPrivate' | 'sellPrivate';
   corp: string;
   fromIpo?: boolean;
 }
@@ -147,12 +147,18 @@ export interface Game1830State {
 export interface PrivateOffer {
   company: string;
   price: number;
-  /** The owner, who accepts or declines. */
+  /** The owner: he accepts or declines, unless he made the offer himself (seed G.1.a, G.1.d.3). */
   seller: number;
-  /** The player who made the offer. */
+  /** The player who made the offer: the buyer (or the buying corporation's president), or the seller. */
   by: number;
   /** The buyer: that player (stock round) or the corporation they operate. */
   buyer: number | string;
+}
+
+/** The player who answers an offer: the seller, or the buyer when the seller made it. */
+export function offerAnswerer(state: Game1830State, offer: PrivateOffer): number {
+  if (offer.by !== offer.seller) return offer.seller;
+  return typeof offer.buyer === 'number' ? offer.buyer : state.corps[offer.buyer]!.president!;
 }
 
 export function setupState(seats: number, options: Options): Game1830State {

@@ -47,7 +47,9 @@ export function stockActor(state: Game1830State, round: StockRound): number {
 /** The turn's one purchase is used: a share bought, a corporation parred, or (by the rule set) a private bought. */
 function bought(state: Game1830State, round: StockRound): boolean {
   const privateCounts = rules(state).privateIsTheTurnsPurchase;
-  return round.turnActions.some((a) => a.type !== 'sell' && (a.type !== 'buyPrivate' || privateCounts));
+  return round.turnActions.some(
+    (a) => a.type === 'buy' || a.type === 'par' || (a.type === 'buyPrivate' && privateCounts),
+  );
 }
 
 /** A private may not be bought now: under 18xx.games the turn's purchase is used; under the seed it never is. */
@@ -284,6 +286,65 @@ export function applyBuyPrivate(
   state.cash[p.owner]! += price;
   p.owner = seat;
   round.turnActions.push({ type: 'buyPrivate', corp: sym });
+  afterAction(state, round, seat);
+}
+
+/**
+ * Why the private `sym` may not go from `seller` to the player `buyer` for `price` now, or null:
+ * the checks of both sides that hold in a stock round and in an emergency alike (phases 2 to 4,
+ * a buyer who is another player in the game, below the certificate limit, with the money).
+ */
+export function playerSaleProblem(
+  state: Game1830State,
+  seller: number,
+  buyer: number,
+  sym: string,
+  price: number,
+): string | null {
+  const p = Object.hasOwn(state.privates, sym) ? state.privates[sym] : undefined;
+  if (!p || p.closed) return `there is no open private ${sym}`;
+  if (p.owner !== seller) return `you do not own ${sym}`;
+  if (buyer === seller || buyer >= state.seats || state.bankrupt[buyer])
+    return 'name another player in the game as the buyer';
+  if (!DATA.phases[state.phase]!.playersTradePrivates)
+    return 'privates no longer change hands between players in this phase';
+  if (PRIVATES[sym]!.noSaleToCorporation) return `${sym} may not be sold`;
+  if (certCount(state, buyer) >= certLimit(state))
+    return `the buyer is at the certificate limit of ${certLimit(state)}, and a private counts as a certificate`;
+  if (price > state.cash[buyer]!) return `the buyer has $${state.cash[buyer]} and cannot pay $${price}`;
+  return null;
+}
+
+/**
+ * Seed rule set: a player sells his private to another player on his own stock-round turn (G.1.a:
+ * "during the buyer's or the seller's turn"), not in the first stock round, at the price the two
+ * agree. The seller offers and the buyer accepts (the same buyCompany) or declines. It is not the
+ * turn's purchase of either; being able to sell a private does not hold a turn open.
+ */
+export function applySellPrivate(
+  state: Game1830State,
+  seat: number,
+  sym: string,
+  buyer: number,
+  price: number,
+  accepted = false,
+): void {
+  const round = state.round as StockRound;
+  if (!rules(state).privateSoldOnSellersTurn)
+    throw new RuleError(
+      `In this rule set a private changes hands on the buyer's turn: the buyer offers ("buy ${sym} ${price}")`,
+    );
+  if (state.turn === 1) throw new RuleError('Privates change hands between players only after the first stock round');
+  const problem = playerSaleProblem(state, seat, buyer, sym, price);
+  if (problem) throw new RuleError(sentence(problem));
+  if (!accepted) {
+    state.offer = { company: sym, price, seller: seat, by: seat, buyer };
+    return;
+  }
+  state.cash[buyer]! -= price;
+  state.cash[seat]! += price;
+  state.privates[sym]!.owner = buyer;
+  round.turnActions.push({ type: 'sellPrivate', corp: sym });
   afterAction(state, round, seat);
 }
 

@@ -60,7 +60,9 @@ export function buildView(state: Game1830State, seat: Seat | null, toAct: Seat[]
   const status = state.finished
     ? `Game over: ${state.endReason ?? ''}`
     : offer
-      ? `${roundName(state)}: ${typeof offer.buyer === 'string' ? offer.buyer : 'a player'} offers $${offer.price} for ${offer.company}; its owner accepts or declines`
+      ? offer.by === offer.seller
+        ? `${roundName(state)}: the owner of ${offer.company} offers it to another player for $${offer.price}; the buyer accepts or declines`
+        : `${roundName(state)}: ${typeof offer.buyer === 'string' ? offer.buyer : 'a player'} offers $${offer.price} for ${offer.company}; its owner accepts or declines`
       : `${roundName(state)}: ${doing(state)}`;
   const players = Array.from({ length: state.seats }, (_, s) => ({
     seat: s,

@@ -6,6 +6,7 @@ import { BOARD, CARD_BY_ID } from './data.ts';
 import { drawCount, stationCardsInDeck } from './draw.ts';
 import { findStation, stationInfo, type PCState } from './state.ts';
 import { polylineLength } from './geometry.ts';
+import { partOfTable, placeWords } from './places.ts';
 import { imperative } from '../label.ts';
 
 function stationName(s: PCState, id: string): string {
@@ -23,10 +24,10 @@ export function describeAction(a: PCAction, s: PCState, seat: number): string {
   switch (a.type) {
     case 'obstacle': {
       const name = BOARD.obstacles.find((o) => o.id === a.obstacle)?.name ?? a.obstacle;
-      return `placed the ${name} at ${a.x},${a.y}${a.rot ? ` turned ${a.rot}°` : ''}`;
+      return `placed the ${name} ${placeWords(s, a.x, a.y)}${a.rot ? ` turned ${a.rot}°` : ''}`;
     }
     case 'river':
-      return `laid the river from ${a.points[0]!.join(',')} to ${a.points[a.points.length - 1]!.join(',')} (${Math.round(polylineLength(a.points))} mm)`;
+      return `laid the river from ${partOfTable(...(a.points[0] as [number, number]))} to ${partOfTable(...(a.points[a.points.length - 1] as [number, number]))} (${Math.round(polylineLength(a.points))} mm)`;
     case 'draw': {
       const last = s.lastOrders === seat && s.finalStep === 'draw';
       const n = Math.min(last ? 1 : drawCount(s), stationCardsInDeck(s));
@@ -38,7 +39,7 @@ export function describeAction(a: PCAction, s: PCState, seat: number): string {
       return 'passed';
     case 'build': {
       const toName = a.to !== undefined ? stationName(s, a.to) : stationName(s, a.card ?? '');
-      const where = a.to === undefined && a.at ? ` (new station at ${a.at.join(',')})` : '';
+      const where = a.to === undefined && a.at ? ` (a new station ${placeWords(s, a.at[0]!, a.at[1]!)})` : '';
       try {
         const p = planBuild(s, seat, a);
         const extras: string[] = [];

@@ -123,7 +123,13 @@ export function renderSvg(view: View): string {
     const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="2" fill="${s.fill}" stroke="#333" stroke-width="1"/>`;
     const dark =
       s.kind === 'start' && s.owner != null && ['black', 'red', 'green'].includes(v.players[s.owner]!.colour);
-    const label = s.faceDown ? '?' : s.kind === 'metro' ? `${s.points} ${s.type}` : `${s.points} ${s.name}`;
+    const label = s.faceDown
+      ? s.kind === 'start'
+        ? 'start, face down'
+        : 'face down'
+      : s.kind === 'metro'
+        ? `${s.points} ${s.type}`
+        : `${s.points} ${s.name}`;
     const labels = [
       `<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? `${label.slice(0, 17)}…` : label)}</text>`,
     ];

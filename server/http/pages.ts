@@ -16,8 +16,10 @@ import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
+import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
+import { closeUps, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -35,12 +37,15 @@ export function pagesRouter(ctx: AppContext): Router {
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
   const board = (res: Response, game: LoadedGame, seat: Seat | null, state: unknown = game.state) => {
-    const view =
+    let view =
       state === game.state
         ? service.viewFor(game, seat)
         : state === null
           ? { seat, toAct: [], status: 'The game had not started yet' }
           : service.viewOf(game, state, seat);
+    // An abandoned game has nobody to act: its headline says so instead of naming whose turn it was.
+    if (state === game.state && game.doc.status === 'abandoned')
+      view = { ...view, toAct: [], status: 'The game was abandoned' };
     const players = playersOf(game);
     const partialCtx = {
       view,
@@ -56,11 +61,16 @@ export function pagesRouter(ctx: AppContext): Router {
         svg = null;
       }
     }
+    // On a narrow screen the picture keeps a width at which its labels can be read, and scrolls
+    // inside its own box instead of shrinking them away.
+    const wide = svg ? readableWidth(svg) : null;
+    const drawn = svg && wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
     const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
     return {
       view,
       status: view.status,
-      svg: svg ? new Handlebars.SafeString(svg) : null,
+      svg: drawn ? new Handlebars.SafeString(drawn) : null,
+      rawSvg: svg,
       viewHtml: html ? new Handlebars.SafeString(html) : null,
       summary: html || state === null ? null : summariseView(view, players),
     };
@@ -112,7 +122,12 @@ export function pagesRouter(ctx: AppContext): Router {
         free: e.seatCount - e.names.length,
         joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
       })),
-      running: running.map((e) => ({ ...e, watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}` })),
+      running: running.map((e) => ({
+        ...e,
+        watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+        ago: timeAgo(e.updatedAt, ctx.now()),
+        fullTime: fullTime(e.updatedAt),
+      })),
       openMore: openTotal - open.length,
       runningMore: runningTotal - running.length,
     });
@@ -273,7 +288,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- the personal page --------------------------------------------------
 
-  const playPage = (
+  const playPage = async (
     req: Request,
     res: Response,
     key: string,
@@ -290,7 +305,7 @@ export function pagesRouter(ctx: AppContext): Router {
     const b = board(res, game, seat);
     const moveUrl = `/play/${key}/move`;
     const formHtml =
-      moves.length > 0
+      moves.length > 0 && d.status === 'active'
         ? renderer.gameForm(
             d.rules,
             {
@@ -308,6 +323,21 @@ export function pagesRouter(ctx: AppContext): Router {
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
+    // A close-up of what changed on the picture since the seat's own last move.
+    let changed: string[] = [];
+    const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
+    const lastOwn = mine[mine.length - 1];
+    if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
+      try {
+        const then = await service.stateAt(game, lastOwn.seq);
+        if (then !== null) changed = closeUps(game.rules.svg(service.viewOf(game, then, seat)), b.rawSvg);
+      } catch {
+        changed = [];
+      }
+    }
+    const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
+    const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
+    const hasForm = !!formHtml && formHtml.trim() !== '';
     send(
       res,
       'play',
@@ -321,15 +351,25 @@ export function pagesRouter(ctx: AppContext): Router {
           toAct: (d.wait?.toAct ?? []).includes(p.seat),
           you: p.seat === seat,
         })),
-        board: b,
-        yourTurn: moves.length > 0,
-        moves: moves.slice(0, MAX_BUTTONS).map((m) => ({ ...m, actionJson: JSON.stringify(m.action) })),
+        board: hasForm && formHtml!.includes('data-draws-board') ? { ...b, svg: null } : b,
+        closeUps: changed.map((svg) => new Handlebars.SafeString(svg)),
+        yourTurn: moves.length > 0 && d.status === 'active',
+        moveGroups: groupMoves(moves.slice(0, MAX_BUTTONS)),
         moreMoves: Math.max(0, moves.length - MAX_BUTTONS),
-        formHtml: formHtml ? new Handlebars.SafeString(formHtml) : null,
-        hasParse: !!game.rules.parse,
+        formHtml: hasForm ? new Handlebars.SafeString(formHtml!) : null,
+        commandBox: !!game.rules.parse && !hasForm,
         moveUrl,
         undoUrl: `/play/${key}/undo`,
         canUndo: undoBlocker === null,
+        undoText: lastMine?.text ?? null,
+        undoGone:
+          undoBlocker !== null && d.status === 'active'
+            ? undoGone(
+                d.log,
+                seat,
+                d.seats.map((s) => s.name),
+              )
+            : null,
         since: service.sinceLastTurn(game, seat),
         history: service.historyLines(game).reverse(),
         stepBase: `/play/${key}/step/`,
@@ -344,10 +384,7 @@ export function pagesRouter(ctx: AppContext): Router {
           mail: `/mail/prefs/${key}`,
         },
         error,
-        input: {
-          command: typeof input.command === 'string' ? input.command : '',
-          action: typeof input.action === 'string' ? input.action : '',
-        },
+        input: { command: typeof input.command === 'string' ? input.command : '' },
       },
       status,
     );
@@ -356,7 +393,7 @@ export function pagesRouter(ctx: AppContext): Router {
 
   r.get('/play/:key', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    playPage(req, res, req.params.key, game, target.seat!);
+    await playPage(req, res, req.params.key, game, target.seat!);
   });
 
   r.post('/play/:key/move', async (req, res) => {
@@ -368,7 +405,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
     }
   });
 
@@ -380,7 +417,7 @@ export function pagesRouter(ctx: AppContext): Router {
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message);
     }
   });
 
@@ -401,6 +438,24 @@ export function pagesRouter(ctx: AppContext): Router {
             ? 'The game is not running.'
             : 'The game has moved on since this link was sent; nothing was played.';
     } else if (!move) problem = 'That move is no longer on offer.';
+    // What the move changes: the board after it, played on a copy. A move that reveals hidden
+    // information (a card drawn) is not previewed: the board as it is now instead.
+    let preview: ReturnType<typeof board> | null = null;
+    let previewAfter = false;
+    if (!problem && move && game.state !== null) {
+      const reveals = !game.rules.undoable || game.rules.undoable(move.action, game.state) === false;
+      if (!reveals) {
+        try {
+          const after = structuredClone(game.state);
+          game.rules.apply(after, seat, move.action);
+          preview = board(res, game, seat, after);
+          previewAfter = true;
+        } catch {
+          preview = null;
+        }
+      }
+      preview ??= board(res, game, seat);
+    }
     send(
       res,
       'confirm',
@@ -409,6 +464,7 @@ export function pagesRouter(ctx: AppContext): Router {
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
         move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
+        preview: preview ? { status: preview.status, svg: preview.svg, after: previewAfter } : null,
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,

@@ -12,11 +12,18 @@
 // failed holds its game's cursor back until the next start replays it.
 import { readFile } from 'node:fs/promises';
 import { writeFileDurable } from '../store/durable-file.ts';
+import type { IndexEntry } from '../store/types.ts';
 
 interface CursorFile {
   version: 1;
   games: Record<string, number>;
 }
+
+/** What the notifier uses of a cursor: this file one, or the PostgreSQL one (pg-cursor.ts). */
+export type MailCursorApi = Pick<MailCursor, 'load' | 'get' | 'set' | 'begin' | 'save'> & {
+  /** Only the games whose log is past their cursor (a database answers this from an index). */
+  behind?(): Promise<IndexEntry[]>;
+};
 
 export class MailCursor {
   private readonly marks = new Map<string, number>();

@@ -7,10 +7,14 @@
 //   app.use(mailer.router);          // /mail/prefs/<key>, /mail/unsubscribe/<key>, /outbox
 //   await mailer.stop();
 import { Quota } from '../quota.ts';
+import { PgQuota } from '../pg-quota.ts';
 import { join } from 'node:path';
 import type { Router } from 'express';
 import type { GameService } from '../service.ts';
-import { MailQueue, type MailQueueOptions, type MailTransport } from './queue.ts';
+import { MailQueue, type MailQueueApi, type MailQueueOptions, type MailSpec, type MailTransport } from './queue.ts';
+import { PgMailQueue } from './pg-queue.ts';
+import { PgMailCursor } from './pg-cursor.ts';
+import { PgGameStore } from '../store/pg-store.ts';
 import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
@@ -18,7 +22,7 @@ import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
 import { mailId } from './message.ts';
-import { MailCursor } from './cursor.ts';
+import { MailCursor, type MailCursorApi } from './cursor.ts';
 import { PageRenderer } from '../render.ts';
 import { type Env, type MailConfig, readConfig } from '../config.ts';
 
@@ -39,10 +43,15 @@ export interface MailerOptions {
   /** false: rasterise every board afresh instead of reusing a recent identical one (benchmarks). */
   pngCache?: boolean;
   log?: (event: Record<string, unknown>) => void;
+  /**
+   * With the PostgreSQL store: how often this process hears again the entries past the shared
+   * mail cursor (pg-cursor.ts), so mail of a process that died is queued by another (default 10 s).
+   */
+  reconcileEveryMs?: number;
 }
 
 export interface Mailer {
-  queue: MailQueue;
+  queue: MailQueueApi;
   composer: MailComposer;
   router: Router;
   /** The event listener (subscribed by start()). */
@@ -80,21 +89,24 @@ export function createMailer(o: MailerOptions): Mailer {
   const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
   const composer = new MailComposer({ service: o.service, renderer, from, domain, digest, pngCache: o.pngCache });
   const transport = o.transport ?? transportFor(config.smtpUrl, o.dataDir);
-  const queue = new MailQueue({
-    dir: mailDir,
-    transport,
-    compose: (spec, key) => composer.compose(spec, key),
-    log: o.log,
-    ...o.queue,
-  });
-  const cursor = new MailCursor(join(mailDir, 'cursor.json'));
+  // With the PostgreSQL store the queue and the cursor are in the database too, shared by
+  // every process (pg-queue.ts, pg-cursor.ts); otherwise files in DATA_DIR/mail.
+  const store = o.service.store;
+  const shared = store instanceof PgGameStore ? store : null;
+  const compose = (spec: MailSpec, key: string) => composer.compose(spec, key);
+  const queue: MailQueueApi = shared
+    ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, ...o.queue })
+    : new MailQueue({ dir: mailDir, transport, compose, log: o.log, ...o.queue });
+  const cursor: MailCursorApi = shared ? new PgMailCursor(shared.pool) : new MailCursor(join(mailDir, 'cursor.json'));
   const notifier = createMailNotifier({
     service: o.service,
     queue,
     digest,
     cursor,
     digestHourUtc: config.digestHour,
-    inviteQuota: new Quota(config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now),
+    inviteQuota: shared
+      ? new PgQuota(shared.pool, 'invites-per-address', config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now)
+      : new Quota(config.invitesPerAddressPerDay, 86_400_000, o.now ?? Date.now),
     log: o.log,
   });
   const router = createMailRouter({
@@ -113,6 +125,19 @@ export function createMailer(o: MailerOptions): Mailer {
     },
   });
   let unsubscribe: (() => void) | null = null;
+  let reconciling: NodeJS.Timeout | null = null;
+  let lastReconcile: Promise<unknown> = Promise.resolve();
+  const reconcileAgain = () => {
+    reconciling = setTimeout(() => {
+      lastReconcile = notifier
+        .reconcile(false)
+        .catch((err) => o.log?.({ msg: 'mail reconcile failed', err: String((err as Error)?.message ?? err) }))
+        .finally(() => {
+          if (reconciling) reconcileAgain();
+        });
+    }, o.reconcileEveryMs ?? 10_000);
+    reconciling.unref?.();
+  };
   return {
     queue,
     composer,
@@ -129,10 +154,14 @@ export function createMailer(o: MailerOptions): Mailer {
       } catch (err) {
         o.log?.({ msg: 'mail reconcile failed', err: String((err as Error)?.message ?? err) });
       }
+      if (shared) reconcileAgain();
     },
     async stop() {
       unsubscribe?.();
       unsubscribe = null;
+      if (reconciling) clearTimeout(reconciling);
+      reconciling = null;
+      await lastReconcile;
       await cursor.save();
       await queue.stop();
     },

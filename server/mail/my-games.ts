@@ -38,7 +38,8 @@ export async function gamesOf(service: GameService, email: string, now: number):
     if (mine.length === 0 && !organiser) continue;
     const toAct = d.status === 'active' ? (d.wait?.toAct ?? []) : [];
     const yourTurn = toAct.some((s) => mine.includes(s));
-    const names = toAct.map((s) => (mine.includes(s) ? 'you' : (d.seats[s]?.name ?? `seat ${s + 1}`)));
+    const others = toAct.filter((s) => !mine.includes(s)).map((s) => d.seats[s]?.name ?? `seat ${s + 1}`);
+    const names = [...(yourTurn ? ['you'] : []), ...others];
     const status =
       d.status === 'open'
         ? `Waiting for players (${d.seats.length} of ${d.seatCount})`
@@ -52,7 +53,9 @@ export async function gamesOf(service: GameService, email: string, now: number):
       title: gameLabel(d),
       status,
       yourTurn,
-      whoseTurn: names.length ? `${names.join(', ')} to act` : '',
+      whoseTurn: names.length
+        ? `${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`} to act`
+        : '',
       at,
       ago: ago(at, now),
       links: [

@@ -2,28 +2,28 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
-import type { Quota } from '../quota.ts';
+import type { QuotaCounter } from '../quota.ts';
 import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, LogEntry } from '../store/types.ts';
 import type { Seat } from '../../rules/types.ts';
-import type { MailQueue } from './queue.ts';
+import type { MailQueueApi } from './queue.ts';
 import type { Spec } from './compose.ts';
 import { mailPref } from './prefs.ts';
 import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
 import { mailId } from './message.ts';
-import type { MailCursor } from './cursor.ts';
+import type { MailCursorApi } from './cursor.ts';
 
 export interface NotifierOptions {
   service: GameService;
-  queue: MailQueue;
+  queue: MailQueueApi;
   digest: DigestBook;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
   /** Where the notifier records how far each game's mail is queued (crash recovery). */
-  cursor: MailCursor;
+  cursor: MailCursorApi;
   /** Invitations per receiving address (a quota; server/quota.ts). None: no limit. */
-  inviteQuota?: Quota;
+  inviteQuota?: QuotaCounter;
   log?: (event: Record<string, unknown>) => void;
 }
 
@@ -100,7 +100,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
           continue;
         }
         // Nobody gets invitations by the dozen, whoever sends them.
-        if (o.inviteQuota && !o.inviteQuota.take(email.trim().toLowerCase())) {
+        if (o.inviteQuota && !(await o.inviteQuota.take(email.trim().toLowerCase()))) {
           o.log?.({ msg: 'invitation not sent: the address had its quota for today', gameId: event.gameId });
           continue;
         }
@@ -299,8 +299,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
     let failure: unknown = null;
-    const all = await o.service.listGames({ limit: Number.POSITIVE_INFINITY });
-    for (const e of all.entries) {
+    const all =
+      o.cursor.behind && !fresh
+        ? await o.cursor.behind()
+        : (await o.service.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
+    for (const e of all) {
       if (fresh) {
         o.cursor.set(e.id, e.lastSeq);
         continue;

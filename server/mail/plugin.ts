@@ -18,6 +18,8 @@ export interface MailPluginOptions {
   queue?: MailerOptions['queue'];
   /** false: no cron (tests tick the job themselves). Default: the config's REMINDER_CRON. */
   cron?: string | false;
+  /** With the PostgreSQL store: how often this process reconciles the shared mail cursor (default 10 s). */
+  reconcileEveryMs?: number;
   /** Receives the mailer and the job once built (tests, the CLI). */
   onReady?: (parts: { mailer: Mailer; reminders: ReminderJob; ctx: AppContext }) => void;
 }
@@ -35,6 +37,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
       queue: opts.queue,
       log,
       now: () => ctx.now().getTime(),
+      reconcileEveryMs: opts.reconcileEveryMs,
     });
     ctx.app.use(mailer.router);
     // Ready as soon as a transport is configured: a mail server that is down only delays

@@ -121,6 +121,22 @@ function priorityOf(r: QueuedMail): number {
   return LATER[r.spec?.type ?? ''] ?? 0;
 }
 
+/** What the rest of the server uses of a mail queue: the file queue here, or the PostgreSQL one (pg-queue.ts). */
+export type MailQueueApi = Pick<
+  MailQueue,
+  | 'start'
+  | 'stop'
+  | 'enqueue'
+  | 'enqueueSpec'
+  | 'enqueueSpecs'
+  | 'clock'
+  | 'stats'
+  | 'list'
+  | 'idle'
+  | 'retryNow'
+  | 'pruneReceipts'
+>;
+
 export class MailQueue {
   private readonly queueDir: string;
   private readonly sentDir: string;

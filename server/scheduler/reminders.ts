@@ -9,9 +9,9 @@
 // step and the seat (queueing it again after a crash is a no-op), then the
 // step is logged. An autoMove is its own record: once logged the wait is over.
 import cron, { type ScheduledTask } from 'node-cron';
-import type { GameService, LoadedGame } from '../service.ts';
+import { StaleWriteError, type GameService, type LoadedGame } from '../service.ts';
 import { ServiceError } from '../errors.ts';
-import type { MailQueue, MailSpec } from '../mail/queue.ts';
+import type { MailQueueApi, MailSpec } from '../mail/queue.ts';
 import type { Spec } from '../mail/compose.ts';
 import type { Seat } from '../../rules/types.ts';
 import { decideReminder, type ReminderDecision } from './decide.ts';
@@ -19,7 +19,7 @@ import { decideReminder, type ReminderDecision } from './decide.ts';
 export interface ReminderJobOptions {
   service: GameService;
   /** Where reminder and escalation mail is queued; without it only the log entries are written. */
-  queue?: MailQueue | null;
+  queue?: MailQueueApi | null;
   /** The job's clock (ms); defaults to Date.now. The service should share it. */
   now?: () => number;
   /** Due games handled at once (default 128: their durable writes then share disk flushes). */
@@ -39,6 +39,8 @@ export interface TickResult {
 interface Plan {
   gameId: string;
   since: string;
+  /** The game's last seq when the step was decided: the reminder entry is written only on it. */
+  seq: number;
   decision: Exclude<ReminderDecision, { kind: 'none' }>;
   mails: { key: string; spec: MailSpec }[];
 }
@@ -131,7 +133,7 @@ export class ReminderJob {
     } else if (!decision.autoMove) {
       mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
     }
-    return { gameId, since, decision, mails };
+    return { gameId, since, seq: doc.log.length, decision, mails };
   }
 
   /** The escalation notice, to everyone at the table. */
@@ -169,11 +171,19 @@ export class ReminderJob {
     if (!doc.wait || doc.wait.since !== since || doc.wait.escalated) return;
     const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`).join(', ');
     if (decision.kind === 'remind') {
-      await service.appendNote(gameId, {
-        kind: 'reminder',
-        text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
-        data: { number: decision.number, seats: decision.seats, since },
-      });
+      // On the seq it was decided at: when another process (sharing the store) ticked at the
+      // same time and logged this reminder first, ours is refused, so a reminder is logged once.
+      try {
+        await service.appendNote(gameId, {
+          kind: 'reminder',
+          text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
+          data: { number: decision.number, seats: decision.seats, since },
+          atSeq: plan.seq,
+        });
+      } catch (err) {
+        if (err instanceof StaleWriteError) return; // the game changed since: the next tick decides again
+        throw err;
+      }
       result.reminders++;
       return;
     }
@@ -204,11 +214,18 @@ export class ReminderJob {
         await this.o.queue.enqueueSpecs(this.escalationMails(fresh, since, remindersSent(fresh.doc, since)));
     }
     const waitingFor = (await service.open(gameId)).doc.wait?.toAct ?? decision.seats;
-    await service.appendNote(gameId, {
-      kind: 'notice',
-      text: `The game has waited for ${names(waitingFor)} since ${since.slice(0, 16).replace('T', ' ')} UTC; everyone was told`,
-      data: { escalation: true, seats: waitingFor, since },
-    });
+    try {
+      await service.appendNote(gameId, {
+        kind: 'notice',
+        text: `The game has waited for ${names(waitingFor)} since ${since.slice(0, 16).replace('T', ' ')} UTC; everyone was told`,
+        data: { escalation: true, seats: waitingFor, since },
+        // Logged once, as the reminder above (after auto moves the log has moved on by design).
+        atSeq: decision.autoMove ? undefined : plan.seq,
+      });
+    } catch (err) {
+      if (err instanceof StaleWriteError) return;
+      throw err;
+    }
     result.escalations++;
   }
 }

@@ -360,6 +360,11 @@ export interface GameQuery {
 }
 
 export interface GameStore {
+  /**
+   * True when other processes write this store too (a database): the service then checks a
+   * game it keeps in memory against `entry()` before using it. Unset: only this process writes.
+   */
+  readonly shared?: boolean;
   /** Opens the store, migrating older stored formats; StoreFormatError for a newer one. Call once first. */
   open(): Promise<void>;
   /** Answers when the store can take writes (GET /readyz); throws, in words, when it cannot. */

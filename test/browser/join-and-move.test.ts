@@ -46,7 +46,7 @@ describe('browser', () => {
     await Promise.all([page.waitForURL(/\/play\/[^/]+$/), buttons.first().click()]);
     expect(await page.locator('ol.history').innerText()).toContain('Bea <b> chose a stake');
     expect(await page.locator('#your-move').count()).toBe(0); // waiting for Ada now
-    expect(await page.locator('button:has-text("Take back my last move")').isVisible()).toBe(true);
+    expect(await page.locator('summary:has-text("Take back my last move")').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

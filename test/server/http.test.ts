@@ -95,7 +95,7 @@ describe('HTTP: a whole game through personal links', () => {
     // Seat 1 still chooses against the old seq (simultaneous choice).
     expect((await srv.move(keyOfSeat(1), s1.game.seq, s1.moves[1]!.action)).status).toBe(200);
 
-    // An illegal move: the rule's own message, and the input kept on the page.
+    // An illegal move: the rule's own message. Actions as JSON are for programs (the API docs), not a form on the page.
     const turn = (await srv.state(keyOfSeat(0))).view.toAct[0]!;
     const st = await srv.state(keyOfSeat(turn));
     const illegal = await form(`/play/${keyOfSeat(turn)}/move`, {
@@ -104,7 +104,9 @@ describe('HTTP: a whole game through personal links', () => {
     });
     expect(illegal.status).toBe(400);
     expect(illegal.text).toContain('You do not hold the 99.');
-    expect(illegal.text).toContain('{&quot;type&quot;:&quot;play&quot;,&quot;card&quot;:99}');
+    expect(illegal.text).not.toContain('name="action" rows');
+    expect(illegal.text).toContain('href="/api/v1/openapi.json"');
+    expect(illegal.text.match(/class="command-box"/g)).toHaveLength(1);
     const cmd = await form(`/play/${keyOfSeat(turn)}/move`, { seq: st.game.seq, command: 'fly to the moon' });
     expect(cmd.status).toBe(400);
     expect(cmd.text).toContain('Write &quot;stake 5&quot;');

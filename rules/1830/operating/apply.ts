@@ -28,7 +28,7 @@ import {
   layContext,
 } from './common.ts';
 import { payDividend } from './dividends.ts';
-import { emergencySell, goBankrupt } from './emergency.ts';
+import { emergencySell, emergencySellPrivate, goBankrupt } from './emergency.ts';
 import { advance, passStep } from './flow.ts';
 import { buyCompany } from './privates.ts';
 import { buyTrain, discardTrain } from './trains.ts';
@@ -82,6 +82,8 @@ export function applyOperating(state: Game1830State, seat: number, action: Actio
       return buyCompany(state, corp, action.company, action.price);
     case 'sell':
       return emergencySell(state, seat, corp, action.corp, action.percent);
+    case 'sellCompany':
+      return emergencySellPrivate(state, seat, corp, action.company, action.to, action.price);
     case 'bankrupt':
       return goBankrupt(state, seat, corp);
     case 'discardTrain':

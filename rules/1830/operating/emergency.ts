@@ -8,6 +8,7 @@ import type { CorpState, Game1830State } from '../state.ts';
 import { cheapestDepotPrice, mustBuyTrain, orRound } from './common.ts';
 import { endGame } from './flow.ts';
 import { rules } from '../rule-set.ts';
+import { playerSaleProblem } from '../stock-round.ts';
 
 export function emergencySellProblem(
   state: Game1830State,
@@ -46,6 +47,57 @@ export function emergencySell(
   orRound(state).turn.lastSoldPrice = sharePrice(target);
   sellShares(state, seat, target, percent);
   recalculateOrder(state);
+}
+
+/**
+ * Seed rule set (G.1.d.3: "he may sell private companies he owns, if he finds a buyer"): the
+ * president, short of money for the train his corporation must buy, offers a private of his own
+ * to another player at a price; the buyer accepts (the same buyCompany) or declines. Phases 2 to 4,
+ * as every sale between players.
+ */
+export function emergencySellPrivate(
+  state: Game1830State,
+  seat: number,
+  corp: CorpState,
+  sym: string,
+  buyer: number,
+  price: number,
+  accepted = false,
+): void {
+  if (!rules(state).emergencyPrivateSale)
+    throw new RuleError('In this rule set a president raises money for a train by selling shares, not privates');
+  if (orRound(state).step !== 'train' || !mustBuyTrain(state, corp))
+    throw new RuleError(
+      `A president sells a private in an operating round only to raise money for a train ${corp.sym} must buy`,
+    );
+  const need = cheapestDepotPrice(state) - (state.cash[seat]! + corp.cash);
+  if (need <= 0)
+    throw new RuleError(
+      `${corp.sym} and its president have the money for the cheapest train ($${cheapestDepotPrice(state)})`,
+    );
+  const problem = playerSaleProblem(state, seat, buyer, sym, price);
+  if (problem) throw new RuleError(sentence(problem));
+  if (!accepted) {
+    state.offer = { company: sym, price, seller: seat, by: seat, buyer };
+    return;
+  }
+  state.cash[buyer]! -= price;
+  state.cash[seat]! += price;
+  state.privates[sym]!.owner = buyer;
+}
+
+/** The buyer accepted the president's emergency offer: the sale goes through (checked again first). */
+export function acceptEmergencyPrivateSale(
+  state: Game1830State,
+  seller: number,
+  sym: string,
+  buyer: number,
+  price: number,
+): void {
+  const r = orRound(state);
+  const corp = r.current ? state.corps[r.current] : undefined;
+  if (!corp || corp.president !== seller) throw new RuleError('The seller no longer runs the operating corporation');
+  emergencySellPrivate(state, seller, corp, sym, buyer, price, true);
 }
 
 export function recalculateOrder(state: Game1830State): void {

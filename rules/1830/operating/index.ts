@@ -13,6 +13,6 @@ export { startOperatingRound, operatingActors, endGame } from './flow.ts';
 export { applyOperating, suggestRun } from './apply.ts';
 export { depotOffer, mustBuyTrain, trainLimit } from './common.ts';
 export { applyExchange, exchangeProblem, acceptCompanySale } from './privates.ts';
-export { canGoBankrupt } from './emergency.ts';
+export { canGoBankrupt, acceptEmergencyPrivateSale } from './emergency.ts';
 export { operatingMoves } from './moves.ts';
 export { operatingOptions, type OperatingOptions } from './options.ts';

@@ -1,6 +1,7 @@
 // The 1830 move form's page script in a real browser (Debian's chromium through
 // playwright-core): clicking a hex of the map narrows the tile-lay list to that
-// hex, "Turn" steps through its rotations, "All hexes" brings the list back.
+// hex and draws its legal tiles and rotations as pictures, "Turn" steps through
+// its rotations, "All hexes" brings the list back, a click on a picture lays it.
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
@@ -69,9 +70,27 @@ describe('1830 move form script', () => {
       expect(after).toBe((before + 1) % narrowed.length);
     }
 
+    // Each legal tile and rotation of the hex drawn as a picture.
+    const pictures = page.locator('#lay-pictures-1830 button.tile-pick');
+    expect(await pictures.count()).toBe(narrowed.length);
+    expect(await page.locator('#lay-pictures-1830 button.tile-pick svg').count()).toBe(narrowed.length);
+    const commands = await pictures.evaluateAll((bs) =>
+      bs.map((b) => (b as unknown as { dataset: { command: string } }).dataset.command),
+    );
+    expect(commands.every((c) => c.startsWith(`lay ${hex} `))).toBe(true);
+
     await page.click('#all-1830');
     expect(await hexesOf()).toEqual(all);
     expect(await page.isVisible('#all-1830')).toBe(false);
+    expect(await page.isVisible('#lay-pictures-1830')).toBe(false);
+
+    // Click the hex again, then a picture: that tile is laid.
+    await page.dispatchEvent(`g[data-hex="${hex}"]`, 'click');
+    const [, tile, rotation] = commands[0]!.split(' ').slice(1);
+    await Promise.all([page.waitForURL(/\/play\/[^/]+$/), pictures.first().click()]);
+    expect(await page.locator('ol.history li').first().innerText()).toContain(
+      `lays tile #${tile} on ${hex} (rotation ${rotation})`,
+    );
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

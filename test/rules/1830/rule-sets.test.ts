@@ -5,6 +5,7 @@ import { game1830 as g, playerValue, type Game1830State } from '../../../rules/1
 import { importExport } from '../../../rules/1830/import/replay.ts';
 import type { RuleSetName } from '../../../rules/1830/rule-set.ts';
 import { laterRound, parred, realGame, refuses, through } from './positions.ts';
+import { certCount, certLimit } from '../../../rules/1830/shares.ts';
 
 describe('1830 rule sets as an option', () => {
   it('offers seed and 18xx.games, 18xx.games by default; an import continues under 18xx.games', () => {
@@ -183,5 +184,88 @@ describe("a bankrupt player's shares (seed H against 18xx.games)", () => {
       // the seed values him like everybody else; 18xx.games sold his shares (at falling prices) and took his cash
       expect(g.outcome(s)!.scores[seat]).toBe(ruleSet === 'seed' ? value : 416);
     }
+  });
+});
+
+describe("a private sold on the seller's turn (seed G.1.a)", () => {
+  // seat 0 owns the SV and the C&A; it is seat 0's turn in the second stock round
+  it("under the seed the owner offers it, the buyer accepts, and the seller plays on: it is nobody's purchase", () => {
+    const s = laterRound([1000, 1000, 1000, 1000], 'seed');
+    expect(g.toAct(s)).toEqual([0]);
+    expect(g.parse!('sell SV 30 to 3', s, 0)).toEqual({ type: 'sellCompany', company: 'SV', to: 2, price: 30 });
+    g.apply(s, 0, { type: 'sellCompany', company: 'SV', to: 2, price: 30 });
+    expect(s.privates.SV!.owner).toBe(0); // nothing moves before the buyer answers
+    expect(g.toAct(s)).toEqual([2]);
+    expect(g.view(s, null).status).toMatch(/owner of SV offers it .* for \$30; the buyer accepts or declines/);
+    expect(g.describe({ type: 'buyCompany', company: 'SV', price: 30 }, s, 2)).toMatch(
+      /buys .* from \{seat:0\} for \$30/,
+    );
+    refuses(s, 2, { type: 'buyCompany', company: 'SV', price: 25 }, /accept \("buy SV 30"\) or decline/);
+    g.apply(s, 2, { type: 'buyCompany', company: 'SV', price: 30 });
+    expect(s.privates.SV!.owner).toBe(2);
+    expect(s.cash).toEqual([1030, 1000, 970, 1000]);
+    expect(g.toAct(s)).toEqual([0]);
+    g.apply(s, 0, { type: 'buy', corp: 'B&O', from: 'ipo' }); // the turn's one purchase is still his
+    expect(s.corps['B&O']!.held[0]).toBe(10);
+  });
+
+  it('the buyer may decline; nothing changes hands and the seller is still to act', () => {
+    const s = laterRound([1000, 1000, 1000, 1000], 'seed');
+    g.apply(s, 0, { type: 'sellCompany', company: 'CA', to: 1, price: 200 });
+    expect(g.describe({ type: 'pass' }, s, 1)).toMatch(/declines to buy/);
+    g.apply(s, 1, { type: 'pass' });
+    expect(s.offer).toBeUndefined();
+    expect(s.privates.CA!.owner).toBe(0);
+    expect(g.toAct(s)).toEqual([0]);
+  });
+
+  it('refused: not his private, no such buyer, the buyer short of money or at the certificate limit, the first stock round', () => {
+    const s = laterRound([1000, 1000, 50, 1000], 'seed');
+    refuses(s, 0, { type: 'sellCompany', company: 'CS', to: 2, price: 30 }, /do not own CS/);
+    refuses(s, 0, { type: 'sellCompany', company: 'SV', to: 0, price: 30 }, /another player/);
+    refuses(s, 0, { type: 'sellCompany', company: 'SV', to: 7, price: 30 }, /another player/);
+    refuses(s, 0, { type: 'sellCompany', company: 'SV', to: 2, price: 60 }, /buyer has \$50/);
+    for (const sym of ['PRR', 'NYC', 'C&O', 'ERIE']) parred(s, sym, [0, 6], { 3: 60 }); // five certificates each
+    s.cash[3] = 1000;
+    expect(certCount(s, 3)).toBeGreaterThanOrEqual(certLimit(s));
+    refuses(s, 0, { type: 'sellCompany', company: 'SV', to: 3, price: 30 }, /certificate limit/);
+    const first = laterRound([1000, 1000, 1000, 1000], 'seed');
+    first.turn = 1;
+    refuses(first, 0, { type: 'sellCompany', company: 'SV', to: 2, price: 30 }, /only after the first stock round/);
+  });
+
+  it("under 18xx.games it is refused: the buyer offers on the buyer's turn", () => {
+    const s = laterRound([1000, 1000, 1000, 1000], '18xx.games');
+    refuses(s, 0, { type: 'sellCompany', company: 'SV', to: 2, price: 30 }, /on the buyer's turn/);
+  });
+});
+
+describe('a private sold in an emergency (seed G.1.d.3)', () => {
+  // NYNH must buy a train and has no money; its president (seat 3) has none either and owns the C&SL
+  it('under the seed the president offers his private to another player and buys the train with the money', () => {
+    const s = trainStep('seed', 0, 0);
+    const seat = s.corps.NYNH!.president!;
+    expect(s.privates.CS!.owner).toBe(seat);
+    g.apply(s, seat, { type: 'sellCompany', company: 'CS', to: 1, price: 100 });
+    expect(g.toAct(s)).toEqual([1]);
+    g.apply(s, 1, { type: 'buyCompany', company: 'CS', price: 100 });
+    expect(s.privates.CS!.owner).toBe(1);
+    expect(s.cash[seat]).toBe(100);
+    expect(g.toAct(s)).toEqual([seat]);
+    // now he has the money: no second sale
+    refuses(s, seat, { type: 'sellCompany', company: 'CS', to: 2, price: 10 }, /have the money for the cheapest train/);
+    g.apply(s, seat, { type: 'buyTrain', train: '2-0', price: 80 });
+    expect(s.corps.NYNH!.trains).toEqual(['2-0']);
+    expect(s.cash[seat]).toBe(20);
+  });
+
+  it('refused when the corporation and its president can pay, and under 18xx.games', () => {
+    refuses(trainStep('seed', 0, 80), 3, { type: 'sellCompany', company: 'CS', to: 1, price: 50 }, /have the money/);
+    refuses(
+      trainStep('18xx.games', 0, 0),
+      3,
+      { type: 'sellCompany', company: 'CS', to: 1, price: 50 },
+      /selling shares, not privates/,
+    );
   });
 });

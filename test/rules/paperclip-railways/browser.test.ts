@@ -162,7 +162,7 @@ describe('paperclip railways link form in a browser', () => {
       await page.mouse.click(at[0]!, at[1]!);
       expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^obstacle [a-z]+ ${spot.join(',')} 90$`));
       await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
-      expect(await page.locator('ol.history').innerText()).toContain(`at ${spot.join(',')} turned 90°`);
+      expect(await page.locator('ol.history').innerText()).toContain(`(${spot.join(',')}) turned 90°`);
     }
     const who = await actor();
     await page.goto(`${srv.url}/play/${who.key}`);

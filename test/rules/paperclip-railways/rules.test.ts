@@ -651,7 +651,9 @@ describe('moves, describe, parse, undo, autoMove', () => {
       const seat = R.toAct(s)[0]!;
       const m = R.autoMove!(s, seat)!;
       expect(['obstacle', 'river']).toContain(m.type);
-      expect(R.describe(m, s, seat)).toMatch(/^(placed the .* at -?\d+,-?\d+|laid the river from)/);
+      expect(R.describe(m, s, seat)).toMatch(
+        /^(placed the .* (next to .+|in the .+ of the table) \(-?\d+,-?\d+\)|laid the river from the .+ of the table to the .+ of the table)/,
+      );
       R.apply(s, seat, m);
     }
     const seat = R.toAct(s)[0]!;

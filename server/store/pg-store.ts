@@ -1,0 +1,437 @@
+// The shared store: PostgreSQL (DATABASE_URL), for several server processes
+// on one database. Tables (pg-migrations/001_games.ts):
+//   games          one row per game: its metadata (jsonb), its index row
+//                  (jsonb, indexEntryOf) and the columns listing and the
+//                  reminder job ask about (status, listed, free_seat,
+//                  updated_at, next_reminder_at, attention), indexed for them
+//   game_log       one row per log entry, primary key (game_id, seq); the
+//                  entry's JSON text exactly as appended
+//   game_keys      key hash -> game, role, seat (current keys only)
+//   game_snapshots cached states (a cache: see types.ts)
+// An append is one transaction: the game's row is locked (SELECT ... FOR
+// UPDATE), its last seq compared with expectedSeq (StaleSeqError otherwise:
+// from any process), the chain checked, the entries inserted, the row and
+// its keys updated, COMMIT. With synchronous_commit on (the default), COMMIT
+// returns once the WAL is flushed: durable when the promise resolves. The
+// unique (game_id, seq) backs the seq check: a second writer that got past it
+// somehow fails on the key, and that is reported as StaleSeqError too.
+// The fast path: the store remembers, per game it read or wrote, the metadata
+// and the row's `version` (bumped by every append). An append on a game it
+// remembers at the expected seq, that changes no key, is one statement (one
+// round trip, its own transaction): UPDATE ... WHERE version = <remembered>
+// AND last_seq = <expected>, with the entries inserted in the same statement
+// only if that row was updated. If another process wrote meanwhile the
+// version differs, nothing is written, and the append takes the locking path
+// above (which refuses it as stale or writes it on the fresh metadata).
+// Schema and formats: migrations at open (pg-migrate.ts).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
+import { checkContinues } from './lowdb-store.ts';
+import { migrate, quoteIdent } from './pg-migrate.ts';
+import {
+  DamagedGameError,
+  GameExistsError,
+  StaleSeqError,
+  type Append,
+  type GameMeta,
+  type GameQuery,
+  type GameStore,
+  type IndexEntry,
+  type KeyTarget,
+  type LogEntry,
+  type Snapshot,
+} from './types.ts';
+
+const GAME_ID = /^[A-Za-z0-9_-]{4,64}$/;
+const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface PgStoreOptions {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  /** The schema the tables live in (default public); tests give each store its own. */
+  schema?: string;
+  /** Connections in the pool (default 20). */
+  max?: number;
+  onProblem?: (message: string) => void;
+}
+
+interface GameRow {
+  meta: GameMeta;
+  row: IndexEntry;
+  last_seq: number;
+  last_hash: string;
+  version: string;
+}
+
+/** What the store remembers of a game it read or wrote (for the one-statement append). */
+interface Known {
+  meta: GameMeta;
+  row: IndexEntry;
+  version: string;
+}
+
+/** Games remembered (the ones used most recently). */
+const KNOWN_MAX = 10_000;
+
+export class PgGameStore implements GameStore {
+  readonly shared = true;
+  readonly pool: pg.Pool;
+  readonly schema: string;
+  private opening: Promise<void> | null = null;
+  private known = new Map<string, Known>();
+
+  constructor(private opts: PgStoreOptions) {
+    this.schema = opts.schema ?? 'public';
+    if (!SCHEMA.test(this.schema)) throw new Error(`bad schema name ${this.schema}`);
+    this.pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.max ?? 20,
+      // A connection costs a PostgreSQL backend and a SCRAM handshake (milliseconds of CPU on both
+      // sides): keep idle ones for 10 minutes, so a burst (a reminder tick) finds them open.
+      idleTimeoutMillis: 10 * 60_000,
+      options: `-c search_path=${this.schema}`,
+    });
+    // An idle connection the server dropped is replaced at the next query; say so, do not crash.
+    this.pool.on('error', (err) => opts.onProblem?.(`database connection lost: ${err.message}`));
+  }
+
+  /** Migrates the schema (once per store, however often it is called). */
+  open(): Promise<void> {
+    this.opening ??= (async () => {
+      const client = await this.pool.connect();
+      try {
+        await migrate(client, this.schema, this.opts.onProblem);
+      } finally {
+        client.release();
+      }
+    })();
+    return this.opening;
+  }
+
+  /**
+   * The server secret every link key derives from (links.ts), kept in the database so that
+   * every process shares it: made by the first process that asks (SECRET_KEY overrides it).
+   */
+  async loadOrCreateSecret(): Promise<Buffer> {
+    await this.open();
+    await this.pool.query('INSERT INTO server_secret (secret) VALUES ($1) ON CONFLICT DO NOTHING', [
+      randomBytes(32).toString('hex'),
+    ]);
+    const r = await this.pool.query<{ secret: string }>('SELECT secret FROM server_secret');
+    return Buffer.from(r.rows[0]!.secret, 'hex');
+  }
+
+  async ping(): Promise<void> {
+    const r = await this.pool.query<{ ro: boolean }>('SELECT pg_is_in_recovery() AS ro');
+    if (r.rows[0]?.ro) throw new Error('the database is a read-only standby');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  /** Runs fn in one transaction on one connection (ROLLBACK if it throws). */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await fn(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+
+  // ---- writing -------------------------------------------------------------
+
+  async create(meta: GameMeta, entries: LogEntry[]): Promise<IndexEntry> {
+    if (!GAME_ID.test(meta.id)) throw new Error(`bad game id ${meta.id}`);
+    checkContinues(meta.id, 0, '', entries);
+    const tail = entries[entries.length - 1];
+    const row = indexEntryOf(meta, tail?.seq ?? 0, tail?.hash ?? '');
+    try {
+      await this.transaction(async (c) => {
+        const ins = await c.query(
+          `INSERT INTO games (id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          [meta.id, JSON.stringify(meta), JSON.stringify(row), row.lastSeq, row.lastHash, ...indexColumns(row)],
+        );
+        if (ins.rowCount === 0) throw new GameExistsError(meta.id);
+        await insertEntries(c, meta.id, entries);
+        await putKeys(c, null, row);
+      });
+      this.remember(meta.id, { meta: structuredClone(meta), row, version: '1' });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new GameExistsError(meta.id);
+      throw err;
+    }
+    return row;
+  }
+
+  async append(gameId: string, change: Append): Promise<IndexEntry> {
+    const fast = await this.appendKnown(gameId, change);
+    if (fast) return fast;
+    try {
+      return await this.transaction(async (c) => {
+        const r = await c.query<GameRow>(
+          'SELECT meta, row, last_seq, last_hash, version FROM games WHERE id = $1 FOR UPDATE',
+          [gameId],
+        );
+        const now = r.rows[0];
+        if (!now) throw new StaleSeqError(gameId, change.expectedSeq, 0);
+        if (now.last_seq !== change.expectedSeq) throw new StaleSeqError(gameId, change.expectedSeq, now.last_seq);
+        checkContinues(gameId, now.last_seq, now.last_hash, change.entries);
+        const meta: GameMeta = change.meta ? { ...now.meta, ...change.meta } : now.meta;
+        const tail = change.entries[change.entries.length - 1];
+        const row = indexEntryOf(meta, tail?.seq ?? now.last_seq, tail?.hash ?? now.last_hash);
+        await insertEntries(c, gameId, change.entries);
+        const v = await c.query<{ version: string }>(
+          `UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
+             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
+           WHERE id = $1 RETURNING version`,
+          [gameId, JSON.stringify(meta), JSON.stringify(row), row.lastSeq, row.lastHash, ...indexColumns(row)],
+        );
+        await putKeys(c, now.row, row);
+        this.remember(gameId, { meta, row, version: v.rows[0]!.version });
+        return row;
+      });
+    } catch (err) {
+      this.known.delete(gameId);
+      // Two writers past the check at once (cannot happen under FOR UPDATE, but the key says so if it did).
+      if (isUniqueViolation(err)) throw new StaleSeqError(gameId, change.expectedSeq, -1);
+      throw err;
+    }
+  }
+
+  /**
+   * The one-statement append (see the header), when this store knows the game at the expected
+   * seq and no key changes; null when it does not apply or another process wrote meanwhile
+   * (nothing was written then).
+   */
+  private async appendKnown(gameId: string, change: Append): Promise<IndexEntry | null> {
+    const k = this.known.get(gameId);
+    if (!k || k.row.lastSeq !== change.expectedSeq) return null;
+    try {
+      checkContinues(gameId, k.row.lastSeq, k.row.lastHash, change.entries);
+    } catch {
+      return null; // the locking path decides, on what is stored
+    }
+    const meta: GameMeta = change.meta ? { ...k.meta, ...change.meta } : k.meta;
+    const tail = change.entries[change.entries.length - 1];
+    const row = indexEntryOf(meta, tail?.seq ?? k.row.lastSeq, tail?.hash ?? k.row.lastHash);
+    if (JSON.stringify(keysOf(k.row)) !== JSON.stringify(keysOf(row))) return null;
+    let r: pg.QueryResult<{ version: string }>;
+    try {
+      r = await this.pool.query<{ version: string }>(
+        `WITH up AS (
+           UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
+             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
+           WHERE id = $1 AND version = $12 AND last_seq = $13 RETURNING version
+         ), ins AS (
+           INSERT INTO game_log (game_id, seq, entry)
+           SELECT $1, s, e FROM unnest($14::int[], $15::text[]) AS t(s, e) WHERE EXISTS (SELECT 1 FROM up)
+         )
+         SELECT version FROM up`,
+        [
+          gameId,
+          JSON.stringify(meta),
+          JSON.stringify(row),
+          row.lastSeq,
+          row.lastHash,
+          ...indexColumns(row),
+          k.version,
+          change.expectedSeq,
+          change.entries.map((e) => e.seq),
+          change.entries.map((e) => JSON.stringify(e)),
+        ],
+      );
+    } catch (err) {
+      this.known.delete(gameId);
+      if (isUniqueViolation(err)) throw new StaleSeqError(gameId, change.expectedSeq, -1);
+      throw err;
+    }
+    const v = r.rows[0]?.version;
+    if (!v) {
+      this.known.delete(gameId);
+      return null;
+    }
+    this.remember(gameId, { meta, row, version: v });
+    return row;
+  }
+
+  private remember(gameId: string, k: Known): void {
+    this.known.delete(gameId);
+    this.known.set(gameId, k);
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
+  }
+
+  // ---- reading -------------------------------------------------------------
+
+  async readMeta(gameId: string): Promise<GameMeta | null> {
+    if (!GAME_ID.test(gameId)) return null;
+    const r = await this.pool.query<{ meta: GameMeta; row: IndexEntry; version: string }>(
+      'SELECT meta, row, version FROM games WHERE id = $1',
+      [gameId],
+    );
+    const g = r.rows[0];
+    if (!g) return null;
+    this.remember(gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
+    return g.meta;
+  }
+
+  async readLog(gameId: string, from = 1, to = Number.MAX_SAFE_INTEGER): Promise<LogEntry[]> {
+    if (!GAME_ID.test(gameId)) return [];
+    const r = await this.pool.query<{ seq: number; entry: string }>(
+      'SELECT seq, entry FROM game_log WHERE game_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq',
+      [gameId, Math.max(0, from), Math.min(to, 2_147_483_647)],
+    );
+    return r.rows.map((row) => {
+      try {
+        return JSON.parse(row.entry) as LogEntry;
+      } catch (err) {
+        throw new DamagedGameError(gameId, `game_log seq ${row.seq}`, (err as Error).message);
+      }
+    });
+  }
+
+  async saveSnapshot(gameId: string, s: Snapshot): Promise<void> {
+    if (!GAME_ID.test(gameId)) return;
+    await this.pool.query(
+      `INSERT INTO game_snapshots (game_id, seq, entry_hash, rules_version, state_hash, state)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seq) DO NOTHING`,
+      [gameId, s.seq, s.entryHash, s.rulesVersion, s.stateHash, s.state],
+    );
+  }
+
+  async readSnapshot(gameId: string, atOrBefore: number): Promise<Snapshot | null> {
+    if (!GAME_ID.test(gameId)) return null;
+    const r = await this.pool.query<{
+      seq: number;
+      entry_hash: string;
+      rules_version: number;
+      state_hash: string;
+      state: string;
+    }>(
+      `SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
+       WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1`,
+      [gameId, Math.min(atOrBefore, 2_147_483_647)],
+    );
+    const s = r.rows[0];
+    return s
+      ? { seq: s.seq, entryHash: s.entry_hash, rulesVersion: s.rules_version, stateHash: s.state_hash, state: s.state }
+      : null;
+  }
+
+  async entry(gameId: string): Promise<IndexEntry | null> {
+    if (!GAME_ID.test(gameId)) return null;
+    const r = await this.pool.query<{ row: IndexEntry }>('SELECT row FROM games WHERE id = $1', [gameId]);
+    return r.rows[0]?.row ?? null;
+  }
+
+  async findKey(keyHash: string): Promise<KeyTarget | null> {
+    const r = await this.pool.query<{ game_id: string; role: KeyTarget['role']; seat: number | null }>(
+      'SELECT game_id, role, seat FROM game_keys WHERE key_hash = $1',
+      [keyHash],
+    );
+    const k = r.rows[0];
+    if (!k) return null;
+    return k.role === 'seat' ? { gameId: k.game_id, role: k.role, seat: k.seat! } : { gameId: k.game_id, role: k.role };
+  }
+
+  async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    if (q.status !== undefined) where.push(`status = ${arg(q.status)}`);
+    if (q.listed !== undefined) where.push(`listed = ${arg(q.listed)}`);
+    if (q.freeSeats) where.push('free_seat');
+    if (q.updatedSince !== undefined) where.push(`updated_at >= ${arg(q.updatedSince)}`);
+    // A player's list of games (rare, on request): the row's address hashes, no index of its own.
+    if (q.mailHash !== undefined) where.push(`jsonb_exists(row->'mailHashes', ${arg(q.mailHash)})`);
+    const cond = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const limit = q.limit ?? 100;
+    const lim = Number.isFinite(limit) ? `LIMIT ${Math.max(0, Math.floor(limit))}` : '';
+    const [rows, count] = await Promise.all([
+      this.pool.query<{ row: IndexEntry }>(`SELECT row FROM games ${cond} ORDER BY updated_at DESC, id ${lim}`, args),
+      this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM games ${cond}`, args),
+    ]);
+    return { entries: rows.rows.map((r) => r.row), total: Number(count.rows[0]?.n ?? 0) };
+  }
+
+  async dueReminders(now: string, limit = Number.POSITIVE_INFINITY): Promise<IndexEntry[]> {
+    const lim = Number.isFinite(limit) ? `LIMIT ${Math.max(0, Math.floor(limit))}` : '';
+    const r = await this.pool.query<{ row: IndexEntry }>(
+      `SELECT row FROM games WHERE status = 'active' AND NOT attention AND next_reminder_at IS NOT NULL
+         AND next_reminder_at <= $1 ORDER BY next_reminder_at, id ${lim}`,
+      [now],
+    );
+    return r.rows.map((x) => x.row);
+  }
+
+  /** The schema name quoted for SQL (tools that address this store's tables from another connection). */
+  get qualifiedSchema(): string {
+    return quoteIdent(this.schema);
+  }
+}
+
+/** status, listed, free_seat, updated_at, next_reminder_at, attention: the columns listing and reminders ask about. */
+function indexColumns(row: IndexEntry): unknown[] {
+  return [
+    row.status,
+    row.listed && row.confirmed !== false,
+    hasFreeSeat(row),
+    row.updatedAt,
+    row.nextReminderAt,
+    row.attention !== null,
+  ];
+}
+
+async function insertEntries(c: pg.PoolClient, gameId: string, entries: LogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await c.query(
+    'INSERT INTO game_log (game_id, seq, entry) SELECT $1, s, e FROM unnest($2::int[], $3::text[]) AS t(s, e)',
+    [gameId, entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e))],
+  );
+}
+
+function keysOf(row: IndexEntry): { hash: string; role: KeyTarget['role']; seat: number | null }[] {
+  const out: { hash: string; role: KeyTarget['role']; seat: number | null }[] = [];
+  const put = (hash: string | null | undefined, role: KeyTarget['role'], seat: number | null = null) => {
+    if (hash) out.push({ hash, role, seat });
+  };
+  put(row.keys.admin, 'admin');
+  put(row.keys.spectator, 'spectator');
+  put(row.keys.invite, 'invite');
+  put(row.keys.confirm, 'confirm');
+  for (const [seat, h] of row.keys.seats.entries()) put(h, 'seat', seat);
+  // Keys of players removed from their seats: they open nothing, but say what became of the seat.
+  const live = new Set(out.map((k) => k.hash));
+  for (const h of row.keys.retired ?? []) if (!live.has(h)) put(h, 'retired');
+  return out;
+}
+
+/** Makes game_keys hold exactly the row's current keys (only when they changed). */
+async function putKeys(c: pg.PoolClient, before: IndexEntry | null, after: IndexEntry): Promise<void> {
+  const now = keysOf(after);
+  if (before && JSON.stringify(keysOf(before)) === JSON.stringify(now)) return;
+  if (before) await c.query('DELETE FROM game_keys WHERE game_id = $1', [after.id]);
+  if (now.length === 0) return;
+  await c.query(
+    `INSERT INTO game_keys (key_hash, game_id, role, seat)
+     SELECT h, $1, r, s FROM unnest($2::text[], $3::text[], $4::int[]) AS t(h, r, s)
+     ON CONFLICT (key_hash) DO UPDATE SET game_id = EXCLUDED.game_id, role = EXCLUDED.role, seat = EXCLUDED.seat`,
+    [after.id, now.map((k) => k.hash), now.map((k) => k.role), now.map((k) => k.seat)],
+  );
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23505';
+}

@@ -1,0 +1,111 @@
+// pg_reminder_tick: one tick of the reminder job on the PostgreSQL store with
+// 100,000 active games, 100 of them due. Goal: under 50 ms. The tick asks the
+// index (games_due, a partial index) for the due games, opens only those (a
+// cold service: none in memory; its connection pool warm, as a running server's is), queues their reminders in one INSERT into
+// mail_jobs and logs each reminder in its game (one transaction each).
+// The 100 due games are real (made through the game service); the other
+// 99,900 are rows copied from one of them with a reminder time a month ahead
+// and no log behind them: a tick that opened one of them would fail, so
+// `opened` proves the job asks the index only.
+// Without DATABASE_URL or TEST_DATABASE_URL the figure is skipped with one line.
+import pg from 'pg';
+import type { Emit } from '../index.ts';
+import { highCard } from '../../support/high-card.ts';
+import { fakeClock } from '../../support/service.ts';
+import { createLinks } from '../../../server/links.ts';
+import { GameService } from '../../../server/service.ts';
+import { PgGameStore } from '../../../server/store/pg-store.ts';
+import { PgMailQueue } from '../../../server/mail/pg-queue.ts';
+import { ReminderJob } from '../../../server/scheduler/reminders.ts';
+import { round } from '../../support/bench-http.ts';
+
+const TOTAL = 100_000;
+const DUE = 100;
+
+export const figures = ['pg_reminder_tick'];
+
+export async function run(emit: Emit): Promise<void> {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) {
+    emit({ name: 'pg_reminder_tick', skipped: 'no DATABASE_URL or TEST_DATABASE_URL' });
+    return;
+  }
+  const schema = `bench_${Date.now().toString(36)}`;
+  const clock = fakeClock();
+  const links = createLinks(Buffer.alloc(32, 7), 'http://example.test');
+  const maker = new PgGameStore({ url, schema });
+  try {
+    const made = new GameService({ store: maker, registry: [highCard], links, now: clock.now });
+    await made.init();
+    const policy = { remindAfterHours: 24, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' as const };
+    const ids: string[] = [];
+    for (let i = 0; i < DUE; i += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, DUE - i) }, async (_, j) => {
+          const n = i + j;
+          const { gameId } = await made.create({
+            rules: 'high-card',
+            seats: 2,
+            name: `A${n}`,
+            email: `a${n}@example.test`,
+            join: true,
+            policy,
+          });
+          await made.join(gameId, { name: `B${n}`, email: `b${n}@example.test` });
+          for (const seat of [0, 1]) {
+            const g = await made.open(gameId);
+            await made.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+          }
+          ids.push(gameId);
+        }),
+      );
+    }
+    const later = new Date(clock.now().getTime() + 30 * 24 * 3600_000).toISOString();
+    await maker.pool.query(
+      `INSERT INTO games (id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
+       SELECT 'filler' || g, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, $2, false
+       FROM games, generate_series(1, $3::int) AS g WHERE id = $1`,
+      [ids[0], later, TOTAL - DUE],
+    );
+    await maker.pool.query('ANALYZE games');
+    await maker.close();
+
+    // A cold server: a new store and service, nothing in memory.
+    const store = new PgGameStore({ url, schema });
+    const service = new GameService({ store, registry: [highCard], links, now: clock.now });
+    await service.init();
+    const queue = new PgMailQueue({
+      pool: store.pool,
+      transport: {
+        send: () => Promise.reject(new Error('the bench queues mail only')),
+      },
+    });
+    // The pool as a running server has it (idle connections are kept 10 minutes: pg-store.ts).
+    await Promise.all(Array.from({ length: 20 }, () => store.pool.query('SELECT 1')));
+    clock.advanceHours(25);
+    const job = new ReminderJob({ service, queue, now: () => clock.now().getTime() });
+    const t = performance.now();
+    const result = await job.tick();
+    const ms = performance.now() - t;
+    const queued = await store.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM mail_jobs WHERE key LIKE 'reminder:%'",
+    );
+    emit({
+      name: 'pg_reminder_tick',
+      games: TOTAL,
+      due: result.due,
+      opened: result.opened,
+      reminders: result.reminders,
+      mails_queued: Number(queued.rows[0]?.n ?? 0),
+      errors: result.errors,
+      ms: round(ms, 1),
+      goal_ms: 50,
+    });
+    await store.close();
+  } finally {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await admin.end();
+  }
+}

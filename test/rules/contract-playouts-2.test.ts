@@ -1,0 +1,4 @@
+// Part 2 of the rules contract's seeded playouts (test/rules/contract.ts).
+import { playoutSuite } from './contract.ts';
+
+playoutSuite(2);
