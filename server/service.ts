@@ -47,6 +47,7 @@
 // and download stay readable, nothing more is played, and the reason is kept
 // in its metadata and index row, logged, and shown on its pages.
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { RuleError, type AnyRules, type Opaque, type Options, type Seat, type View } from '../rules/types.ts';
 import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
@@ -193,8 +194,13 @@ export class GameService {
   private now: () => Date;
   private listeners: GameEventListener[] = [];
   private logger: ServiceLogger;
-  /** Opened games, most recently used last (see maxOpenGames). */
-  private games = new Map<string, LoadedGame>();
+  /**
+   * Opened games, at most maxOpenGames (lru-cache lets go of the one used
+   * longest ago). One evicted while a change holds its lock is parked until the
+   * lock is released, so that the change and the next open see the same object.
+   */
+  private games: LRUCache<string, LoadedGame>;
+  private parked = new Map<string, LoadedGame>();
   private maxOpenGames: number;
   private confirmOrganiser: boolean;
   private expiry: { unconfirmedHours: number; openDays: number };
@@ -211,6 +217,12 @@ export class GameService {
     this.now = opts.now ?? (() => new Date());
     this.logger = opts.logger ?? silent;
     this.maxOpenGames = opts.maxOpenGames ?? 5_000;
+    this.games = new LRUCache<string, LoadedGame>({
+      max: this.maxOpenGames,
+      dispose: (game, id, reason) => {
+        if (reason === 'evict' && this.locks.has(id)) this.parked.set(id, game);
+      },
+    });
     this.confirmOrganiser = opts.confirmOrganiser ?? false;
     this.expiry = opts.expiry ?? DEFAULT_EXPIRY;
     if (opts.onEvent) this.listeners.push(...(Array.isArray(opts.onEvent) ? opts.onEvent : [opts.onEvent]));
@@ -332,7 +344,7 @@ export class GameService {
   }
 
   async open(gameId: string): Promise<LoadedGame> {
-    const cached = this.games.get(gameId);
+    const cached = this.games.get(gameId) ?? this.parked.get(gameId);
     if (cached && (!this.store.shared || (await this.stillCurrent(cached)))) {
       this.keep(cached);
       return cached;
@@ -370,8 +382,15 @@ export class GameService {
     let meta: GameMeta | null;
     let log: LogEntry[];
     try {
-      meta = await this.store.readMeta(gameId);
-      log = meta ? await this.store.readLog(gameId) : [];
+      for (let attempt = 1; ; attempt++) {
+        meta = await this.store.readMeta(gameId);
+        log = meta ? await this.store.readLog(gameId) : [];
+        // Another process may append between the two reads: the metadata and the log are
+        // used together only when the game's row says they belong together.
+        if (!this.store.shared || !meta || attempt >= 5) break;
+        const row = await this.store.entry(gameId);
+        if (row && row.lastSeq === log.length && row.updatedAt === meta.updatedAt) break;
+      }
     } catch (err) {
       if (err instanceof DamagedGameError) {
         this.logger.error({ gameId, file: err.file, err: err.message }, 'damaged game file');
@@ -421,7 +440,7 @@ export class GameService {
       const broken = checkEntry(log[i]!);
       if (broken) {
         this.damaged(game.doc.id, broken);
-        if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
+        this.letGo(game);
         this.damagedGames.set(game.doc.id, broken);
         return;
       }
@@ -1357,21 +1376,16 @@ export class GameService {
       throw new ServiceError(409, 'A seat is open; play resumes when somebody takes it.');
   }
 
-  /**
-   * Keeps a game in memory as the most recently used, and lets go of the ones
-   * used longest ago beyond maxOpenGames that nothing is changing (one skipped
-   * for that goes at a later call).
-   */
+  /** Keeps a game in memory as the most recently used (the cache evicts beyond maxOpenGames). */
   private keep(game: LoadedGame): void {
-    this.games.delete(game.doc.id);
+    this.parked.delete(game.doc.id);
     this.games.set(game.doc.id, game);
-    let over = this.games.size - this.maxOpenGames;
-    for (const id of this.games.keys()) {
-      if (over <= 0) break;
-      if (id === game.doc.id || this.locks.has(id)) continue;
-      this.games.delete(id);
-      over--;
-    }
+  }
+
+  /** Forgets this loaded game (damaged, or stale), unless another object has replaced it. */
+  private letGo(game: LoadedGame): void {
+    if (this.games.peek(game.doc.id) === game) this.games.delete(game.doc.id);
+    if (this.parked.get(game.doc.id) === game) this.parked.delete(game.doc.id);
   }
 
   /**
@@ -1398,6 +1412,7 @@ export class GameService {
     } catch (err) {
       if (!(err instanceof StaleSeqError)) throw err;
       this.games.delete(next.id);
+      this.parked.delete(next.id);
       throw new StaleWriteError();
     }
   }
@@ -1437,7 +1452,10 @@ export class GameService {
       return await fn();
     } finally {
       release();
-      if (this.locks.get(gameId) === tail) this.locks.delete(gameId);
+      if (this.locks.get(gameId) === tail) {
+        this.locks.delete(gameId);
+        this.parked.delete(gameId);
+      }
     }
   }
 }

@@ -32,6 +32,7 @@ import { certCount, certLimit, playerValue } from './shares.ts';
 import { offerAnswerer, setupState, type Game1830State } from './state.ts';
 import { RULE_SET_CHOICES, RULE_SET_OPTION, RULES_VERSION } from './rule-set.ts';
 import { newBoard } from './track/index.ts';
+import { versionOf } from '../version.ts';
 import { describeAction, labelAction } from './describe.ts';
 import { parseCommand } from './parse.ts';
 import { buildView } from './view.ts';
@@ -229,8 +230,11 @@ export const game1830: Rules<Game1830State, Action1830> = {
     ...DATA.options.map((o) => ({ id: o.id, label: o.label, kind: 'boolean' as const, default: false })),
   ],
   setup: (seats, _seed, options, version) => {
-    const state = setupState(seats, version === undefined ? options : { ...options, rulesVersion: version });
-    state.map = newBoard();
+    const opts = version === undefined ? options : { ...options, rulesVersion: version };
+    const state = setupState(seats, opts);
+    const board = newBoard();
+    if (versionOf(opts, RULES_VERSION) >= 3) board.version = 3;
+    state.map = board;
     return state;
   },
   toAct,

@@ -92,9 +92,12 @@ export const RULE_SET_CHOICES: { value: RuleSetName; label: string }[] = [
 
 /**
  * The rules version of 1830 (rules/version.ts): version 1 is the engine before rule sets, whose
- * games replay under `recorded`; version 2 has the two rule sets.
+ * games replay under `recorded`; version 2 has the two rule sets; from version 3 the network walk
+ * never turns back at a town or city, a two-city upgrade keeps its cities apart, and discarded
+ * trains are sold in the order they were discarded (board.version; track/graph.ts, track/lay.ts,
+ * operating/common.ts), as on 18xx.games.
  */
-export const RULES_VERSION = 2;
+export const RULES_VERSION = 3;
 
 /** The rule set named by a game's options; rules version 1, or none named: a game recorded before rule sets. */
 export function ruleSetOf(options: Options): RuleSetName {

@@ -2,7 +2,7 @@
 // so that a long list (1830's 40 par values) becomes a choice in two steps, and
 // why a take-back is no longer offered.
 import type { Seat } from '../../rules/types.ts';
-import type { MoveChoice } from '../service.ts';
+import type { GameService, LoadedGame, MoveChoice } from '../service.ts';
 import { effectiveMoves } from '../game-log.ts';
 import type { LogEntry } from '../store/types.ts';
 import { liftElements } from '../mail/lift.ts';
@@ -235,9 +235,15 @@ export function closeUps(before: string, after: string, most = 2, minSide = 240)
     const cy = (best[1] + best[3]) / 2;
     const x = Math.min(Math.max(cx - w / 2, vx), vx + vw - Math.min(w, vw));
     const y = Math.min(Math.max(cy - h / 2, vy), vy + vh - Math.min(h, vh));
+    // Drawn 640 px wide by default (the mail's column); a page scales it to its own.
+    const cw = Math.min(w, vw);
+    const ch = Math.min(h, vh);
     const head = a.head
       .replace(/\s(width|height)="[^"]*"/g, '')
-      .replace(/viewBox="[^"]+"/, `viewBox="${r(x)} ${r(y)} ${r(Math.min(w, vw))} ${r(Math.min(h, vh))}"`);
+      .replace(
+        /viewBox="[^"]+"/,
+        `viewBox="${r(x)} ${r(y)} ${r(cw)} ${r(ch)}" width="640" height="${Math.round((640 * ch) / cw)}"`,
+      );
     const rings = parts
       .map(
         (p) =>
@@ -261,4 +267,21 @@ export function readableWidth(svg: string, px = 11): number | null {
   if (sizes.length === 0) return null;
   const median = sizes[Math.floor(sizes.length / 2)]!;
   return Math.ceil((view[2]! * px) / median);
+}
+
+/**
+ * Close-ups of what changed on a seat's picture since its own last move (none before it has
+ * moved, or when nobody has moved since): the page's and the turn mail's.
+ */
+export async function changedSince(service: GameService, game: LoadedGame, seat: Seat, now: string): Promise<string[]> {
+  const d = game.doc;
+  const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
+  const lastOwn = mine[mine.length - 1];
+  if (!lastOwn || lastOwn.seq >= d.log.length || d.status !== 'active' || !game.rules.svg) return [];
+  try {
+    const then = await service.stateAt(game, lastOwn.seq);
+    return then === null ? [] : closeUps(game.rules.svg(service.viewOf(game, then, seat)), now);
+  } catch {
+    return [];
+  }
 }

@@ -14,12 +14,13 @@ import type { Seat } from '../../rules/types.ts';
 import type { AppContext } from '../app.ts';
 import { ServiceError } from '../errors.ts';
 import { DEFAULT_POLICY } from '../policy.ts';
+import { ExportError, exportText } from '../export-18xx.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { effectiveMoves, lastEffectiveMove } from '../game-log.ts';
+import { lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
-import { closeUps, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
+import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 const MAX_BUTTONS = 200;
@@ -323,18 +324,8 @@ export function pagesRouter(ctx: AppContext): Router {
           )
         : null;
     const undoBlocker = service.undoBlocker(game, seat);
-    // A close-up of what changed on the picture since the seat's own last move.
-    let changed: string[] = [];
-    const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
-    const lastOwn = mine[mine.length - 1];
-    if (b.rawSvg && lastOwn && lastOwn.seq < d.log.length && d.status === 'active' && game.rules.svg) {
-      try {
-        const then = await service.stateAt(game, lastOwn.seq);
-        if (then !== null) changed = closeUps(game.rules.svg(service.viewOf(game, then, seat)), b.rawSvg);
-      } catch {
-        changed = [];
-      }
-    }
+    // Close-ups of what changed on the picture since the seat's own last move.
+    const changed = b.rawSvg ? await changedSince(service, game, seat, b.rawSvg) : [];
     const undoSeq = undoBlocker === null ? lastEffectiveMove(d.log)?.seq : undefined;
     const lastMine = undoSeq === undefined ? null : service.historyLines(game).find((l) => l.seq === undoSeq);
     const hasForm = !!formHtml && formHtml.trim() !== '';
@@ -378,6 +369,7 @@ export function pagesRouter(ctx: AppContext): Router {
         links: {
           json: `/play/${key}/history.json`,
           txt: `/play/${key}/history.txt`,
+          export18xx: d.rules === '1830' ? `/play/${key}/18xx.json` : null,
           watch: links.watchUrl(links.spectatorKeyOf(d)),
           invite: d.inviteKeyHash ? links.inviteUrl(links.inviteKeyOf(d)!) : null,
           self: links.playUrl(key),
@@ -485,6 +477,28 @@ export function pagesRouter(ctx: AppContext): Router {
       res.type('json').send(JSON.stringify(service.historyDoc(game, target.seat ?? null), null, 1));
     });
 
+    // an 1830 game as an 18xx.games export (every move of 1830 is public, so the whole game is in it)
+    r.get(`/${role}/:key/18xx.json`, async (req, res) => {
+      const { game } = await service.openByKey(req.params.key, [...roles]);
+      const d = game.doc;
+      if (d.rules !== '1830') throw new ServiceError(404, 'Only 1830 games can be written as 18xx.games exports.');
+      let text: string;
+      try {
+        text = exportText({
+          rules: d.rules,
+          rulesVersion: d.rulesVersion ?? 1,
+          options: d.options,
+          seats: d.seats.map((s, i) => ({ seat: i, name: s.name })),
+          log: d.log,
+        });
+      } catch (err) {
+        if (err instanceof ExportError) throw new ServiceError(409, `This game cannot be exported: ${err.message}`);
+        throw err;
+      }
+      res.setHeader('Content-Disposition', `attachment; filename="1830-${d.id}-18xx.json"`);
+      res.type('json').send(text);
+    });
+
     r.get(`/${role}/:key/history.txt`, async (req, res) => {
       const { game } = await service.openByKey(req.params.key, [...roles]);
       res.setHeader('Content-Disposition', `attachment; filename="${game.doc.rules}-${game.doc.id}-history.txt"`);
@@ -533,7 +547,11 @@ export function pagesRouter(ctx: AppContext): Router {
       history: service.historyLines(game).reverse(),
       stepBase: `/watch/${key}/step/`,
       outcome: outcomeRows(game),
-      links: { json: `/watch/${key}/history.json`, txt: `/watch/${key}/history.txt` },
+      links: {
+        json: `/watch/${key}/history.json`,
+        txt: `/watch/${key}/history.txt`,
+        export18xx: game.doc.rules === '1830' ? `/watch/${key}/18xx.json` : null,
+      },
     });
   });
 

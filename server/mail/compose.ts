@@ -2,6 +2,7 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
+import { changedSince } from '../http/page-parts.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
@@ -75,6 +76,7 @@ export type Spec =
   | { type: 'removed'; gameId: string; slot: number; generation: number }
   | { type: 'abandoned'; gameId: string; seat: Seat; slot: number; generation: number }
   | { type: 'created'; gameId: string }
+  | { type: 'attention'; gameId: string; reason: string }
   | { type: 'digest'; email: string }
   /** An address's list of all its games, asked for on /games. */
   | { type: 'mygames'; email: string };
@@ -93,7 +95,7 @@ export interface ComposerOptions {
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
 const WANTS: Record<
-  Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed' | 'mygames'>,
+  Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed' | 'mygames' | 'attention'>,
   MailPref[]
 > = {
   welcome: ['every', 'digest', 'reminders'],
@@ -128,6 +130,7 @@ export class MailComposer {
     if (spec.type === 'created') return this.created(spec, key);
     if (spec.type === 'seated') return this.seated(spec, key);
     if (spec.type === 'removed') return this.removed(spec, key);
+    if (spec.type === 'attention') return this.attention(spec, key);
     const game = await this.openIfThere(spec.gameId);
     if (!game) return null;
     const doc = game.doc;
@@ -151,6 +154,7 @@ export class MailComposer {
         if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq))
           return null;
         const ctx = this.withTurn(game, spec.seat, base);
+        if (ctx.svg) ctx.closeUpSvg = (await changedSince(this.o.service, game, spec.seat, ctx.svg))[0];
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
         ctx.waitingFor = names(toAct);
@@ -396,16 +400,28 @@ export class MailComposer {
           : {}),
         'Auto-Submitted': 'auto-generated',
       },
-      attachments: rendered.png
-        ? [
-            {
-              filename: 'board.png',
-              contentType: 'image/png',
-              cid: 'board',
-              contentBase64: rendered.png.toString('base64'),
-            },
-          ]
-        : [],
+      attachments: [
+        ...(rendered.png
+          ? [
+              {
+                filename: 'board.png',
+                contentType: 'image/png',
+                cid: 'board',
+                contentBase64: rendered.png.toString('base64'),
+              },
+            ]
+          : []),
+        ...(rendered.closeUpPng
+          ? [
+              {
+                filename: 'changed.png',
+                contentType: 'image/png',
+                cid: 'closeup',
+                contentBase64: rendered.closeUpPng.toString('base64'),
+              },
+            ]
+          : []),
+      ],
     };
   }
 
@@ -546,6 +562,42 @@ export class MailComposer {
     const waiting = games.filter((g) => g.yourTurn).length;
     const subject = `Your ${games.length === 1 ? 'game' : `${games.length} games`} on ${new URL(links.baseUrl).host}${waiting ? ` (${waiting} waiting for you)` : ''}`;
     return this.envelope(key, email, subject, rendered, null);
+  }
+
+  /**
+   * To the organiser: the game no longer replays here as it was played (the
+   * code changed under it, or its files were damaged). It stays readable; the
+   * reason is given in words, with the links to look at it.
+   */
+  private async attention(spec: Extract<Spec, { type: 'attention' }>, key: string): Promise<OutgoingMail | null> {
+    const game = await this.openIfThere(spec.gameId);
+    if (!game) return null;
+    const doc = game.doc;
+    // Mended since (a newer version of the code replays it again): nothing to say.
+    if (!doc.creator.email || !game.attention) return null;
+    const links = this.o.service.links;
+    const spectatorKey = links.spectatorKeyOf(doc);
+    const ctx: MailContext = {
+      kind: 'attention',
+      game: { id: doc.id, title: doc.title, seq: doc.log.length, name: `#${doc.id.slice(0, 6)}` },
+      players: [],
+      you: null,
+      recipientName: doc.creator.name,
+      links: {
+        admin: links.adminUrl(links.adminKeyOf(doc)),
+        history: links.historyUrl(spectatorKey, 'txt', 'spectator'),
+        download: links.historyUrl(spectatorKey, 'json', 'spectator'),
+      },
+      reason: spec.reason,
+    };
+    const rendered = await this.o.renderer.render(ctx, doc.rules);
+    return this.envelope(
+      key,
+      formatAddress(doc.creator.name, doc.creator.email),
+      `Your game of ${doc.title} needs attention`,
+      rendered,
+      this.threadRoot(doc.id, doc.creator.email),
+    );
   }
 
   private async digest(email: string, key: string): Promise<OutgoingMail | null> {

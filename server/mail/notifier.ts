@@ -2,6 +2,7 @@
 // Only small specs are queued here (durably, under an idempotency key made of
 // the game, the log position and the recipient), so a move's answer is not
 // held up by rendering; the queue renders each one when it sends it.
+import { createHash } from 'node:crypto';
 import type { QuotaCounter } from '../quota.ts';
 import type { GameEvent, GameEventListener } from '../events.ts';
 import type { GameService, LoadedGame } from '../service.ts';
@@ -78,6 +79,13 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     });
   }
 
+  /** The organiser hears once per reason and log length (a game mended and broken again is news again). */
+  async function attention(gameId: string, reason: string): Promise<void> {
+    const lastSeq = (await o.service.entry(gameId))?.lastSeq ?? 0;
+    const why = createHash('sha256').update(reason).digest('hex').slice(0, 16);
+    await put(`attention:${gameId}:${lastSeq}:${why}`, { type: 'attention', gameId, reason });
+  }
+
   async function toEveryone(doc: GameDoc, make: (seat: Seat) => [string, Spec] | null): Promise<void> {
     for (let seat = 0; seat < doc.seats.length; seat++) {
       const rec = doc.seats[seat]!;
@@ -116,6 +124,10 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
     }
     if (event.type === 'created') {
       await put(`created:${event.gameId}`, { type: 'created', gameId: event.gameId });
+      return;
+    }
+    if (event.type === 'attention') {
+      await attention(event.gameId, event.reason);
       return;
     }
     const game = await o.service.open(event.gameId);
@@ -304,6 +316,8 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         ? await o.cursor.behind()
         : (await o.service.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
     for (const e of all) {
+      // A game found needing attention just before a crash: its organiser may not have heard (keyed: once).
+      if (e.attention) await attention(e.id, e.attention);
       if (fresh) {
         o.cursor.set(e.id, e.lastSeq);
         continue;

@@ -29,6 +29,7 @@ export const MAIL_KINDS = [
   'seated',
   'removed',
   'mygames',
+  'attention',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -56,6 +57,8 @@ export interface MailContext {
   view?: View;
   /** The SVG of that view, if the game draws one; becomes cid:board. */
   svg?: string;
+  /** A close-up of what changed since the seat's last turn (turn mail); becomes cid:closeup. */
+  closeUpSvg?: string;
   links: {
     play?: string;
     prefs?: string;
@@ -79,6 +82,8 @@ export interface RenderedMail {
   text: string;
   /** The board PNG, when the game has an SVG and it rendered. */
   png?: Buffer;
+  /** The close-up PNG (turn mail), when there is one and it rendered. */
+  closeUpPng?: Buffer;
 }
 
 type HB = typeof Handlebars;
@@ -126,14 +131,27 @@ export class MailRenderer {
   async render(ctx: MailContext, rulesId: string | null, opts: { pngCache?: boolean } = {}): Promise<RenderedMail> {
     // The picture is drawn on the thread pool while the templates run here.
     const drawing = ctx.svg ? svgToPng(ctx.svg, { cache: opts.pngCache }).catch(() => undefined) : undefined;
-    const withBoard = this.texts(ctx, rulesId, Boolean(drawing));
+    // The close-up is drawn afresh each time (no cache: it is a different crop every turn).
+    const closeUp = ctx.closeUpSvg
+      ? await svgToPng(ctx.closeUpSvg, { cache: false }).catch(() => undefined)
+      : undefined;
+    const withBoard = this.texts(ctx, rulesId, Boolean(drawing), Boolean(closeUp));
     const png = await drawing;
     // A broken picture never stops the mail: it goes without one.
-    return { ...(png || !drawing ? withBoard : this.texts(ctx, rulesId, false)), png };
+    return {
+      ...(png || !drawing ? withBoard : this.texts(ctx, rulesId, false, Boolean(closeUp))),
+      png,
+      closeUpPng: closeUp,
+    };
   }
 
-  private texts(ctx: MailContext, rulesId: string | null, hasBoard: boolean): { html: string; text: string } {
-    const full: Record<string, unknown> = { ...ctx, hasBoard };
+  private texts(
+    ctx: MailContext,
+    rulesId: string | null,
+    hasBoard: boolean,
+    hasCloseUp = false,
+  ): { html: string; text: string } {
+    const full: Record<string, unknown> = { ...ctx, hasBoard, hasCloseUp };
     if (ctx.view) {
       const partial = rulesId ? this.gamePartial(rulesId) : { html: null, text: null };
       const partialCtx = { view: ctx.view, players: ctx.players, you: ctx.you, game: ctx.game };

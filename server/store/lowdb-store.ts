@@ -1,6 +1,7 @@
-// The embedded store (format 2): per game a lowdb metadata file and an
+// The embedded store (format 3): per game a lowdb metadata file and an
 // append-only log file (game-files.ts), plus a small index:
-//   DATA_DIR/index.json     { version: 2, games: IndexEntry[] }, rewritten at compaction
+//   DATA_DIR/index/         the index rows in 256 shards (index-shards.ts); a
+//                           compaction rewrites only the shards whose games changed
 //   DATA_DIR/index.journal  the shared write-ahead journal, one line per create
 //                           or append: { g: id, c?: GameMeta, m?: meta fields, e: entries }
 // Durability: a create or append is acknowledged once its journal line is
@@ -13,21 +14,22 @@
 // flight, the journal is moved aside (new lines go to a fresh one) and, in the
 // background, each game changed since the last compaction gets its new entries
 // appended to its log file and its metadata file rewritten (fdatasync each, one
-// folder fsync), then index.json; only then is the old journal removed. A
+// folder fsync), then the changed index shards; only then is the old journal removed. A
 // crash at any point leaves the journals (replayed at open over the files:
 // entries the log file has already are skipped, metadata fields are replaced
 // whole, so replaying twice changes nothing) or the rewritten files. A torn
 // last journal line (a crash mid-append, never acknowledged) is cut off.
-// Opening reads index.json, the journals and, for the games named in them,
+// Opening reads the index shards, the journals and, for the games named in them,
 // their metadata files; it never reads every game. In memory: the index rows
 // and key hashes of every game (an embedded server's whole index), and the
 // metadata and entries not yet compacted into the game files.
 // Data folders of format 1 (one whole document per game) are migrated at open
-// (lowdb-migrate.ts); a newer format is refused with StoreFormatError.
+// (lowdb-migrate.ts), and those of format 2 (the index in one index.json) get
+// their index in shards; a newer format is refused with StoreFormatError.
 import { constants, existsSync } from 'node:fs';
 import { access, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileDurable } from './durable-file.ts';
+import { IndexShards, SHARD_FORMAT } from './index-shards.ts';
 import { GameFiles } from './game-files.ts';
 import { GroupCommitter, syncDirFast } from './group-commit.ts';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
@@ -48,7 +50,7 @@ import {
   type Snapshot,
 } from './types.ts';
 
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = SHARD_FORMAT;
 const GAME_ID = /^[A-Za-z0-9_-]{4,64}$/;
 /** Journal lines before the index snapshot is rewritten. */
 const COMPACT_AFTER = 20_000;
@@ -85,27 +87,35 @@ export class LowdbGameStore implements GameStore {
   readonly gamesDir: string;
   readonly files: GameFiles;
   private index = new Map<string, IndexEntry>();
-  private keys = new Map<string, KeyTarget>();
+  /** Key hash to the row of its game (the role is read off the row: no object per key). */
+  private keys = new Map<string, IndexEntry>();
   private pending = new Map<string, Pending>();
   /** Per game: the tail of its chain of appends (checks and writes one at a time). */
   private chains = new Map<string, Promise<unknown>>();
   private committer: GroupCommitter;
   private journalLines = 0;
   private journalBytes = 0;
+  /** Formats 1 and 2 kept the index in one file; read once and migrated to the shards. */
   private indexFile: string;
+  private shards: IndexShards;
   private journalFile: string;
   /** The journal moved aside while its games are written to their files in the background. */
   private oldJournalFile: string;
   private flushing: Promise<void> | null = null;
   private flushFailed = false;
-  /** Bumped at every index change (the sorted lists below are kept until then). */
-  private version = 0;
-  private sorted: { version: number; rows: IndexEntry[] } | null = null;
+  /**
+   * Every row by (updatedAt, id), oldest first; null until a listing needs it
+   * (sorted once, after opening), then kept in order at each change: a changed
+   * game moves to the end, which costs a binary search and one splice, not a
+   * sort of every game.
+   */
+  private byUpdated: IndexEntry[] | null = null;
 
   constructor(private opts: LowdbStoreOptions) {
     this.gamesDir = join(opts.dataDir, 'games');
     this.files = new GameFiles(this.gamesDir, join(opts.dataDir, 'snapshots'));
     this.indexFile = join(opts.dataDir, 'index.json');
+    this.shards = new IndexShards(opts.dataDir);
     this.journalFile = join(opts.dataDir, 'index.journal');
     this.oldJournalFile = join(opts.dataDir, 'index.journal.old');
     this.committer = new GroupCommitter(this.gamesDir, this.journalFile);
@@ -116,32 +126,44 @@ export class LowdbGameStore implements GameStore {
 
   async open(): Promise<void> {
     await mkdir(this.gamesDir, { recursive: true });
-    let snap: { version?: number; games?: IndexEntry[] } | null = null;
+    // A single index.json (formats 1 and 2) wins over shards: it is the older
+    // layout, and is removed only once the shards made from it are durable.
+    let legacy: { version?: number; games?: IndexEntry[] } | null = null;
     if (existsSync(this.indexFile)) {
       try {
-        snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
+        legacy = JSON.parse(await readFile(this.indexFile, 'utf8'));
       } catch (err) {
         this.opts.onProblem?.(`${this.indexFile} unreadable (${(err as Error).message}); rebuilding the index`);
       }
     }
-    if (snap && typeof snap.version === 'number' && snap.version > INDEX_FORMAT)
+    if (legacy && typeof legacy.version === 'number' && legacy.version > 2)
       throw new StoreFormatError(
-        `${this.indexFile} was written by a newer server (format ${snap.version}; this server reads formats 1 to ${INDEX_FORMAT}). Run the newer server, or restore a backup of the data folder.`,
+        `${this.indexFile} was written by a newer server (format ${legacy.version}; this server reads formats 1 to ${INDEX_FORMAT}). Run the newer server, or restore a backup of the data folder.`,
       );
-    if (await isFormat1(this.opts.dataDir, snap)) {
+    const sharded = !legacy && this.shards.exists();
+    if (!sharded && (await isFormat1(this.opts.dataDir, legacy))) {
       await migrateFormat1(this.opts.dataDir, this.files, this.opts.onProblem);
-      snap = JSON.parse(await readFile(this.indexFile, 'utf8'));
+      legacy = JSON.parse(await readFile(this.indexFile, 'utf8'));
     }
-    const rebuild = !snap;
-    for (const e of snap?.games ?? []) this.setRow(e);
+    let rebuild = !legacy && !sharded;
+    if (legacy) for (const e of legacy.games ?? []) this.setRow(e);
+    else if (sharded) {
+      const loaded = await this.shards.load();
+      if (loaded.damaged) {
+        this.opts.onProblem?.(`${loaded.damaged}; rebuilding the index`);
+        rebuild = true;
+      } else for (const e of loaded.rows) this.setRow(e, false);
+    }
     const hadOld = existsSync(this.oldJournalFile);
     if (hadOld) await this.replay(this.oldJournalFile, false);
     if (existsSync(this.journalFile)) await this.replay(this.journalFile, true);
     if (rebuild) await this.rebuildIndex();
-    if (hadOld) {
-      // A crash during a background compaction: finish it now.
+    else if (legacy || hadOld) {
+      // From index.json to shards (format 3), or a crash during a background
+      // compaction: write everything out now.
       await this.writeSnapshot();
-      await unlink(this.oldJournalFile);
+      if (hadOld) await unlink(this.oldJournalFile);
+      if (legacy) await unlink(this.indexFile);
       await syncDirFast(this.opts.dataDir);
     }
     void this.removeTempFiles();
@@ -306,14 +328,17 @@ export class LowdbGameStore implements GameStore {
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
-    return this.keys.get(keyHash) ?? null;
+    const e = this.keys.get(keyHash);
+    return e ? keyTargetOf(e, keyHash) : null;
   }
 
   async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     const limit = q.limit ?? 100;
     const entries: IndexEntry[] = [];
     let total = 0;
-    for (const e of this.newestFirst()) {
+    const rows = this.sortedRows();
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const e = rows[i]!;
       if (q.updatedSince !== undefined && e.updatedAt < q.updatedSince) break;
       if (q.status !== undefined && e.status !== q.status) continue;
       // An unconfirmed game (its organiser has not proved their address) is never listed.
@@ -334,31 +359,28 @@ export class LowdbGameStore implements GameStore {
     return due.slice(0, limit);
   }
 
-  /** Every row, newest first; kept sorted until the next change (listing is read far more than games change). */
-  private newestFirst(): IndexEntry[] {
-    if (this.sorted?.version !== this.version) {
-      const rows = [...this.index.values()].sort((a, b) =>
-        a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0,
-      );
-      this.sorted = { version: this.version, rows };
-    }
-    return this.sorted.rows;
+  private sortedRows(): IndexEntry[] {
+    this.byUpdated ??= [...this.index.values()].sort(byUpdate);
+    return this.byUpdated;
   }
 
-  private setRow(e: IndexEntry): void {
+  /** `changed`: false for a row read from the shards (its shard need not be written again). */
+  private setRow(e: IndexEntry, changed = true): void {
+    if (changed) this.shards.changed(e.id);
     const old = this.index.get(e.id);
-    if (old) for (const h of keyHashes(old)) if (this.keys.get(h)?.gameId === e.id) this.keys.delete(h);
+    if (old) forEachKey(old, (h) => this.keys.get(h)?.id === e.id && this.keys.delete(h));
     this.index.set(e.id, e);
-    this.version++;
-    const put = (h: string | null, t: KeyTarget) => {
-      if (h) this.keys.set(h, t);
-    };
-    put(e.keys.admin, { gameId: e.id, role: 'admin' });
-    put(e.keys.spectator, { gameId: e.id, role: 'spectator' });
-    put(e.keys.invite, { gameId: e.id, role: 'invite' });
-    put(e.keys.confirm ?? null, { gameId: e.id, role: 'confirm' });
-    for (const [seat, h] of e.keys.seats.entries()) put(h, { gameId: e.id, role: 'seat', seat });
-    for (const h of e.keys.retired ?? []) if (!this.keys.has(h)) put(h, { gameId: e.id, role: 'retired' });
+    // A retired key never displaces a current one (it only says, in words, that it was retired).
+    forEachKey(e, (h, retired) => (!retired || !this.keys.has(h)) && this.keys.set(h, e));
+    const rows = this.byUpdated;
+    if (rows) {
+      if (old) {
+        const at = lowerBound(rows, old);
+        if (rows[at] === old) rows.splice(at, 1);
+        else this.byUpdated = null; // not where it should be: sort afresh when next needed
+      }
+      this.byUpdated?.splice(lowerBound(rows, e), 0, e);
+    }
   }
 
   // ---- closing and compaction ----------------------------------------------
@@ -431,8 +453,9 @@ export class LowdbGameStore implements GameStore {
     }
   }
 
+  /** The shards whose games changed since the last write (index-shards.ts). */
   private async writeIndex(): Promise<void> {
-    await writeFileDurable(this.indexFile, JSON.stringify({ version: INDEX_FORMAT, games: [...this.index.values()] }));
+    await this.shards.write((id) => this.index.get(id));
   }
 
   /** Writes every pending game to its files, then the index, then truncates the journal (no write in flight). */
@@ -445,6 +468,7 @@ export class LowdbGameStore implements GameStore {
   }
 
   private async removeTempFiles(): Promise<void> {
+    await this.shards.removeTempFiles();
     try {
       for (const f of await readdir(this.gamesDir)) {
         if (f.includes('.tmp-') && !f.includes(`.tmp-${process.pid}-`))
@@ -460,15 +484,45 @@ function lastSeqOf(p: Pending): number {
   return p.entries[p.entries.length - 1]?.seq ?? p.fileSeq;
 }
 
-function keyHashes(e: IndexEntry): string[] {
-  return [
-    e.keys.admin,
-    e.keys.spectator,
-    e.keys.invite ?? '',
-    e.keys.confirm ?? '',
-    ...e.keys.seats,
-    ...(e.keys.retired ?? []),
-  ].filter((h) => h);
+/** Oldest first by update time, then by id (so every row has one place). */
+function byUpdate(a: IndexEntry, b: IndexEntry): number {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The first index whose row does not sort before `e`. */
+function lowerBound(rows: IndexEntry[], e: IndexEntry): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byUpdate(rows[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What a key hash opens in the game of row `e` (the hash is one of the row's keys). */
+function keyTargetOf(e: IndexEntry, h: string): KeyTarget | null {
+  const k = e.keys;
+  if (k.admin === h) return { gameId: e.id, role: 'admin' };
+  if (k.spectator === h) return { gameId: e.id, role: 'spectator' };
+  if (k.invite === h) return { gameId: e.id, role: 'invite' };
+  if (k.confirm === h) return { gameId: e.id, role: 'confirm' };
+  const seat = k.seats.indexOf(h);
+  if (seat >= 0) return { gameId: e.id, role: 'seat', seat };
+  return k.retired?.includes(h) ? { gameId: e.id, role: 'retired' } : null;
+}
+
+/** Calls `fn` with each key hash of the row (no array made: this runs for every game at open). */
+function forEachKey(e: IndexEntry, fn: (h: string, retired: boolean) => unknown): void {
+  const k = e.keys;
+  if (k.admin) fn(k.admin, false);
+  if (k.spectator) fn(k.spectator, false);
+  if (k.invite) fn(k.invite, false);
+  if (k.confirm) fn(k.confirm, false);
+  for (const h of k.seats) if (h) fn(h, false);
+  for (const h of k.retired ?? []) if (h) fn(h, true);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */

@@ -4,6 +4,7 @@
 // preferences, take-backs and the game-over mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
+import type { AnyRules } from '../../rules/types.ts';
 import { makeService, type TestService } from '../support/service.ts';
 import { highCard, type HighCardState } from '../support/high-card.ts';
 import { createMailer, type Mailer } from '../../server/mail/index.ts';
@@ -359,5 +360,61 @@ describe('mail for game events', () => {
     expect(gone).toHaveLength(1);
     g = await t.service.open(created.gameId);
     expect(welcome[0]!.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
+  });
+});
+
+describe('a game that no longer replays', () => {
+  /** The same High Card, changed without a version bump: every hand gets a fourth card at the deal. */
+  const changedInPlace: AnyRules = {
+    ...highCard,
+    setup(seats, seed, options) {
+      const s = highCard.setup(seats, seed, options) as HighCardState;
+      for (const hand of s.hands) hand.push(s.deck.shift()!);
+      return s;
+    },
+  };
+
+  it('tells the organiser in words, once, with the history links; the players get no turn mail', async () => {
+    const created = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+    });
+    await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
+    await settle();
+    await mailer.stop();
+    const before = smtp.received.length;
+
+    // The code changed under the game: a restart on the same folder with the changed rules.
+    for (let restart = 0; restart < 2; restart++) {
+      const changed = await t.reopen([changedInPlace]);
+      const m = createMailer({
+        service: changed,
+        dataDir: t.dataDir,
+        env: { MAIL_FROM: 'Games <games@example.test>' },
+        transport: smtpTransport(smtp.url),
+        queue: { baseDelayMs: 20, maxDelayMs: 100 },
+      });
+      await m.start();
+      expect((await changed.open(created.gameId)).attention).toMatch(/set-up/);
+      await changed.settled();
+      await m.queue.idle();
+      await m.stop();
+    }
+    const after = smtp.received.slice(before);
+    expect(after.map((m) => `${to(m)} ${m.subject}`)).toEqual([
+      'ada@example.test Your game of High Card needs attention',
+    ]);
+    const text = after[0]!.text ?? '';
+    expect(text).toContain('no longer replays here');
+    expect(text).toMatch(/What the server found: The game's set-up/);
+    const game = await t.service.open(created.gameId);
+    const spectatorKey = t.service.links.spectatorKeyOf(game.doc);
+    expect(text).toContain(t.service.links.historyUrl(spectatorKey, 'txt', 'spectator'));
+    expect(text).toContain(t.service.links.adminUrl(t.service.links.adminKeyOf(game.doc)));
+    mailer = newMailer(); // afterEach stops it
+    await mailer.start();
   });
 });

@@ -3,8 +3,10 @@
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   statSync,
@@ -187,18 +189,117 @@ describe('lowdb store', () => {
     });
     await t.store.close();
     rmSync(join(t.dataDir, 'index.journal'), { force: true });
-    rmSync(join(t.dataDir, 'index.json'), { force: true });
+    rmSync(join(t.dataDir, 'index'), { recursive: true, force: true });
     const again = await t.reopen();
     expect((await again.entry(g.gameId))?.status).toBe('open');
     expect((await again.resolveKey(g.adminKey))?.role).toBe('admin');
     await t.cleanup();
   });
 
+  it('rebuilds the index when one of its shards is damaged, and says so', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const metas = Array.from({ length: 40 }, () => metaFor());
+    for (const meta of metas) await store.create(meta, entriesAfter([], 1));
+    await store.close();
+    const shards = Object.keys(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).shards);
+    expect(shards.length).toBeGreaterThan(10); // 40 games spread over the shards
+    writeFileSync(join(dir, 'index', `${shards[0]}.json`), '{"format":3,"games":[{"id":'); // torn by hand
+    const problems: string[] = [];
+    const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
+    await again.open();
+    expect(problems.join('\n')).toMatch(/index\/[0-9a-f]{2}\.json unreadable .*; rebuilding the index/);
+    for (const meta of metas) expect((await again.entry(meta.id))?.id).toBe(meta.id);
+    expect((await again.listGames({ limit: 100 })).total).toBe(40);
+    await again.close();
+  });
+
+  it('keeps the listing newest first while games change after it was first sorted', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const metas = Array.from({ length: 30 }, (_, i) =>
+      metaFor({ updatedAt: `2026-01-01T12:${String(i % 7).padStart(2, '0')}:00.000Z` }),
+    );
+    const logs = new Map<string, LogEntry[]>();
+    for (const meta of metas) {
+      const log: LogEntry[] = [];
+      logs.set(meta.id, log);
+      await store.create(meta, entriesAfter(log, 1));
+    }
+    const expectNewestFirst = async () => {
+      const listed = (await store.listGames({ limit: 100 })).entries;
+      const want = [...listed].sort((a, b) =>
+        a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : a.id < b.id ? 1 : -1,
+      );
+      expect(listed.map((e) => e.id)).toEqual(want.map((e) => e.id));
+      expect(listed).toHaveLength(30);
+    };
+    await expectNewestFirst();
+    // Changes in a scrambled order, some to the same time, some back in time (a clock set back).
+    for (let i = 0; i < 60; i++) {
+      const meta = metas[(i * 7) % 30]!;
+      const log = logs.get(meta.id)!;
+      const more = entriesAfter(log, 1); // (pushed onto log too)
+      const minute = String((i * 13) % 50).padStart(2, '0');
+      await store.append(meta.id, {
+        expectedSeq: log.length - 1,
+        entries: more,
+        meta: { updatedAt: `2026-01-01T13:${minute}:00.000Z` },
+      });
+      if (i % 10 === 9) await expectNewestFirst();
+    }
+    await store.close();
+  });
+
+  it('moves a format-2 index (one index.json) into shards at start, and removes index.json only then', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const metas = Array.from({ length: 12 }, () => metaFor());
+    for (const meta of metas) await store.create(meta, entriesAfter([], 2));
+    await store.close();
+    // The same folder as today's code before shards wrote it: the rows in one index.json of version 2.
+    const rows = readdirSync(join(dir, 'index'))
+      .filter((f) => /^[0-9a-f]{2}\.json$/.test(f))
+      .flatMap((f) => JSON.parse(readFileSync(join(dir, 'index', f), 'utf8')).games);
+    expect(rows).toHaveLength(12);
+    rmSync(join(dir, 'index'), { recursive: true });
+    writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 2, games: rows }));
+    // A crash after some shards were written: index.json still wins (it is complete).
+    mkdirSync(join(dir, 'index'));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 3, shards: { '00': 99 } }));
+
+    const problems: string[] = [];
+    const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
+    await again.open();
+    expect(problems).toEqual([]); // read, not rebuilt
+    expect(existsSync(join(dir, 'index.json'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(3);
+    for (const meta of metas) {
+      expect((await again.entry(meta.id))?.lastSeq).toBe(2);
+      expect(await again.findKey(meta.adminKeyHash)).toEqual({ gameId: meta.id, role: 'admin' });
+    }
+    await again.close();
+    const third = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
+    await third.open();
+    expect((await third.listGames({ limit: 100 })).total).toBe(12);
+    expect(problems).toEqual([]);
+    await third.close();
+  });
+
   it('refuses a data folder or game file written by a newer server, saying what to do', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 3, games: [] }));
+    mkdirSync(join(dir, 'index'));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 4, shards: {} }));
     await expect(new LowdbGameStore({ dataDir: dir }).open()).rejects.toThrow(
-      /written by a newer server \(format 3; this server reads formats 1 to 2\)\. Run the newer server/,
+      /written by a newer server \(format 4; this server reads formats 1 to 3\)\. Run the newer server/,
+    );
+    const d1 = tempDir();
+    writeFileSync(join(d1, 'index.json'), JSON.stringify({ version: 4, games: [] }));
+    await expect(new LowdbGameStore({ dataDir: d1 }).open()).rejects.toThrow(
+      /format 4; this server reads formats 1 to 3/,
     );
     const d2 = tempDir();
     const store = new LowdbGameStore({ dataDir: d2 });

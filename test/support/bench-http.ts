@@ -3,7 +3,12 @@
 import http from 'node:http';
 
 export interface JsonClient {
-  call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
   close(): void;
 }
 
@@ -11,7 +16,7 @@ export function jsonClient(baseUrl: string, maxSockets = 64): JsonClient {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   return {
-    call(method, path, body) {
+    call(method, path, body, extra = {}) {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       return new Promise((resolve, reject) => {
         const req = http.request(
@@ -22,8 +27,8 @@ export function jsonClient(baseUrl: string, maxSockets = 64): JsonClient {
             method,
             agent,
             headers: payload
-              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-              : {},
+              ? { ...extra, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : extra,
           },
           (res) => {
             const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@
 import { CORPS, TRAINS } from '../data.ts';
 import { sharePrice } from '../market.ts';
 import type { Game1830State } from '../state.ts';
+import type { Board } from '../track/index.ts';
 import type { Difference } from './compare.ts';
 
 export interface StateDump {
@@ -88,7 +89,9 @@ export function compareStateDump(
     if (c.pool !== tc.pool) return { field: `${f} pool percent`, ours: c.pool, theirs: tc.pool };
     const trains = [...c.trains].sort();
     if (!same(trains, [...tc.trains].sort())) return { field: `${f} train ids`, ours: trains, theirs: tc.trains };
-    const tokensLeft = (CORPS[f]?.tokens.length ?? 0) - c.tokensUsed;
+    // a station lifted by a tile lay and not yet put back is off the board on 18xx.games: it counts as left
+    const lifted = ((state.map as Board | null)?.pending ?? []).filter((p) => p.corp === f).length;
+    const tokensLeft = (CORPS[f]?.tokens.length ?? 0) - c.tokensUsed + lifted;
     if (tc.floated && tokensLeft !== tc.tokens_left)
       return { field: `${f} stations left`, ours: tokensLeft, theirs: tc.tokens_left };
     if (String(id(c.president)) !== String(tc.president))

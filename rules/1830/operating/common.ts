@@ -47,6 +47,23 @@ export function trainLimit(state: Game1830State): number {
   return DATA.phases[state.phase]!.trainLimit;
 }
 
+/**
+ * From rules version 3 (board.version) the bank sells discarded trains in the order they were
+ * discarded, one of each kind at a time, as 18xx.games does: a train discarded goes to the end of
+ * state.trains (toPool), and the first pooled train of a kind is the one for sale.
+ */
+export function discardOrder(state: Game1830State): boolean {
+  return (board(state).version ?? 0) >= 3;
+}
+
+/** A train goes to the bank pool (discarded or traded in); from version 3 it queues behind those already there. */
+export function toPool(state: Game1830State, t: TrainState): void {
+  t.owner = 'pool';
+  if (!discardOrder(state)) return;
+  state.trains.splice(state.trains.indexOf(t), 1);
+  state.trains.push(t);
+}
+
 /** Trains the bank offers now: the next new train, D once phase 6 is reached, and discarded ones (one per name). */
 export function depotOffer(state: Game1830State): TrainState[] {
   const out: TrainState[] = [];

@@ -10,12 +10,14 @@ import {
   crowded,
   currentCorp,
   depotOffer,
+  discardOrder,
   mustBuyTrain,
   orRound,
   stepActive,
   trainById,
   trainLimit,
   trainPrice,
+  toPool,
 } from './common.ts';
 import { advance, passStep } from './flow.ts';
 import { rules } from '../rule-set.ts';
@@ -58,6 +60,12 @@ export function buyTrain(
   if (fromBank) {
     if (t.owner !== 'pool' && !depotOffer(state).includes(t))
       throw new RuleError(`The ${t.name} train is not for sale yet: trains are bought in order`);
+    if (t.owner === 'pool' && discardOrder(state) && !depotOffer(state).includes(t)) {
+      const first = depotOffer(state).find((x) => x.owner === 'pool' && x.name === t.name);
+      throw new RuleError(
+        `Train ${t.id} is not for sale yet: the bank sells discarded trains in the order they were discarded (${first?.id ?? ''} first)`,
+      );
+    }
     if (rules(state).oneNewTrainPerTurn && r.turn.newTrainType === t.name && t.owner === 'depot')
       throw new RuleError(
         `${corp.sym} bought the first ${t.name} train this turn and may buy only one train of a new type per turn`,
@@ -116,7 +124,7 @@ export function buyTrain(
   else state.corps[t.owner]!.cash += price;
   if (exchange) {
     removeTrain(state, exchange);
-    exchange.owner = 'pool';
+    toPool(state, exchange);
   }
   const wasDepot = t.owner === 'depot';
   if (rules(state).oneNewTrainPerTurn && wasDepot && firstOfItsType(state, t)) r.turn.newTrainType = t.name;
@@ -202,7 +210,7 @@ export function discardTrain(state: Game1830State, corp: CorpState, corpSym: str
   if (!corp.trains.includes(trainId)) throw new RuleError(`${corp.sym} does not own ${trainId}`);
   const t = trainById(state, trainId)!;
   removeTrain(state, t);
-  t.owner = 'pool';
+  toPool(state, t);
   if (crowded(state).length) return;
   const cur = currentCorp(state);
   if (cur) {

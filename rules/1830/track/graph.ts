@@ -92,9 +92,14 @@ export class Reach {
   }
 }
 
-// work stack, reused: each (hex, entry edge) and each node is pushed at most once
-const STACK = new Int32Array(COUNT * (6 + MAX_NODES) + 1);
+// work stack, reused: each (hex, entry edge) is pushed at most once, each node at most once
+// (or, from board version 3, once per edge it is newly left by)
+const STACK = new Int32Array(COUNT * (6 + 7 * MAX_NODES) + 1);
 const ENTERED = new Uint8Array(COUNT); // bit e: the walk entered hex i at edge e
+// from board version 3: per node key, the edges the walk has left it by, and those still to leave by
+const EXITED = new Uint8Array(COUNT * MAX_NODES);
+const PENDING = new Uint8Array(COUNT * MAX_NODES);
+const EDGE_BITS = 0x3f;
 
 export function reachOf(board: Board, corp: string): Reach {
   const d = new Uint8Array(COUNT * (1 + MAX_NODES));
@@ -105,6 +110,14 @@ export function reachOf(board: Board, corp: string): Reach {
   const tokens = board.tokens;
   const stack = STACK;
   let sp = 0;
+  // 18xx.games walks track as chains that never use a piece twice: a walk that reaches a town or
+  // city by one edge does not leave it by that same edge (and come back along its own track).
+  // Boards of games set up before rules version 3 (no board.version) keep the older walk, which allowed it.
+  const noReversal = (board.version ?? 0) >= 3;
+  if (noReversal) {
+    EXITED.fill(0);
+    PENDING.fill(0);
+  }
   // encoded work: node n of hex i -> -(i * MAX_NODES + n) - 1; entry at edge e of hex i -> i * 6 + e
 
   for (const hex in tokens) {
@@ -119,6 +132,10 @@ export function reachOf(board: Board, corp: string): Reach {
       if (mark !== 2) {
         if (mark === 0) nodeCount++;
         d[SEEN + k] = 2;
+        if (noReversal) {
+          EXITED[k] = EDGE_BITS;
+          PENDING[k] = EDGE_BITS;
+        }
         stack[sp++] = -k - 1;
       }
     }
@@ -140,6 +157,12 @@ export function reachOf(board: Board, corp: string): Reach {
     const laid = tiles[hex];
     const tile = laid ? tileDef(laid.tile) : printedAt(i);
     let m = u16(tile.conn, (laid ? laid.rotation : 0) * END_COUNT + from);
+    if (noReversal && from >= NODE) {
+      // leave the node only by the edges not taken yet (and not by the one it was reached by)
+      const k = i * MAX_NODES + (from - NODE);
+      m &= u8(PENDING, k) | ~EDGE_BITS;
+      PENDING[k] = 0;
+    }
     while (m !== 0) {
       const low = m & -m;
       m ^= low;
@@ -159,15 +182,27 @@ export function reachOf(board: Board, corp: string): Reach {
         const idx = other - NODE;
         const k = i * MAX_NODES + idx;
         const mark = u8(d, SEEN + k);
-        if (mark === 2) continue;
+        if (mark === 2 && !noReversal) continue;
         if (mark === 0) nodeCount++;
-        d[SEEN + k] = 1;
+        if (mark !== 2) d[SEEN + k] = 1;
         const node = tile.nodes[idx];
         if (!node) throw new Error(`1830 map: tile #${tile.id} has track to a stop ${idx} it does not have`);
         if (node.kind === 'offboard') continue;
         if (node.kind === 'city') {
           const toks = tokens[hex]?.[idx];
           if (toks && toks.length >= node.slots && !toks.includes(corp)) continue;
+        }
+        if (noReversal) {
+          if (from >= NODE) continue; // a node reached from a node on the same tile: not in 1830
+          const exits = u16(tile.conn, (laid ? laid.rotation : 0) * END_COUNT + other) & EDGE_BITS;
+          const add = exits & ~(1 << from) & ~u8(EXITED, k);
+          d[SEEN + k] = 2;
+          if (add === 0) continue;
+          EXITED[k] = u8(EXITED, k) | add;
+          const wasPending = u8(PENDING, k) !== 0;
+          PENDING[k] = u8(PENDING, k) | add;
+          if (!wasPending) stack[sp++] = -k - 1;
+          continue;
         }
         d[SEEN + k] = 2;
         stack[sp++] = -k - 1;

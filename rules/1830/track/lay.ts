@@ -130,7 +130,14 @@ function checkRotation(
   if (oldTile.cityCount > 1 && tile.cityCount > 1) {
     const oldE = cityEdges(oldTile, oldTrack);
     const newE = cityEdges(tile, newTrack);
-    const ok = oldE.every((oe) => oe.length === 0 || newE.filter((ne) => oe.every((e) => ne.includes(e))).length === 1);
+    let ok = oldE.every((oe) => oe.length === 0 || newE.filter((ne) => oe.every((e) => ne.includes(e))).length === 1);
+    // from board version 3 two old cities may not end up in one new city (18xx.games refuses that rotation)
+    if (ok && (board.version ?? 0) >= 3) {
+      const into = oldE
+        .filter((oe) => oe.length > 0)
+        .map((oe) => newE.findIndex((ne) => oe.every((e) => ne.includes(e))));
+      ok = new Set(into).size === into.length;
+    }
     if (!ok)
       return `tile #${tile.id} with rotation ${rotation} does not keep the cities of ${hexLabel(hex)} apart as they are`;
   }

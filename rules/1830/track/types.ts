@@ -29,6 +29,12 @@ export interface Board {
   homes: Record<string, { hex: string; city: number | null }>;
   /** Tokens lifted by a tile lay that must be put back into a city of their hex (18xx.games behaviour). */
   pending: PendingToken[];
+  /**
+   * The track rules' version: 3 for games of 1830 rules version 3 on, where the network walk never
+   * leaves a town or city by the edge it reached it by, and an upgrade of a two-city tile keeps the
+   * two cities apart (both as on 18xx.games). Absent on older boards, which keep the older readings.
+   */
+  version?: 3;
 }
 
 export interface TileLay {

@@ -8,7 +8,7 @@
 // them: a tick that opened one of them would fail, so `opened` proves the
 // job reads only the index for them. Mail is only queued here; rendering and
 // sending happen afterwards in the queue's sender.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -17,8 +17,8 @@ import { highCard } from '../../support/high-card.ts';
 import { makeService } from '../../support/service.ts';
 import { createLinks } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
+import { IndexShards } from '../../../server/store/index-shards.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
-import type { IndexEntry } from '../../../server/store/types.ts';
 import { createMailer } from '../../../server/mail/index.ts';
 import { ReminderJob } from '../../../server/scheduler/reminders.ts';
 
@@ -57,8 +57,10 @@ export async function run(emit: Emit): Promise<void> {
     await t.store.close();
 
     // 2. 9,900 more active games in the index, not due for a month.
+    // (written as a format-2 index.json, which the store moves into shards at its next open)
     const indexFile = join(dir, 'index.json');
-    const snap = JSON.parse(readFileSync(indexFile, 'utf8')) as { version: number; games: IndexEntry[] };
+    const snap = { version: 2, games: (await new IndexShards(dir).load()).rows };
+    rmSync(join(dir, 'index'), { recursive: true });
     const template = snap.games[0]!;
     const later = new Date(t.clock.now().getTime() + 30 * 24 * 3600_000).toISOString();
     for (let i = snap.games.length; i < TOTAL; i++) {

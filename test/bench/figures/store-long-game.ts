@@ -19,6 +19,7 @@ import { importExport, type Export18xx } from '../../../rules/1830/import/replay
 import { createLinks } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
 import { sealEntry } from '../../../server/store/chain.ts';
+import { shardFile } from '../../../server/store/index-shards.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
 import { percentile, round } from '../../support/bench-http.ts';
 
@@ -97,7 +98,7 @@ export async function run(emit: Emit): Promise<void> {
         journal_bytes: Math.round(journalBytes / MOVES),
         log_bytes: Math.round(logBytes / MOVES),
         of_entry: round((journalBytes + logBytes) / entryBytes, 2),
-        per_compaction_bytes: size(join(dir, 'games', `${gameId}.json`)) + size(join(dir, 'index.json')),
+        per_compaction_bytes: size(join(dir, 'games', `${gameId}.json`)) + size(shardFile(dir, gameId)),
         goal_of_entry: 4,
       });
       if (length !== 1_000) continue;

@@ -1,6 +1,7 @@
-// Randomly played games of 18xx.games's own engine that our engine once refused (one per
-// divergence found; test/fixtures/18xx.games/1830/fuzz/, written by the 18xx-oracle harness),
-// replayed against 18xx.games's state at every round boundary.
+// Randomly played games that our engine and 18xx.games's once disagreed on (one per divergence
+// found; test/fixtures/18xx.games/1830/fuzz/): games of 18xx.games's own engine written by the
+// 18xx-oracle harness, and games of ours exported with export-18xx, with 18xx.games's state at
+// every round boundary; each is replayed against it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
@@ -24,6 +25,9 @@ const FOUND: Record<string, string> = {
   'fuzz-s1-3': 'a private bought from another player ended the turn that 18xx.games keeps open',
   'fuzz-s14-6': 'brown-zone shares refused after a private',
   'fuzz-s19-6': 'a second discarded 4-train refused',
+  // a random game of our own engine (rules version 3) exported with export-18xx and replayed by 18xx.games;
+  // exporting our version 2 games found the two (reach-version.test.ts has each on a hand-set position)
+  'ours-v3-4p': 'a network walk turning back at a town; an OO upgrade putting both cities into one',
 };
 
 describe.each(NAMES)('fuzzed game %s', (name) => {

@@ -87,20 +87,33 @@ function moveTrain(s: Game1830State, id: string, owner: string): void {
   if (t.owner in s.corps) s.corps[t.owner]!.trains.splice(s.corps[t.owner]!.trains.indexOf(id), 1);
   t.owner = owner;
   if (owner in s.corps) s.corps[owner]!.trains.push(id);
+  // a train discarded queues behind those already in the pool (rules version 3, as toPool does)
+  if (owner === 'pool') s.trains.push(...s.trains.splice(s.trains.indexOf(t), 1));
 }
 
-describe('disagreement 2: every discarded train is for sale, not only the lowest-numbered of its kind', () => {
+describe('disagreement 2: a discarded train other than the lowest-numbered of its kind is for sale', () => {
   for (const ruleSet of ['seed', '18xx.games'] as const) {
-    it(`buys the 2-4 from the pool with the 2-3 there too (${ruleSet})`, () => {
+    it(`buys the 2-4 discarded before the 2-3; the 2-3 waits its turn, as on 18xx.games (${ruleSet})`, () => {
       const s = trainStep(ruleSet, 500, 0);
       const seat = s.corps.NYNH!.president!;
-      moveTrain(s, '2-3', 'pool');
       moveTrain(s, '2-4', 'pool');
+      moveTrain(s, '2-3', 'pool');
+      refuses(s, seat, { type: 'buyTrain', train: '2-3', price: 80 }, /in the order they were discarded \(2-4 first\)/);
       g.apply(s, seat, { type: 'buyTrain', train: '2-4', price: 80 });
       expect(s.corps.NYNH!.trains).toEqual(['2-4']);
       expect(s.trains.find((t) => t.id === '2-3')!.owner).toBe('pool');
     });
   }
+
+  it('a game of rules version 2 sold any discarded train', () => {
+    const s = trainStep('18xx.games', 500, 0);
+    delete (s.map as { version?: number }).version;
+    const seat = s.corps.NYNH!.president!;
+    moveTrain(s, '2-4', 'pool');
+    moveTrain(s, '2-3', 'pool');
+    g.apply(s, seat, { type: 'buyTrain', train: '2-3', price: 80 });
+    expect(s.corps.NYNH!.trains).toEqual(['2-3']);
+  });
 });
 
 describe("disagreement 3: the president's money towards another corporation's train when the corporation could pay a bank train", () => {
