@@ -38,6 +38,7 @@ import {
   type GameQuery,
   type GameStore,
   type IndexEntry,
+  type KeyRole,
   type KeyTarget,
   type LogEntry,
   type Snapshot,
@@ -334,7 +335,7 @@ export class PgGameStore implements GameStore {
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
-    const r = await this.pool.query<{ game_id: string; role: KeyTarget['role']; seat: number | null }>(
+    const r = await this.pool.query<{ game_id: string; role: KeyRole | 'retired'; seat: number | null }>(
       'SELECT game_id, role, seat FROM game_keys WHERE key_hash = $1',
       [keyHash],
     );
@@ -402,9 +403,10 @@ async function insertEntries(c: pg.PoolClient, gameId: string, entries: LogEntry
   );
 }
 
-function keysOf(row: IndexEntry): { hash: string; role: KeyTarget['role']; seat: number | null }[] {
-  const out: { hash: string; role: KeyTarget['role']; seat: number | null }[] = [];
-  const put = (hash: string | null | undefined, role: KeyTarget['role'], seat: number | null = null) => {
+/** The row's key hashes: its current keys, then the retired keys of players removed from their seats. */
+function keysOf(row: IndexEntry): { hash: string; role: KeyRole | 'retired'; seat: number | null }[] {
+  const out: { hash: string; role: KeyRole | 'retired'; seat: number | null }[] = [];
+  const put = (hash: string | null | undefined, role: KeyRole | 'retired', seat: number | null = null) => {
     if (hash) out.push({ hash, role, seat });
   };
   put(row.keys.admin, 'admin');
@@ -412,9 +414,7 @@ function keysOf(row: IndexEntry): { hash: string; role: KeyTarget['role']; seat:
   put(row.keys.invite, 'invite');
   put(row.keys.confirm, 'confirm');
   for (const [seat, h] of row.keys.seats.entries()) put(h, 'seat', seat);
-  // Keys of players removed from their seats: they open nothing, but say what became of the seat.
-  const live = new Set(out.map((k) => k.hash));
-  for (const h of row.keys.retired ?? []) if (!live.has(h)) put(h, 'retired');
+  for (const h of row.keys.retired ?? []) put(h, 'retired');
   return out;
 }
 
@@ -423,13 +423,22 @@ async function putKeys(c: pg.PoolClient, before: IndexEntry | null, after: Index
   const now = keysOf(after);
   if (before && JSON.stringify(keysOf(before)) === JSON.stringify(now)) return;
   if (before) await c.query('DELETE FROM game_keys WHERE game_id = $1', [after.id]);
-  if (now.length === 0) return;
-  await c.query(
-    `INSERT INTO game_keys (key_hash, game_id, role, seat)
-     SELECT h, $1, r, s FROM unnest($2::text[], $3::text[], $4::int[]) AS t(h, r, s)
-     ON CONFLICT (key_hash) DO UPDATE SET game_id = EXCLUDED.game_id, role = EXCLUDED.role, seat = EXCLUDED.seat`,
-    [after.id, now.map((k) => k.hash), now.map((k) => k.role), now.map((k) => k.seat)],
-  );
+  // A current key takes its hash over; a retired one never displaces a key that opens something.
+  for (const [keys, onConflict] of [
+    [
+      now.filter((k) => k.role !== 'retired'),
+      'DO UPDATE SET game_id = EXCLUDED.game_id, role = EXCLUDED.role, seat = EXCLUDED.seat',
+    ],
+    [now.filter((k) => k.role === 'retired'), 'DO NOTHING'],
+  ] as const) {
+    if (keys.length === 0) continue;
+    await c.query(
+      `INSERT INTO game_keys (key_hash, game_id, role, seat)
+       SELECT h, $1, r, s FROM unnest($2::text[], $3::text[], $4::int[]) AS t(h, r, s)
+       ON CONFLICT (key_hash) ${onConflict}`,
+      [after.id, keys.map((k) => k.hash), keys.map((k) => k.role), keys.map((k) => k.seat)],
+    );
+  }
 }
 
 function isUniqueViolation(err: unknown): boolean {
