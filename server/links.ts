@@ -75,6 +75,13 @@ export interface Links {
   adminUrl(adminKey: string): string;
   watchUrl(spectatorKey: string): string;
   homeUrl(): string;
+  /** The link to the list of all games of an address (in every mail to it); signed, so only its mails carry it. */
+  gamesUrl(email: string): string;
+  /** The address a games-list token was made for, or null if the token is not one of ours. */
+  gamesEmail(token: string): string | null;
+  /** The preferences link of an invitation (whether this address takes invitations at all); signed the same way. */
+  invitationsUrl(email: string): string;
+  invitationsEmail(token: string): string | null;
 }
 
 /** Length in bytes of a key before base64url (144 bits). */
@@ -151,6 +158,27 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     d.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('base64url');
   };
+  // A player's list of games, an address's invitation preferences: the address and a MAC of it
+  // under a key of each purpose's own.
+  const addressToken = (purpose: string) => {
+    const key = createHmac('sha256', secret).update(purpose).digest();
+    const make = (email: string): string => {
+      const e = email.trim().toLowerCase();
+      const mac = createHmac('sha256', key).update(e).digest().subarray(0, KEY_BYTES).toString('base64url');
+      return `${Buffer.from(e).toString('base64url')}.${mac}`;
+    };
+    const check = (token: string): string | null => {
+      const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{24})$/.exec(token);
+      if (!m) return null;
+      const email = Buffer.from(m[1]!, 'base64url').toString('utf8');
+      const want = Buffer.from(make(email).split('.')[1]!, 'base64url');
+      const got = Buffer.from(m[2]!, 'base64url');
+      return want.length === got.length && timingSafeEqual(want, got) ? email : null;
+    };
+    return { make, check };
+  };
+  const gamesToken = addressToken('games list links');
+  const invitationsToken = addressToken('invitation preferences links');
   const links: Links = {
     baseUrl: base,
     issue: (gameId, role) => {
@@ -190,6 +218,10 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     adminUrl: (key) => `${base}/admin/${key}`,
     watchUrl: (key) => `${base}/watch/${key}`,
     homeUrl: () => `${base}/`,
+    gamesUrl: (email) => `${base}/games/${gamesToken.make(email)}`,
+    gamesEmail: (token) => gamesToken.check(token),
+    invitationsUrl: (email) => `${base}/mail/invitations/${invitationsToken.make(email)}`,
+    invitationsEmail: (token) => invitationsToken.check(token),
   };
   return links;
 }

@@ -8,6 +8,7 @@ import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
 import { nameSeats } from '../game-log.ts';
+import { gamesOf } from './my-games.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
@@ -95,7 +96,9 @@ export type Spec =
       /** Blocks of text asked for (history, help). */
       output: string[];
     }
-  | { type: 'talk'; gameId: string; seat: Seat; slot: number; generation: number; talkSeq: number };
+  | { type: 'talk'; gameId: string; seat: Seat; slot: number; generation: number; talkSeq: number }
+  /** An address's list of all its games, asked for on /games. */
+  | { type: 'mygames'; email: string };
 
 export interface ComposerOptions {
   service: GameService;
@@ -122,7 +125,7 @@ export function seqOfMessageId(id: string): number | null {
 
 /** Which preferences receive which mail. Invitations go out regardless (there are no preferences yet). */
 const WANTS: Record<
-  Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed' | 'attention'>,
+  Exclude<Spec['type'], 'invite' | 'digest' | 'created' | 'seated' | 'removed' | 'mygames' | 'attention'>,
   MailPref[]
 > = {
   welcome: ['every', 'digest', 'reminders'],
@@ -155,6 +158,7 @@ export class MailComposer {
   async compose(raw: MailSpec, key: string): Promise<OutgoingMail | null> {
     const spec = raw as unknown as Spec;
     if (spec.type === 'digest') return this.digest(spec.email, key);
+    if (spec.type === 'mygames') return this.myGames(spec.email, key);
     if (spec.type === 'invite') return this.invite(spec, key);
     if (spec.type === 'created') return this.created(spec, key);
     if (spec.type === 'seated') return this.seated(spec, key);
@@ -418,6 +422,7 @@ export class MailComposer {
         history: links.historyUrl(key, 'txt'),
         prefs: prefsUrl(links.baseUrl, key),
         unsubscribe: unsubscribeUrl(links.baseUrl, key),
+        games: links.gamesUrl(rec.email),
       },
     };
   }
@@ -569,7 +574,7 @@ export class MailComposer {
       players: [],
       you: null,
       recipientName: r.name,
-      links: { home: links.homeUrl() },
+      links: { home: links.homeUrl(), games: links.gamesUrl(r.email) },
       by: r.by,
       when: formatTime(r.at),
       running: doc.status === 'active' || doc.status === 'open',
@@ -597,7 +602,8 @@ export class MailComposer {
       players: doc.seats.filter((s) => !s.vacant).map((s, seat) => ({ seat, name: s.name })),
       you: null,
       recipientName: spec.email.replace(/@.*/, ''),
-      links: { invite: links.inviteUrl(links.inviteKeyOf(doc)!) },
+      // The invite link is shared; the preferences link is this address's own (no more invitations).
+      links: { invite: links.inviteUrl(links.inviteKeyOf(doc)!), prefs: links.invitationsUrl(spec.email) },
       inviter: doc.creator.name,
       replacing: spec.replacing,
     };
@@ -634,6 +640,7 @@ export class MailComposer {
         ...(doc.confirmKeySealed ? { confirm: links.confirmUrl(links.confirmKeyOf(doc)!) } : {}),
         admin: links.adminUrl(links.adminKeyOf(doc)),
         ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
+        games: links.gamesUrl(doc.creator.email),
       },
       seatCount: doc.seatCount,
       policyText,
@@ -647,6 +654,26 @@ export class MailComposer {
       rendered,
       this.threadRoot(doc.id, doc.creator.email),
     );
+  }
+
+  /** An address's list of games, asked for on /games: nothing goes to an address without games. */
+  private async myGames(email: string, key: string): Promise<OutgoingMail | null> {
+    const games = await gamesOf(this.o.service, email, Date.now());
+    if (games.length === 0) return null;
+    const links = this.o.service.links;
+    const ctx: MailContext = {
+      kind: 'mygames',
+      game: { id: '', title: 'Your games', seq: 0 },
+      players: [],
+      you: null,
+      recipientName: email.replace(/@.*/, ''),
+      links: { games: links.gamesUrl(email) },
+      games,
+    };
+    const rendered = await this.o.renderer.render(ctx, null);
+    const waiting = games.filter((g) => g.yourTurn).length;
+    const subject = `Your ${games.length === 1 ? 'game' : `${games.length} games`} on ${new URL(links.baseUrl).host}${waiting ? ` (${waiting} waiting for you)` : ''}`;
+    return this.envelope(key, email, subject, rendered, null);
   }
 
   /**
@@ -716,7 +743,7 @@ export class MailComposer {
       players: [],
       you: null,
       recipientName: name,
-      links: {},
+      links: { games: this.o.service.links.gamesUrl(email) },
       games,
     };
     const rendered = await this.o.renderer.render(ctx, null);

@@ -1,6 +1,6 @@
 // The daily digest book: per address, the games that waited for it while it
-// chose the digest, and the hour of the day (in the player's own time zone)
-// the digest goes out. One small file per address under DATA_DIR/mail/digest/,
+// chose the digest, the hour of the day (in the player's own time zone)
+// the digest goes out, and whether the address takes invitations at all. One small file per address under DATA_DIR/mail/digest/,
 // written durably; the digest mail re-checks each game when it is composed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ export interface DigestTime {
 
 interface DigestFile {
   email?: string;
+  /** The address asked for no invitations (the preferences link of an invitation). */
+  noInvites?: boolean;
   games?: Record<string, number>;
   time?: DigestTime;
 }
@@ -57,6 +59,15 @@ export class DigestBook {
 
   setTime(email: string, time: DigestTime): Promise<void> {
     return this.serial(email, async () => this.write(email, { ...(await this.load(email)), time }));
+  }
+
+  /** Whether this address takes invitations (true unless it said no on an invitation's preferences link). */
+  async takesInvitations(email: string): Promise<boolean> {
+    return (await this.load(email)).noInvites !== true;
+  }
+
+  setTakesInvitations(email: string, yes: boolean): Promise<void> {
+    return this.serial(email, async () => this.write(email, { ...(await this.load(email)), noInvites: !yes }));
   }
 
   /** Notes that game `gameId` waits for `email` at `seat`. */

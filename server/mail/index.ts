@@ -21,6 +21,7 @@ import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
+import { mailId } from './message.ts';
 import { MailCursor, type MailCursorApi } from './cursor.ts';
 import { ReplyDesk } from './inbound/desk.ts';
 import { inboundRouter } from './inbound/http.ts';
@@ -134,6 +135,12 @@ export function createMailer(o: MailerOptions): Mailer {
     outboxDir: config.smtpUrl ? null : join(o.dataDir, 'outbox'),
     outboxPublic: config.outboxPublic,
     onPrefChanged: (gameId, seat) => notifier.prefChanged(gameId, seat, new Date((o.now ?? Date.now)()).toISOString()),
+    now: o.now ?? Date.now,
+    // One list an hour per address, however often it is asked for.
+    requestGamesList: async (email) => {
+      const hour = new Date((o.now ?? Date.now)()).toISOString().slice(0, 13);
+      await queue.enqueueSpec(`mygames:${mailId(email.toLowerCase())}:${hour}`, { type: 'mygames', email });
+    },
   });
   // Replies by mail: the desk both ways in hand their messages to (inbound/desk.ts).
   const desk = config.mailDomain

@@ -102,6 +102,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       const reopen = game.doc.status === 'active' ? game.doc.log.filter((e) => e.kind === 'reopen').pop() : undefined;
       const replacing = reopen?.text?.match(/\((.*)\)/)?.[1];
       for (const email of event.emails) {
+        // An address that said no to invitations gets none.
+        if (!(await o.digest.takesInvitations(email))) {
+          o.log?.({ msg: 'invitation not sent: the address takes no invitations', gameId: event.gameId });
+          continue;
+        }
         // Nobody gets invitations by the dozen, whoever sends them.
         if (o.inviteQuota && !(await o.inviteQuota.take(email.trim().toLowerCase()))) {
           o.log?.({ msg: 'invitation not sent: the address had its quota for today', gameId: event.gameId });

@@ -30,6 +30,7 @@ export const MAIL_KINDS = [
   'welcome',
   'seated',
   'removed',
+  'mygames',
   'attention',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

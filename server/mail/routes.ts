@@ -4,6 +4,12 @@
 //                                     digestHour=0..23 and digestZone=<IANA zone>: when that address gets its digest
 //   GET  /mail/unsubscribe/<seatKey>  a page with one button (GET never changes anything)
 //   POST /mail/unsubscribe/<seatKey>  one-click unsubscribe (RFC 8058 List-Unsubscribe-Post): no more mail for this game
+//   GET  /mail/invitations/<token>    an invitation's preferences: whether this address takes invitations
+//   POST /mail/invitations/<token>    invitations=yes|no
+//   GET  /games                       a form: mail me the list of my games
+//   POST /games                       email=<address>: mails that address its list (always the same answer,
+//                                     so nobody learns whether an address plays here); at most one an hour
+//   GET  /games/<token>               the list of all games of one address (the signed link in its mails)
 //   GET  /outbox, /outbox/<id>.html|.eml  without SMTP_URL: what would have been sent (loopback only unless OUTBOX_PUBLIC=1,
 //                                     since every mail carries somebody's personal link)
 import express, { type Request, type Response, type Router } from 'express';
@@ -17,6 +23,7 @@ import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } fro
 import { gameLabel } from './compose.ts';
 import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
 import type { PageRenderer } from '../render.ts';
+import { gamesOf } from './my-games.ts';
 
 export interface MailRouterOptions {
   service: GameService;
@@ -31,6 +38,10 @@ export interface MailRouterOptions {
   defaultDigestHour: number;
   /** The site's pages (templates/pages/mail-*.hbs, outbox.hbs, inside layout.hbs). */
   pages: PageRenderer;
+  /** Queues the mail with an address's list of games (POST /games). */
+  requestGamesList?: (email: string) => Promise<void>;
+  /** The clock ("3 hours ago"). */
+  now?: () => number;
 }
 
 function notFoundPage(res: Response, pages: PageRenderer): void {
@@ -146,6 +157,76 @@ export function createMailRouter(o: MailRouterOptions): Router {
         ? `${MAIL_PREF_LABELS[v]}, at ${String(time.hour).padStart(2, '0')}:00 ${time.zone}`
         : MAIL_PREF_LABELS[v];
     res.type('html').send(await prefsForm(key, fresh, found.seat, { saved }));
+  });
+
+  // ---- an address's invitation preferences (the link in every invitation) ---------
+
+  const invitationsPage = async (token: string, email: string, saved = false) =>
+    pages.page('mail-invitations', {
+      title: 'Invitations',
+      email,
+      token,
+      takes: await o.digest.takesInvitations(email),
+      saved,
+    });
+
+  router.get('/mail/invitations/:token', async (req: Request, res: Response) => {
+    const token = String(req.params.token);
+    const email = service.links.invitationsEmail(token);
+    if (!email) return notFoundPage(res, pages);
+    res.type('html').send(await invitationsPage(token, email));
+  });
+
+  router.post('/mail/invitations/:token', form, async (req: Request, res: Response) => {
+    const token = String(req.params.token);
+    const email = service.links.invitationsEmail(token);
+    if (!email) return notFoundPage(res, pages);
+    const v = (req.body as Record<string, unknown> | undefined)?.invitations;
+    if (v !== 'yes' && v !== 'no') {
+      res
+        .status(400)
+        .type('html')
+        .send(await invitationsPage(token, email));
+      return;
+    }
+    await o.digest.setTakesInvitations(email, v === 'yes');
+    res.type('html').send(await invitationsPage(token, email, true));
+  });
+
+  // ---- one list of all of a player's games --------------------------------------
+
+  router.get('/games', (_req: Request, res: Response) => {
+    res.type('html').send(pages.page('my-games-request', { title: 'Your games' }));
+  });
+
+  router.post('/games', form, async (req: Request, res: Response) => {
+    const raw = (req.body as Record<string, unknown> | undefined)?.email;
+    const email = typeof raw === 'string' ? raw.trim() : '';
+    if (!/^[^\s@]{1,100}@[^\s@]{1,150}\.[^\s@]{1,50}$/.test(email)) {
+      res
+        .status(400)
+        .type('html')
+        .send(pages.page('my-games-request', { title: 'Your games', problem: 'Please give an email address.', email }));
+      return;
+    }
+    await o.requestGamesList?.(email);
+    // The same answer whether the address has games here or not.
+    res.type('html').send(pages.page('my-games-request', { title: 'Your games', sent: true, email }));
+  });
+
+  router.get('/games/:token', async (req: Request, res: Response) => {
+    const email = service.links.gamesEmail(String(req.params.token));
+    if (!email) return notFoundPage(res, pages);
+    const games = await gamesOf(service, email, (o.now ?? Date.now)());
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(
+      pages.page('my-games', {
+        title: 'Your games',
+        email,
+        games,
+        waiting: games.filter((g) => g.yourTurn).length,
+      }),
+    );
   });
 
   router.get('/mail/unsubscribe/:key', async (req: Request, res: Response) => {

@@ -1,5 +1,6 @@
 // A game's index row, derived from its metadata and the end of its log alone
 // (every backend derives it here, so all of them list and remind alike).
+import { createHash } from 'node:crypto';
 import { nextReminderAt } from '../policy.ts';
 import type { GameMeta, IndexEntry, LogEntry } from './types.ts';
 
@@ -20,6 +21,11 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
     nextReminderAt: meta.attention ? null : nextReminderAt(meta),
     inviteGeneration: meta.inviteGeneration,
     ...(meta.seats.some((s) => s.vacant) ? { vacantSeats: meta.seats.filter((s) => s.vacant).length } : {}),
+    mailHashes: [
+      ...new Set(
+        [meta.creator.email, ...meta.seats.filter((s) => !s.vacant).map((s) => s.email)].filter(Boolean).map(mailHash),
+      ),
+    ],
     keys: {
       admin: meta.adminKeyHash,
       spectator: meta.spectatorKeyHash,
@@ -50,4 +56,9 @@ export function metaOf(doc: GameMeta & { log?: LogEntry[] }): GameMeta {
 /** Whether a game with this index row has a seat free to join (before the start, or reopened in a running game). */
 export function hasFreeSeat(e: IndexEntry): boolean {
   return e.names.length < e.seatCount || (e.vacantSeats ?? 0) > 0;
+}
+
+/** How an address is kept in the index: sha256 of it in lower case (hex), never the address itself. */
+export function mailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }

@@ -344,6 +344,7 @@ export class LowdbGameStore implements GameStore {
       // An unconfirmed game (its organiser has not proved their address) is never listed.
       if (q.listed !== undefined && (e.listed && e.confirmed !== false) !== q.listed) continue;
       if (q.freeSeats && !hasFreeSeat(e)) continue;
+      if (q.mailHash !== undefined && !(e.mailHashes ?? []).includes(q.mailHash)) continue;
       total++;
       if (entries.length < limit) entries.push(e);
     }

@@ -355,6 +355,8 @@ export class PgGameStore implements GameStore {
     if (q.listed !== undefined) where.push(`listed = ${arg(q.listed)}`);
     if (q.freeSeats) where.push('free_seat');
     if (q.updatedSince !== undefined) where.push(`updated_at >= ${arg(q.updatedSince)}`);
+    // A player's list of games (rare, on request): the row's address hashes, no index of its own.
+    if (q.mailHash !== undefined) where.push(`jsonb_exists(row->'mailHashes', ${arg(q.mailHash)})`);
     const cond = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const limit = q.limit ?? 100;
     const lim = Number.isFinite(limit) ? `LIMIT ${Math.max(0, Math.floor(limit))}` : '';

@@ -253,6 +253,8 @@ export interface IndexEntry {
   confirmed?: boolean;
   /** Seats of a running game that wait for a new player (reopened); absent: none. */
   vacantSeats?: number;
+  /** mailHash of every seated player's address and the organiser's (a player's list of games). */
+  mailHashes?: string[];
   /**
    * Key hashes: admin, spectator, invite (if open), seats in doc order; confirm while unconfirmed;
    * retired: the keys of players removed from their seats (findKey answers role 'retired').
@@ -360,6 +362,8 @@ export interface GameQuery {
   freeSeats?: boolean;
   /** Only games changed at or after this time (ISO). */
   updatedSince?: string;
+  /** Only games where this address (mailHash of it, index-entry.ts) has a seat or organises. */
+  mailHash?: string;
   /** At most this many entries (default 100); `total` counts them all. */
   limit?: number;
 }

@@ -59,6 +59,44 @@ const page = async (path: string) => {
   return { status: res.status, text: await res.text() };
 };
 
+describe('an invitation', () => {
+  it('has a preferences link of its own, which stops invitations to that address', async () => {
+    const created = await srv.api('POST', '/api/games', {
+      rules: 'high-card',
+      seats: 3,
+      name: 'Ada',
+      email: 'ada@example.test',
+      invite: ['eve@example.test'],
+    });
+    expect(created.status).toBe(201);
+    await settle();
+    const invite = await smtp.waitForMail((m) => to(m) === 'eve@example.test');
+    expect(invite.text).not.toContain('do not forward');
+    const prefs = /Mail preferences: (\S+)/.exec(invite.text ?? '')![1]!;
+    expect(prefs).toMatch(/\/mail\/invitations\//);
+    const page = await fetch(prefs).then((r) => r.text());
+    expect(page).toContain('Invitations to games on this server, sent to eve@example.test');
+    const saved = await fetch(prefs, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'invitations=no',
+    });
+    expect(saved.status).toBe(200);
+    // Another organiser invites Eve: nothing is sent.
+    await srv.api('POST', '/api/games', {
+      rules: 'high-card',
+      seats: 2,
+      name: 'Cy',
+      email: 'cy@example.test',
+      invite: ['eve@example.test'],
+    });
+    await settle();
+    expect(smtp.received.filter((m) => to(m) === 'eve@example.test')).toHaveLength(1);
+    // A forged link opens nothing.
+    expect((await fetch(prefs.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAA'))).status).toBe(404);
+  });
+});
+
 describe('joining long-running games', () => {
   it('mails a seat taken before the start its personal link at once', async () => {
     const g = await srv.createGame({ rules: 'high-card', players: ['Ada'], seats: 3, start: false });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sealEntry } from '../../server/store/chain.ts';
 import { keyHash } from '../../server/links.ts';
+import { mailHash } from '../../server/store/index-entry.ts';
 import {
   ChainError,
   GameExistsError,
@@ -218,6 +219,21 @@ export function storeContract(name: string, make: () => Promise<StoreUnderTest>)
       };
       await check(t.store);
       await check(await t.reopen());
+      await t.cleanup();
+    });
+
+    it("lists an address's games by the hash of the address (players and the organiser)", async () => {
+      const t = await make();
+      const meta = metaFor({ creator: { name: 'Org', email: 'Org@Example.test' } });
+      await t.store.create(meta, entriesAfter([], 1));
+      for (const [email, found] of [
+        ['ada@example.test', true],
+        ['org@example.test', true],
+        ['bob@example.test', false],
+      ] as const) {
+        const { entries } = await t.store.listGames({ mailHash: mailHash(email), limit: 100 });
+        expect(entries.some((e) => e.id === meta.id)).toBe(found);
+      }
       await t.cleanup();
     });
 
