@@ -96,7 +96,7 @@ async function checkOver(gameId: string, emails: string[], played: Played) {
   const first = m.smtp.received.find((x) => emails.includes(addressOf(x.to)) && /^Re: /.test(x.subject ?? ''))!;
   expect(first.text).toMatch(/Done:|Not done:/);
   expect(first.text).not.toContain('could not be read');
-  // Every move of the game after the start came from a reply (none from the web, none automatic).
+  // No move was made for a player (by the reminder job): all came in by mail.
   const moves = game.doc.log.filter((e) => e.kind === 'move');
   expect(moves.length).toBeGreaterThan(0);
   expect(moves.some((e) => e.data?.auto)).toBe(false);
