@@ -137,7 +137,32 @@ describe('joining long-running games', () => {
     const section = home.text.slice(home.text.indexOf('Running games looking for a player'));
     expect(section).toMatch(/<a href="\/join\/[A-Za-z0-9_-]+">Take over the seat<\/a>/);
     const joinPath = section.match(/href="(\/join\/[A-Za-z0-9_-]+)"/)![1]!;
+    expect(section).not.toMatch(/<td>\d{4}-\d\d-\d\dT/);
     expect(home.text.slice(0, home.text.indexOf('Running games looking for a player'))).not.toContain(joinPath);
+
+    // The API lists it apart likewise: among running games with a reopened seat, with the link.
+    const listed = (await srv.api('GET', '/api/v1/games')).body as {
+      open: { id: string }[];
+      seatsFree: {
+        id: string;
+        players: string[];
+        freeSeats: number;
+        toAct: { seat: number; name: string | null }[];
+        inviteUrl: string;
+        joinApi: string;
+      }[];
+      running: { id: string }[];
+      seatsFreeTotal: number;
+    };
+    expect(listed.open.map((e) => e.id)).not.toContain(g.gameId);
+    expect(listed.running.map((e) => e.id)).toContain(g.gameId);
+    expect(listed.seatsFreeTotal).toBe(1);
+    const free = listed.seatsFree.find((e) => e.id === g.gameId)!;
+    expect(free.freeSeats).toBe(1);
+    expect([...free.players].sort()).toEqual(['Ada', 'Cy']);
+    expect(new URL(free.inviteUrl).pathname).toBe(joinPath);
+    expect((await srv.api('GET', free.joinApi)).status).toBe(200);
+    expect((await srv.api('GET', '/api/games')).body).toEqual(listed);
 
     // The invite page shows what the newcomer takes over, without the seat's hidden hand.
     const invite = await page(joinPath);
@@ -165,6 +190,7 @@ describe('joining long-running games', () => {
     expect(smtp.received.filter((m) => to(m) === 'dan@example.test')).toHaveLength(1);
     // Nobody is looking any more.
     expect((await page('/')).text).not.toContain(joinPath);
+    expect(((await srv.api('GET', '/api/v1/games')).body as { seatsFree: unknown[] }).seatsFree).toEqual([]);
   });
 });
 
