@@ -117,6 +117,8 @@ export function pagesRouter(ctx: AppContext): Router {
         toActNames: e.toAct.map((s) => e.names[s] ?? `seat ${s + 1}`),
         joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
         watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+        ago: timeAgo(e.updatedAt, ctx.now()),
+        fullTime: fullTime(e.updatedAt),
       })),
       seatsFreeMore: seatsFreeTotal - seatsFree.length,
       open: open.map((e) => ({
