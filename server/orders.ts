@@ -11,7 +11,8 @@
 //       hashed exactly like a player's, with data.programmed) and goes on with the next seat to act,
 //       up to MAX_PROGRAMMED_MOVES. The caller writes the result in the same append as the move that
 //       set it off: a crash keeps all of it or none. `exclude`: the seat that just moved by hand, whose
-//       own orders wait until somebody else has acted (he is on his page).
+//       own orders wait until somebody else has acted (he is on his page). `quietUntilMoved`: orders
+//       that end before any move is played are not mailed (an order just left: the page shows them).
 //   withOrder / withoutOrder   a seat's orders with one left (replacing one of the same kind) or cancelled
 //
 // An order that stops (a stop condition fired, its move was refused, it is finished) is moved to the
@@ -90,14 +91,14 @@ export function playStandingOrders(
   doc: GameDoc,
   rules: AnyRules,
   state: Opaque,
-  o: { play: PlayFn; now: string; exclude?: Seat },
+  o: { play: PlayFn; now: string; exclude?: Seat; quietUntilMoved?: boolean },
 ): ChainResult {
   const result: ChainResult = { doc, state, played: [], ended: [] };
   const spec = rules.orders;
   if (!spec || !doc.seats.some((s) => (s.orders?.armed.length ?? 0) > 0)) return result;
   let exclude = o.exclude;
   const end = (seat: Seat, a: ArmedOrder, why: string, mail: boolean, seq = result.doc.log.length) => {
-    const e = { why, at: o.now, seq, mail };
+    const e = { why, at: o.now, seq, mail: mail && (result.played.length > 0 || !o.quietUntilMoved) };
     result.doc = setOrders(result.doc, seat, ended(ordersOf(result.doc.seats[seat]), a.id, e));
     result.ended.push({ seat, order: { id: a.id, text: a.text, ...e } });
   };

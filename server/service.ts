@@ -784,9 +784,17 @@ export class GameService {
           inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
           inviteKeySealed: stillVacant ? doc.inviteKeySealed : null,
         };
-        await this.commit(game.doc, next);
-        game.doc = next;
+        // Play resumes: the standing orders of the seats to act play now, in the same write.
+        const chain = stillVacant || game.attention ? null : this.standingOrders(next, game.rules, game.state, now);
+        await this.commit(game.doc, chain?.doc ?? next);
+        game.doc = chain?.doc ?? next;
+        if (chain && chain.played.length > 0) {
+          game.before = undefined;
+          game.state = chain.state;
+          game.stateSeq = chain.played[chain.played.length - 1]!.entry.seq;
+        }
         events.push({ type: 'joined', gameId, at: now, seat, name });
+        if (chain) this.announceProgrammed(game, chain, now);
       } else {
         throw new ServiceError(409, doc.status === 'finished' ? 'This game is over.' : 'This game was abandoned.');
       }
@@ -906,10 +914,18 @@ export class GameService {
   }
 
   /** Runs the standing orders after a move (or an order left) on a document in memory (no write). */
-  private standingOrders(doc: GameDoc, rules: AnyRules, state: Opaque, now: string, exclude?: Seat): ChainResult {
+  private standingOrders(
+    doc: GameDoc,
+    rules: AnyRules,
+    state: Opaque,
+    now: string,
+    exclude?: Seat,
+    quietUntilMoved = false,
+  ): ChainResult {
     return playStandingOrders(doc, rules, state, {
       now,
       exclude,
+      quietUntilMoved,
       play: (d, st, seat, action) => this.playOnDoc(d, rules, st, seat, action, now, { programmed: true }),
     });
   }
@@ -956,7 +972,8 @@ export class GameService {
       const text = rules.orders.describe(order);
       const armed = withOrder(game.doc, seat, order, text, now);
       const id = armed.seats[seat]!.orders!.armed.at(-1)!.id;
-      const chain = this.standingOrders(armed, rules, game.state, now);
+      // Orders that end before any move is played are shown on the page the player is on, not mailed.
+      const chain = this.standingOrders(armed, rules, game.state, now, undefined, true);
       const own = chain.ended.find((e) => e.order.id === id);
       if (own && chain.played.length === 0)
         throw new ServiceError(409, `That order would stop at once: ${own.order.why}.`);

@@ -234,7 +234,8 @@ export const game1830: Rules<Game1830State, Action1830> = {
     const opts = version === undefined ? options : { ...options, rulesVersion: version };
     const state = setupState(seats, opts);
     const board = newBoard();
-    if (versionOf(opts, RULES_VERSION) >= 3) board.version = 3;
+    const walk = versionOf(opts, RULES_VERSION);
+    if (walk >= 3) board.version = walk >= 4 ? 4 : 3;
     state.map = board;
     return state;
   },

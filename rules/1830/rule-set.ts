@@ -95,9 +95,10 @@ export const RULE_SET_CHOICES: { value: RuleSetName; label: string }[] = [
  * games replay under `recorded`; version 2 has the two rule sets; from version 3 the network walk
  * never turns back at a town or city, a two-city upgrade keeps its cities apart, and discarded
  * trains are sold in the order they were discarded (board.version; track/graph.ts, track/lay.ts,
- * operating/common.ts), as on 18xx.games.
+ * operating/common.ts), as on 18xx.games; from version 4 the network is walked as chains that use each
+ * piece of track and each hex side once (track/chains.ts), as 18xx.games walks it.
  */
-export const RULES_VERSION = 3;
+export const RULES_VERSION = 4;
 
 /** The rule set named by a game's options; rules version 1, or none named: a game recorded before rule sets. */
 export function ruleSetOf(options: Options): RuleSetName {

@@ -39,6 +39,15 @@ function toActBefore(log: LogEntry[], seq: number): Seat[] {
   return [];
 }
 
+/** `seat` made a move logged after entry `seq` (a standing order played it in the same write). */
+function movedAfter(log: LogEntry[], seat: Seat, seq: number): boolean {
+  for (let i = log.length - 1; i >= 0 && log[i]!.seq > seq; i--) {
+    const e = log[i]!;
+    if (e.kind === 'move' && e.seat === seat) return true;
+  }
+  return false;
+}
+
 function seatId(doc: GameDoc, seat: Seat) {
   const s = doc.seats[seat]!;
   return { seat, slot: s.slot, generation: s.generation };
@@ -77,6 +86,25 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       stateSeq: seq,
       intro,
     });
+  }
+
+  /** A seat whose standing order ended at entry `seq` is told why (server/orders.ts; keyed by the order: once). */
+  async function orderMails(doc: GameDoc, seq: number): Promise<void> {
+    for (let seat = 0; seat < doc.seats.length; seat++) {
+      const rec = doc.seats[seat]!;
+      if (rec.vacant || !rec.email) continue;
+      for (const e of rec.orders?.ended ?? []) {
+        if (e.seq !== seq || !e.mail) continue;
+        await put(`order:${doc.id}:${seat}:${rec.slot}.${rec.generation}:${e.id}`, {
+          type: 'orderEnded',
+          gameId: doc.id,
+          seat,
+          slot: rec.slot,
+          generation: rec.generation,
+          orderId: e.id,
+        });
+      }
+    }
   }
 
   /** The organiser hears once per reason and log length (a game mended and broken again is news again). */
@@ -161,6 +189,8 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
           .reverse()
           .find((e) => e.kind === 'join' && e.seat === event.seat && e.at === event.at);
         if (!entry) return;
+        // A running game goes on when its seat is taken: standing orders may have ended with it.
+        if (doc.status === 'active') await orderMails(doc, entry.seq);
         const slot = Number(entry.data?.slot ?? entry.seat ?? 0);
         const seat = doc.seats.findIndex((s) => s.slot === slot && !s.vacant);
         const rec = doc.seats[seat];
@@ -262,25 +292,10 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         // after their own move or take-back (several actions in a row, as in an
         // 18xx operating turn): the page they moved from already shows it. A seat
         // the server moved for is not on any page, so it is told.
-        // A seat whose standing order ended at this entry is told why (keyed by the order: once).
-        if (event.type === 'moved') {
-          for (let seat = 0; seat < doc.seats.length; seat++) {
-            const rec = doc.seats[seat]!;
-            if (rec.vacant || !rec.email) continue;
-            for (const e of rec.orders?.ended ?? []) {
-              if (e.seq !== event.seq || !e.mail) continue;
-              await put(`order:${doc.id}:${seat}:${rec.slot}.${rec.generation}:${e.id}`, {
-                type: 'orderEnded',
-                gameId: doc.id,
-                seat,
-                slot: rec.slot,
-                generation: rec.generation,
-                orderId: e.id,
-              });
-            }
-          }
-        }
+        if (event.type === 'moved') await orderMails(doc, event.seq);
         for (const seat of event.toAct) {
+          // A standing order played for this seat in the same write: the turn has gone by.
+          if (movedAfter(doc.log, seat, event.seq)) continue;
           // A seat the server or its own standing order moved for is not on any page, so it is told.
           const byServer = event.type === 'moved' && (event.auto || event.programmed === true);
           const ownAgain = seat === event.seat && !byServer;

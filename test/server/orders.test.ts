@@ -131,6 +131,11 @@ describe('standing orders', () => {
     expect(stopped.map(to)).toEqual([second.email]);
     expect(stopped[0]!.text).toContain('Your standing order ended: somebody bid on DH.');
     expect(stopped[0]!.text).toContain('It is your turn now');
+    // His turn went by on his order without a turn mail; the one he gets is for the turn the stop left him.
+    const bobTurns = smtp.received.filter((m) => to(m) === second.email && /^Your turn/.test(m.subject ?? ''));
+    expect(bobTurns).toHaveLength(1);
+    // Turn mails link the orders page, opened on one kind of order.
+    expect(bobTurns[0]!.text).toContain(`/play/${second.key}/orders?kind=auctionPass`);
     // Only the owner heard of it.
     for (const m of smtp.received.filter((x) => to(x) !== second.email)) expect(m.text ?? '').not.toContain(secret);
   });

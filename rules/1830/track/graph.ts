@@ -10,6 +10,7 @@ import { item } from '../../item.ts';
 import * as data from './data.ts';
 import { hexIdAt, i16, i32, printedAt, tileDef, u16, u8 } from './data.ts';
 import type { Board } from './types.ts';
+import { chainReachOf } from './chains.ts';
 
 const HEX_IDS = data.HEX_IDS;
 const HEX_INDEX = data.HEX_INDEX;
@@ -102,6 +103,8 @@ const PENDING = new Uint8Array(COUNT * MAX_NODES);
 const EDGE_BITS = 0x3f;
 
 export function reachOf(board: Board, corp: string): Reach {
+  // From rules version 4 the walk follows chains of track (chains.ts); older games keep this one.
+  if ((board.version ?? 0) >= 4) return chainReachOf(board, corp);
   const d = new Uint8Array(COUNT * (1 + MAX_NODES));
   const entered = ENTERED;
   entered.fill(0);

@@ -32,9 +32,11 @@ export interface Board {
   /**
    * The track rules' version: 3 for games of 1830 rules version 3 on, where the network walk never
    * leaves a town or city by the edge it reached it by, and an upgrade of a two-city tile keeps the
-   * two cities apart (both as on 18xx.games). Absent on older boards, which keep the older readings.
+   * two cities apart (both as on 18xx.games); 4 from rules version 4 on, where the network is walked
+   * as chains that use each piece of track and each hex side once (track/chains.ts). Absent on older
+   * boards, which keep the older readings.
    */
-  version?: 3;
+  version?: 3 | 4;
 }
 
 export interface TileLay {

@@ -24,7 +24,7 @@ function position(version: number): Game1830State {
   };
   const s = g.setup(game.seats, 'x', game.options as never, 2);
   for (const [seat, action] of game.actions.slice(0, 1150)) g.apply(s, seat, action);
-  if (version >= 3) (s.map as Board).version = 3;
+  if (version >= 3) (s.map as Board).version = version >= 4 ? 4 : 3;
   return s;
 }
 
@@ -45,9 +45,63 @@ describe('the network walk by rules version', () => {
     expect(legalTokens(now.map as Board, { corp: 'B&M', tokensLeft: 1 })).toEqual([]);
   });
 
-  it('a new game walks by version 3; a game of version 2 keeps its walk', () => {
-    expect((g.setup(3, 'x', { rule_set: '18xx.games' }).map as Board).version).toBe(3);
+  it('a new game walks by version 4; games of versions 3 and 2 keep their walks', () => {
+    expect((g.setup(3, 'x', { rule_set: '18xx.games' }).map as Board).version).toBe(4);
+    expect((g.setup(3, 'x', { rule_set: '18xx.games' }, 3).map as Board).version).toBe(3);
     expect((g.setup(3, 'x', { rule_set: '18xx.games' }, 2).map as Board).version).toBeUndefined();
+  });
+
+  it('version 4 reaches there too: the chain walk agrees with version 3 where no chain loops back', () => {
+    const now = position(4);
+    expect(reachOf(now.map as Board, 'B&M').hexes()).toEqual(reachOf(position(3).map as Board, 'B&M').hexes());
+    expect(legalTokens(now.map as Board, { corp: 'B&M', tokensLeft: 1 })).toEqual([]);
+  });
+});
+
+describe('the chain walk of rules version 4', () => {
+  // A hand-set board: PRR's station at G11 (#57), track east into G13, a branch (#23: edges 4-1 and
+  // 4-2), on into G15 (another #23: 1-4 and 1-5), a loop G15 -> G17 (#7) -> H16 (#7) -> back into
+  // G15, and from G13's edge 2 (north-west) a city at F12 (#57). The only way to F12 leaves G13 by
+  // its east side and comes back in by it after the loop: version 3's walk (by hex and edge entered,
+  // with no memory of the chain) takes it; a chain may not cross one hex side twice, as 18xx.games
+  // walks, so version 4 does not reach F12.
+  const board = (version: 3 | 4): Board => {
+    const b = newBoard();
+    b.version = version;
+    b.tiles.G11 = { tile: '57', copy: 0, rotation: 1 };
+    b.tiles.G13 = { tile: '23', copy: 0, rotation: 4 };
+    b.tiles.G15 = { tile: '23', copy: 1, rotation: 1 };
+    b.tiles.G17 = { tile: '7', copy: 0, rotation: 0 };
+    b.tiles.H16 = { tile: '7', copy: 1, rotation: 2 };
+    b.tiles.F12 = { tile: '57', copy: 1, rotation: 2 };
+    b.tokens.G11 = [['PRR']];
+    return b;
+  };
+
+  it('does not reach a city only a chain crossing one hex side twice would reach; version 3 did', () => {
+    const old = reachOf(board(3), 'PRR');
+    expect(old.reaches('F12', 0)).toBe(true);
+    expect(old.hexes()).toEqual(['E11', 'F12', 'G9', 'G11', 'G13', 'G15', 'G17', 'H16']);
+    const chains = reachOf(board(4), 'PRR');
+    expect(chains.reaches('F12', 0)).toBe(false);
+    expect(chains.hexes()).toEqual(['G9', 'G11', 'G13', 'G15', 'G17', 'H16']);
+    expect([...chains.nodes]).toEqual(['G11-0']);
+    // what it does reach: every side of the station's hex, and the track of the loop
+    expect(chains.edgesOf('G13')).toBe((1 << 1) | (1 << 4));
+    expect(chains.edgesOf('G15')).toBe((1 << 1) | (1 << 4) | (1 << 5));
+  });
+
+  it('is the same walked from the other end: a station at F12 does not reach G11 by version 4', () => {
+    const from = (version: 3 | 4) => {
+      const b = board(version);
+      b.tokens.F12 = [['PRR']];
+      b.tokens.G11 = [[]];
+      return reachOf(b, 'PRR');
+    };
+    expect(from(3).reaches('G11', 0)).toBe(true);
+    expect(from(4).reaches('G11', 0)).toBe(false);
+    // the loop is walked all the same
+    expect(from(4).edgesOf('G15')).toBe((1 << 1) | (1 << 4) | (1 << 5));
   });
 });
 
