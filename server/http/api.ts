@@ -11,6 +11,7 @@
 //   GET  /api/play/:key                   your view, moves, since your last turn, seq, undo
 //   POST /api/play/:key/move              { seq, action | command | n }
 //   POST /api/play/:key/undo              { seq }
+//   POST /api/play/:key/orders            { seq?, order: {kind, ...} } | { cancel: id } (standing orders)
 //   GET  /api/play/:key/history           history.json (also /play/:key/history.json)
 //   GET  /api/watch/:key                  the spectator view
 // Errors: { error: "plain words" } with a 4xx status.
@@ -21,6 +22,7 @@ import type { LoadedGame } from '../service.ts';
 import { actionFromBody, parseBody, playersOf } from './common.ts';
 import { apiCreateBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 import { openApiDocument } from './openapi.ts';
+import { apiOrders, ordersJson } from './orders.ts';
 
 function summary(game: LoadedGame) {
   const d = game.doc;
@@ -176,6 +178,7 @@ export function apiRouter(ctx: AppContext): Router {
       yourTurn: moves.length > 0,
       moves,
       canUndo: service.undoBlocker(game, seat) === null,
+      ...(game.rules.orders ? { orders: ordersJson(game, seat) } : {}),
       sinceLastTurn: service.sinceLastTurn(game, seat),
       historyUrl: links.historyUrl(req.params.key, 'json'),
     });
@@ -195,6 +198,8 @@ export function apiRouter(ctx: AppContext): Router {
     const result = await service.undo(game.doc.id, target.seat!, body.seq);
     res.json(result);
   });
+
+  r.post('/play/:key/orders', (req, res) => apiOrders(ctx, req.params.key, req, res));
 
   r.get('/play/:key/history', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);

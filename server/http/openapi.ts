@@ -4,7 +4,7 @@
 // test/server/openapi.test.ts checks the two against each other.
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { apiCreateBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+import { apiCreateBody, apiOrderBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
 // The generator reads its metadata through zod's prototype (.openapi()); this adds it.
 extendZodWithOpenApi(z);
@@ -83,6 +83,12 @@ export const API_ROUTES: Route[] = [
     body: moveBody,
   },
   { method: 'post', path: '/play/:key/undo', summary: 'Take back your last move', body: undoBody },
+  {
+    method: 'post',
+    path: '/play/:key/orders',
+    summary: 'Leave a standing order (played the moment you are to act), or cancel one',
+    body: apiOrderBody,
+  },
   { method: 'get', path: '/play/:key/history', summary: "The game's history as you may see it (verifiable)" },
   { method: 'get', path: '/watch/:key', summary: "The spectators' view" },
   { method: 'get', path: '/watch/:key/history', summary: "The game's history as a spectator may see it" },

@@ -8,43 +8,28 @@
 // simultaneous opening choice).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
 import { games } from '../../rules/index.ts';
-import { mailPlugin } from '../../server/mail/plugin.ts';
 import type { Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
 import { seedRandom, randomInt } from '../../rules/random.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestSmtp } from './smtp.ts';
 import { addressOf, reply, type ClientStyle } from '../support/mail-client.ts';
 
 let smtp: TestSmtp;
 let srv: TestServer;
 let mailer: Mailer;
+let m: MailTestServer;
 
 beforeEach(async () => {
-  smtp = await startSmtp();
-  srv = await startTestServer({
+  m = await startMailServer({
     registry: games,
-    plugins: [
-      mailPlugin({
-        env: {
-          MAIL_FROM: 'Share Games <games@example.test>',
-          MAIL_DOMAIN: 'play.example.test',
-          SMTP_INBOUND_PORT: '0',
-          SMTP_INBOUND_HOST: '127.0.0.1',
-        },
-        transport: smtpTransport(smtp.url),
-        cron: false,
-        queue: { baseDelayMs: 20, maxDelayMs: 100, concurrency: 4 },
-        onReady: (p) => (mailer = p.mailer),
-      }),
-    ],
+    replies: true,
+    queue: { baseDelayMs: 20, maxDelayMs: 100, concurrency: 4 },
   });
+  ({ smtp, srv, mailer } = m);
 });
-afterEach(async () => {
-  await srv.stop();
-  await smtp.close();
-});
+afterEach(() => m.stop());
 
 const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
 const asksToAct = (m: ParsedMail) =>

@@ -98,9 +98,22 @@ function recode(raw: Buffer, charset: string): Buffer {
   return Buffer.from(`${head}\r\n\r\n${body}`, 'latin1');
 }
 
-/** Sends a raw message over SMTP to 127.0.0.1:port; resolves with the server's answer or rejects with its refusal. */
-export async function sendRaw(port: number, raw: Buffer, envelope: { from: string; to: string }): Promise<string> {
-  const t = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+/**
+ * Sends a raw message over SMTP to 127.0.0.1:port; resolves with the server's answer or rejects with its refusal.
+ * Plain unless `tls` is given: then STARTTLS is required, and the server's certificate must verify against `ca`.
+ */
+export async function sendRaw(
+  port: number,
+  raw: Buffer,
+  envelope: { from: string; to: string },
+  tls?: { ca: string },
+): Promise<string> {
+  const t = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ...(tls ? { requireTLS: true, tls: { ca: tls.ca, servername: 'localhost' } } : { ignoreTLS: true }),
+  });
   try {
     const info = await t.sendMail({ envelope, raw });
     return info.response;
