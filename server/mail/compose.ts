@@ -667,7 +667,12 @@ export class MailComposer {
         ...(doc.inviteKeyHash ? { invite: links.inviteUrl(links.inviteKeyOf(doc)!) } : {}),
         ...(doc.confirmKeySealed ? { confirm: links.confirmUrl(links.confirmKeyOf(doc)!) } : {}),
         admin: links.adminUrl(links.adminKeyOf(doc)),
-        ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
+        ...(own >= 0
+          ? {
+              play: links.playUrl(links.seatKeyOf(doc, own)),
+              prefs: prefsUrl(links.baseUrl, links.seatKeyOf(doc, own)),
+            }
+          : {}),
         games: links.gamesUrl(doc.creator.email),
       },
       seatCount: doc.seatCount,

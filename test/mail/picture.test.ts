@@ -115,3 +115,27 @@ describe('Airlines Europe: the seat sees its own in its picture', () => {
     expect(mailPicture(ae, ae.view(state, null))).not.toContain('Your shares:');
   });
 });
+
+describe('the turn mail', () => {
+  it("links the board picture to the seat's page, where it zooms", async () => {
+    const { MailRenderer } = await import('../../server/mail/render.ts');
+    const ae = games.find((g) => g.id === 'airlines-europe')!;
+    const view = ae.view(positionAfter(ae, 3, 40, 'picture-test'), 0);
+    const mail = await new MailRenderer().render(
+      {
+        kind: 'turn',
+        game: { id: 'g', title: ae.title, seq: 40 },
+        players: [],
+        you: 0,
+        recipientName: 'Ada',
+        view,
+        svg: mailPicture(ae, view),
+        links: { play: 'http://localhost/play/KEY' },
+      },
+      ae.id,
+      { pngCache: false },
+    );
+    expect(mail.png?.readUInt32BE(16)).toBe(MAX_PNG_WIDTH);
+    expect(mail.html).toMatch(/<a href="http:\/\/localhost\/play\/KEY"[^>]*><img src="cid:board"[^>]*width="640"/);
+  });
+});
