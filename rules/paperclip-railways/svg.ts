@@ -71,6 +71,20 @@ export function renderSvg(view: View, target: PictureTarget = 'page'): string {
   out.push(
     `<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`,
   );
+  if (mail) {
+    // The table's millimetres every 100, as the moves name places ("243,-20"): faint lines, numbers at the edges.
+    const [xMax, yMax] = [f.x0 + f.width / f.scale, f.y0 + f.height / f.scale];
+    for (let x = Math.ceil(f.x0 / 100) * 100; x <= xMax; x += 100)
+      out.push(
+        `<line x1="${X(x)}" y1="0" x2="${X(x)}" y2="${f.height}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+        `<text x="${X(x)}" y="12" font-size="${MAIL_MIN_TEXT}" text-anchor="middle" fill="#8a8064">${x}</text>`,
+      );
+    for (let y = Math.ceil(f.y0 / 100) * 100; y <= yMax; y += 100)
+      out.push(
+        `<line x1="0" y1="${Y(y)}" x2="${f.width}" y2="${Y(y)}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+        `<text x="2" y="${(Number(Y(y)) - 2).toFixed(1)}" font-size="${MAIL_MIN_TEXT}" fill="#8a8064">${y}</text>`,
+      );
+  }
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
   const board = hasMetro ? { w: 140, h: 100 } : v.advanced ? { w: 160, h: 120 } : null;
   if (board) {
