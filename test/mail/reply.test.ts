@@ -244,6 +244,14 @@ describe('playing by replying', () => {
     expect(await (await post(SECRET, raw)).json()).toEqual({ status: 'dropped' });
     const game = await srv.service.open(g.gameId);
     expect(game.doc.log.filter((e) => e.data?.talk === 'via the webhook')).toHaveLength(1);
+    // Delivered twice in the same moment (a retry while the first is still being played): played once.
+    const twice = await buildReply(first, 'say twice at once');
+    const statuses = await Promise.all(
+      [post(SECRET, twice), post(SECRET, twice)].map(async (r) => (await (await r).json()) as { status: string }),
+    );
+    expect(statuses.map((x) => x.status).sort()).toEqual(['answered', 'dropped']);
+    const again = await srv.service.open(g.gameId);
+    expect(again.doc.log.filter((e) => e.data?.talk === 'twice at once')).toHaveLength(1);
     // A forged sender through the webhook: refused for good.
     const forged = await buildReply(first, 'say hi', { from: 'mallory@example.test' });
     expect((await post(SECRET, forged)).status).toBe(422);

@@ -122,10 +122,41 @@ export async function sendRaw(
   }
 }
 
-/** Replies to `mail` over SMTP with `body`; resolves with the server's 250 answer. */
-export async function reply(port: number, mail: ParsedMail, body: string, o: ReplyOptions = {}): Promise<string> {
+/**
+ * A sending mail server that keeps its connection to 127.0.0.1:port open and delivers message
+ * after message over it, as busy servers do (one connection, not one per reply).
+ */
+export interface SmtpSender {
+  send(raw: Buffer, envelope: { from: string; to: string }): Promise<string>;
+  close(): void;
+}
+
+export function smtpSender(port: number): SmtpSender {
+  const t = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
+    maxMessages: Number.POSITIVE_INFINITY,
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return {
+    send: async (raw, envelope) => (await t.sendMail({ envelope, raw })).response,
+    close: () => t.close(),
+  };
+}
+
+/** Replies to `mail` over SMTP with `body` (through `via`, else a connection of its own); resolves with the server's 250 answer. */
+export async function reply(
+  port: number,
+  mail: ParsedMail,
+  body: string,
+  o: ReplyOptions & { via?: SmtpSender } = {},
+): Promise<string> {
   const raw = await buildReply(mail, body, o);
-  return sendRaw(port, raw, { from: o.from ?? addressOf(mail.to), to: o.to ?? addressOf(mail.replyTo) });
+  const envelope = { from: o.from ?? addressOf(mail.to), to: o.to ?? addressOf(mail.replyTo) };
+  return o.via ? o.via.send(raw, envelope) : sendRaw(port, raw, envelope);
 }
 
 export { addressOf };
