@@ -5,6 +5,10 @@
 // `apply`, and shows each person only what `view` returns for their seat.
 // Nothing here may do I/O, read the clock or call Math.random.
 
+import type { PictureTarget } from './picture.ts';
+
+export type { PictureTarget };
+
 /** A seat index, 0-based, in play order as the rules set it up. */
 export type Seat = number;
 
@@ -162,8 +166,12 @@ export interface Rules<State = Opaque, Action = Opaque> {
   /** Optional: examples of `parse`'s commands with what each does, for help in mail and pages ("buy PRR ipo: buy a share from the IPO"). */
   commandExamples?: string[];
 
-  /** Optional: the picture of a view as a standalone SVG document (pure). */
-  svg?(view: View): string;
+  /**
+   * Optional: the picture of a view as a standalone SVG document (pure). `target` 'mail' draws it
+   * for a mail's 360-640 px column (rules/picture.ts: MAIL_WIDTH wide, no word smaller than
+   * MAIL_MIN_TEXT px, the seat's own holdings marked); 'page' (the default) for a page.
+   */
+  svg?(view: View, target?: PictureTarget): string;
 
   /**
    * Optional: standing orders (programmed moves). A seat leaves an order; the server plays it

@@ -4,6 +4,7 @@
 import type { View } from '../types.ts';
 import { board } from './board.ts';
 import { escapeMarkup as esc } from '../escape.ts';
+import type { PictureTarget } from '../picture.ts';
 
 interface SvgAirline {
   id: string;
@@ -48,11 +49,28 @@ function colourOf(id: string): string {
   return board.airlineById[id]?.colour ?? board.abacus.colour;
 }
 
-export function renderSvg(raw: View): string {
+interface SvgPlayer {
+  seat: number;
+  money: number;
+  handSize: number;
+  portfolio: { airline: string; name: string; colour: string; count: number }[];
+}
+
+/**
+ * Sizes: a page's picture is 980 wide with the value track beside the map; a mail's is the map's
+ * width (660, drawn at 640 px) with everything else below it, its words and licences larger.
+ */
+const PAGE = { licence: 6, step: 13, cost: 8, city: 10, note: 11 };
+const MAIL = { licence: 8.5, step: 18, cost: 12, city: 12, note: 12 };
+
+export function renderSvg(raw: View, target: PictureTarget = 'page'): string {
   const view = raw as SvgView;
+  const mail = target === 'mail';
+  const z = mail ? MAIL : PAGE;
   const out: string[] = [];
-  const width = 980;
-  const height = 600;
+  const below = mail ? mailPanel(view, MAP_H + 36) : null;
+  const width = mail ? MAP_W : 980;
+  const height = mail ? MAP_H + 36 + below!.height : 600;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
   );
@@ -76,32 +94,49 @@ export function renderSvg(raw: View): string {
     const ux = (x2 - x1) / len;
     const uy = (y2 - y1) / len;
     r.costs.forEach((cost, k) => {
-      const t = (k - (n - 1) / 2) * 13;
+      const t = (k - (n - 1) / 2) * z.step;
       const cx = (x1 + x2) / 2 + ux * t;
       const cy = (y1 + y2) / 2 + uy * t;
       const holder = r.holders[k];
       if (holder)
         held.push(
-          `<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="${colourOf(holder)}" stroke="#000" stroke-width="1"/>`,
+          `<circle cx="${f(cx)}" cy="${f(cy)}" r="${z.licence}" fill="${colourOf(holder)}" stroke="#000" stroke-width="${mail ? 1.5 : 1}"/>`,
         );
-      out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="6" fill="#fff" stroke="#445" stroke-width="1"/>`);
-      out.push(`<text x="${f(cx)}" y="${f(cy + 3)}" font-size="8" text-anchor="middle" fill="#223">${cost}</text>`);
+      out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${z.licence}" fill="#fff" stroke="#445" stroke-width="1"/>`);
+      out.push(
+        `<text x="${f(cx)}" y="${f(cy + (mail ? z.cost * 0.37 : 3))}" font-size="${z.cost}" text-anchor="middle" fill="#223">${cost}</text>`,
+      );
     });
   });
-  // Cities, homes and bonus targets.
+  // Cities, homes and bonus targets. A mail writes the names over the licences (a printed layer of their own).
+  const names: string[] = [];
   for (const c of board.cities) {
     const [x, y] = pos[c.id]!;
     out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="4" fill="#334"/>`);
-    out.push(`<text x="${f(x + 6)}" y="${f(y - 5)}" font-size="10" fill="#112">${esc(c.name)}</text>`);
+    if (mail) {
+      const east = x > MAP_W - 70;
+      names.push(
+        `<text x="${f(east ? x - 6 : x + 6)}" y="${f(y - 6)}" font-size="${z.city}" fill="#112" stroke="#e8f1f8" stroke-width="3" paint-order="stroke"${east ? ' text-anchor="end"' : ''}>${esc(c.name)}</text>`,
+      );
+    } else out.push(`<text x="${f(x + 6)}" y="${f(y - 5)}" font-size="${z.city}" fill="#112">${esc(c.name)}</text>`);
   }
-  out.push(
-    `<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities, diamonds the connection bonuses still to be won.</text>`,
-  );
+  if (mail)
+    out.push(
+      `<text x="8" y="${MAP_H + 14}" font-size="${z.note}" fill="#334">Circles on a route are licences: a number is a free one (its price), a colour the airline holding it.</text>`,
+      `<text x="8" y="${MAP_H + 30}" font-size="${z.note}" fill="#334">Squares mark home cities, diamonds the connection bonuses still to be won.</text>`,
+    );
+  else
+    out.push(
+      `<text x="8" y="${MAP_H + 24}" font-size="11" fill="#334">Circles on a route are its licences: a number is a free licence and its price, a colour the airline holding it. Squares mark home cities, diamonds the connection bonuses still to be won.</text>`,
+    );
   out.push('</g>');
   out.push(...held);
+  const home = mail ? 12 : 10;
   view.airlines.forEach((a) => {
     const [x, y] = pos[a.home]!;
-    out.push(`<rect x="${f(x - 14)}" y="${f(y + 3)}" width="10" height="10" fill="${a.colour}" stroke="#000"/>`);
+    out.push(
+      `<rect x="${f(x - home - 4)}" y="${f(y + 3)}" width="${home}" height="${home}" fill="${a.colour}" stroke="#000"/>`,
+    );
   });
   // Connection bonus markers beside their destination cities while still to be won.
   view.airlines.forEach((a) => {
@@ -113,9 +148,15 @@ export function renderSvg(raw: View): string {
       `<path d="M${f(bx)} ${f(by - 7)} L${f(bx + 7)} ${f(by)} L${f(bx)} ${f(by + 7)} L${f(bx - 7)} ${f(by)} Z" fill="${a.colour}" stroke="#000"/>`,
     );
     out.push(
-      `<text x="${f(bx + 9)}" y="${f(by + 4)}" font-size="9" font-weight="bold" fill="#112">+${a.bonus.value}</text>`,
+      `<text x="${f(bx + 9)}" y="${f(by + 4)}" font-size="${mail ? 12 : 9}" font-weight="bold" fill="#112">+${a.bonus.value}</text>`,
     );
   });
+  if (below) {
+    out.push(`<g data-static="airlines-europe/names/${width}x${height}">${names.join('')}</g>`);
+    out.push(below.svg);
+    out.push('</svg>');
+    return out.join('');
+  }
   // Value track and airlines.
   const px = MAP_W + 10;
   out.push(`<text x="${px}" y="24" font-size="14" font-weight="bold">Value track (0-${view.trackLength})</text>`);
@@ -144,6 +185,80 @@ export function renderSvg(raw: View): string {
   );
   out.push('</svg>');
   return out.join('');
+}
+
+/**
+ * Below a mail's map: the status, the seat's own shares (portfolio and hand), the value track
+ * (an airline the seat holds shares in is marked "you N"), the market and the draw pile.
+ */
+function mailPanel(view: SvgView, top: number): { svg: string; height: number } {
+  const out: string[] = [];
+  const me = typeof view.seat === 'number' ? view.seat : null;
+  const player = me !== null ? (view.players as SvgPlayer[] | undefined)?.find((p) => p.seat === me) : undefined;
+  const hand = (view.hand as SvgPlayer['portfolio'] | null | undefined) ?? [];
+  const mine = new Map((player?.portfolio ?? []).map((p) => [p.airline, p.count]));
+  let y = top + 18;
+  out.push(`<text x="8" y="${y}" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
+  // Each row of chips has room for two lines, so that the picture keeps its height all game
+  // (its printed layers are drawn once a game: server/mail/snapshot.ts).
+  const chips = (label: string, items: SvgPlayer['portfolio']) => {
+    y += 26;
+    const first = y;
+    out.push(`<text x="8" y="${y}" font-size="13" font-weight="bold">${esc(label)}</text>`);
+    let x = 8 + label.length * 7.5 + 8;
+    if (items.length === 0) out.push(`<text x="${f(x)}" y="${y}" font-size="13">none</text>`);
+    for (const it of items) {
+      const w = 24 + it.name.length * 7.5;
+      if (x + w > MAP_W - 8) {
+        x = 8;
+        y += 22;
+      }
+      const dark = it.airline !== 'white' && it.airline !== 'yellow';
+      out.push(
+        `<rect x="${f(x)}" y="${y - 14}" width="${f(w)}" height="19" rx="3" fill="${it.colour}" stroke="#000"/>`,
+        `<text x="${f(x + w / 2)}" y="${y}" font-size="13" text-anchor="middle" fill="${dark ? '#fff' : '#000'}">${esc(it.name)} ×${it.count}</text>`,
+      );
+      x += w + 6;
+    }
+    y = Math.max(y, first + 22);
+  };
+  if (player) {
+    chips('Your shares:', player.portfolio);
+    chips('Your hand:', hand);
+    y += 26;
+    out.push(`<text x="8" y="${y}" font-size="13">Your money: ${player.money} million</text>`);
+  } else y += 2 * (26 + 22) + 26;
+  y += 30;
+  out.push(`<text x="8" y="${y}" font-size="14" font-weight="bold">Value track (0-${view.trackLength})</text>`);
+  const order = [...view.airlines].sort((a, b) => b.track - a.track);
+  for (const a of order) {
+    y += 22;
+    const barW = 150 * (a.track / Math.max(1, view.trackLength));
+    out.push(`<rect x="8" y="${y - 12}" width="150" height="14" fill="#eee" stroke="#bbb"/>`);
+    out.push(
+      `<rect x="8" y="${y - 12}" width="${f(barW)}" height="14" fill="${a.colour}" stroke="#000" stroke-width="0.5"/>`,
+    );
+    const held = mine.get(a.id);
+    const note =
+      `${a.name} ${a.track}: ${a.row.join('-')}, planes ${a.planes}${a.blocked ? ', BLOCKED' : ''}` +
+      (a.bonus?.open ? `, bonus ${a.bonus.cityName} +${a.bonus.value}` : '') +
+      (held ? `, you ${held}` : '');
+    out.push(
+      `<text x="166" y="${y}" font-size="12" fill="#112"${held ? ' font-weight="bold"' : ''}>${esc(note)}</text>`,
+    );
+  }
+  y += 34;
+  out.push(`<text x="8" y="${y}" font-size="14" font-weight="bold">Market</text>`);
+  view.market.forEach((m, i) => {
+    out.push(
+      `<rect x="${70 + i * 40}" y="${y - 15}" width="34" height="20" fill="${colourOf(m)}" stroke="#000" rx="3"/>`,
+    );
+  });
+  y += 26;
+  out.push(
+    `<text x="8" y="${y}" font-size="13">Draw pile ${view.deckSize} cards; scorings done ${view.scoringsDone} of 3</text>`,
+  );
+  return { svg: out.join(''), height: y + 12 - top };
 }
 
 /** Projected city and route positions for the move form's map (rounded to tenths). */

@@ -4,6 +4,7 @@
 // points. Pure: built only from the view, no fonts or images from outside.
 import type { View } from '../types.ts';
 import { escapeMarkup as esc } from '../escape.ts';
+import { MAIL_MIN_TEXT, MAIL_WIDTH, textAtLeast, type PictureTarget } from '../picture.ts';
 
 interface CircleV {
   label: string;
@@ -118,7 +119,39 @@ function cityHome(c: CityV, companies: Map<string, CompanyV>): string {
   );
 }
 
-export function renderSvg(view: View): string {
+/**
+ * The picture. For a mail: the map drawn MAIL_WIDTH wide (positions scaled, markers and words kept
+ * at their size, so they read at 640 px), the airlines in two columns, no word under MAIL_MIN_TEXT.
+ */
+export function renderSvg(view: View, target: PictureTarget = 'page'): string {
+  if (target !== 'mail') return draw(view, 3);
+  // room at the left for the western cities' names, at the top for the title and the status line
+  const dx = 34;
+  const dy = 34;
+  const k = (MAIL_WIDTH - dx - 8) / (view.mapWidth as number);
+  const X = (x: number) => r1(dx + x * k);
+  const Y = (y: number) => r1(dy + y * k);
+  const at = <T extends { x: number; y: number }>(p: T): T => ({ ...p, x: X(p.x), y: Y(p.y) });
+  const scaled: View = {
+    ...view,
+    mapWidth: MAIL_WIDTH,
+    mapHeight: Math.round(dy + (view.mapHeight as number) * k),
+    cities: (view.cities as CityV[]).map(at),
+    routes: (view.routes as RouteV[]).map((r) => ({
+      ...r,
+      x1: X(r.x1),
+      y1: Y(r.y1),
+      x2: X(r.x2),
+      y2: Y(r.y2),
+      circles: r.circles.map(at),
+    })),
+  };
+  return textAtLeast(draw(scaled, 2), MAIL_MIN_TEXT);
+}
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+function draw(view: View, columns: number): string {
   const width = view.mapWidth as number;
   const mapHeight = view.mapHeight as number;
   const routes = view.routes as RouteV[];
@@ -133,7 +166,8 @@ export function renderSvg(view: View): string {
     stock: { code: string; count: number }[];
     routes: { pattern: string; value: number }[];
   } | null;
-  const height = legendTop + 40 + Math.ceil(companies.length / 3) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
+  const height =
+    legendTop + 40 + Math.ceil(companies.length / columns) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
   );
@@ -155,7 +189,7 @@ export function renderSvg(view: View): string {
   for (const p of view.patterns as { id: string; name: string }[]) {
     parts.push(line(x, py, x + 44, py, p.id));
     parts.push(`<text x="${x + 50}" y="${py + 4}" font-size="12">${esc(p.id)}</text>`);
-    x += 120;
+    x += columns === 3 ? 120 : 105;
   }
   parts.push(
     `<circle cx="${x + 8}" cy="${py}" r="8" fill="#888" stroke="#000" stroke-width="3"/><circle cx="${x + 8}" cy="${py}" r="3" fill="#000"/>` +
@@ -163,17 +197,17 @@ export function renderSvg(view: View): string {
   );
   // The airlines' names, homes and patterns, and the open row's caption, are printed too.
   companies.forEach((c, i) => {
-    const cx = 16 + (i % 3) * 315,
-      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    const cx = 16 + (i % columns) * 315,
+      cy = legendTop + 36 + Math.floor(i / columns) * ROW;
     parts.push(`<text x="${cx + 36}" y="${cy + 9}" font-size="11">${esc(c.name)} · ${esc(c.homeName)}</text>`);
     parts.push(`<text x="${cx + 36}" y="${cy + 34}" font-size="10" fill="#444">flies ${c.patterns.join(', ')}</text>`);
   });
-  const by = legendTop + 36 + Math.ceil(companies.length / 3) * ROW + 8;
+  const by = legendTop + 36 + Math.ceil(companies.length / columns) * ROW + 8;
   parts.push(`<text x="16" y="${by + 12}" font-size="12" font-weight="bold">Open stock:</text>`);
   // Fixed captions of the changing figures (the figures are drawn per picture in the gaps).
   companies.forEach((_, i) => {
-    const cx = 16 + (i % 3) * 315,
-      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    const cx = 16 + (i % columns) * 315,
+      cy = legendTop + 36 + Math.floor(i / columns) * ROW;
     parts.push(
       `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + 80}">· markers left</tspan><tspan x="${cx + 165}">· stock laid out</tspan></text>`,
     );
@@ -194,8 +228,8 @@ export function renderSvg(view: View): string {
 
   // Airlines: colour, code, home, value (markers on the board), markers left, patterns.
   companies.forEach((c, i) => {
-    const cx = 16 + (i % 3) * 315,
-      cy = legendTop + 36 + Math.floor(i / 3) * ROW;
+    const cx = 16 + (i % columns) * 315,
+      cy = legendTop + 36 + Math.floor(i / columns) * ROW;
     parts.push(
       `<rect x="${cx}" y="${cy}" width="30" height="18" rx="3" fill="${c.founded ? c.colour : '#fff'}" stroke="${c.colour}" stroke-width="2"/>`,
     );
@@ -220,7 +254,11 @@ export function renderSvg(view: View): string {
   );
   let y = by + 40;
   for (const p of players) {
-    const laid = p.played.map((x) => `${x.code} ${x.count}`).join('  ') || 'none';
+    // a mail's narrower column: "GGA3 SWX1" rather than "GGA 3  SWX 1"
+    const laid =
+      p.played
+        .map((x) => (columns === 3 ? `${x.code} ${x.count}` : `${x.code}${x.count}`))
+        .join(columns === 3 ? '  ' : ' ') || 'none';
     parts.push(
       `<text y="${y}" font-size="12"><tspan x="62" font-weight="bold">${p.points}</tspan><tspan x="166">${p.bonus}</tspan><tspan x="232">${p.stockInHand}</tspan><tspan x="287">${p.routeCardsInHand}</tspan><tspan x="399">${esc(laid)}</tspan></text>`,
     );

@@ -110,6 +110,6 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   ],
 
   parse: (text, s) => parseCommand(text, s),
-  svg: (view) => renderSvg(view),
+  svg: (view, target) => renderSvg(view, target),
   check: (s) => checkState(s),
 };

@@ -1,6 +1,7 @@
 // The table as a standalone SVG (pure; generic sans-serif; no external files).
 import type { View } from '../types.ts';
 import { escapeMarkup as esc } from '../escape.ts';
+import { MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
 
 type P = [number, number];
 interface SView {
@@ -31,20 +32,29 @@ interface SView {
 }
 
 /** The frame the table is drawn in: mm to px. Shared with the form's script through the view. */
-export function tableFrame(area: P[]): { x0: number; y0: number; scale: number; width: number; height: number } {
+export function tableFrame(
+  area: P[],
+  width = 900,
+): { x0: number; y0: number; scale: number; width: number; height: number } {
   const xs = area.map((p) => p[0]),
     ys = area.map((p) => p[1]);
   const x0 = Math.min(...xs) - 60,
     x1 = Math.max(...xs) + 60,
     y0 = Math.min(...ys) - 60,
     y1 = Math.max(...ys) + 60;
-  const scale = 900 / (x1 - x0);
-  return { x0, y0, scale, width: 900, height: Math.round((y1 - y0) * scale) };
+  const scale = width / (x1 - x0);
+  return { x0, y0, scale, width, height: Math.round((y1 - y0) * scale) };
 }
 
-export function renderSvg(view: View): string {
+/**
+ * The table. For a mail: MAIL_WIDTH wide, the cards' words (at least MAIL_MIN_TEXT px) written
+ * above and below each card, over a halo, as they no longer fit on it.
+ */
+export function renderSvg(view: View, target: PictureTarget = 'page'): string {
   const v = view as unknown as SView;
-  const f = tableFrame(v.area);
+  const mail = target === 'mail';
+  const f = tableFrame(v.area, mail ? MAIL_WIDTH : 900);
+  const halo = mail ? ' stroke="#fbf8ef" stroke-width="3" paint-order="stroke"' : '';
   const X = (x: number) => ((x - f.x0) * f.scale).toFixed(1);
   const Y = (y: number) => ((y - f.y0) * f.scale).toFixed(1);
   const pts = (ps: P[]) => ps.map((p) => `${X(p[0])},${Y(p[1])}`).join(' ');
@@ -61,6 +71,20 @@ export function renderSvg(view: View): string {
   out.push(
     `<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`,
   );
+  if (mail) {
+    // The table's millimetres every 100, as the moves name places ("243,-20"): faint lines, numbers at the edges.
+    const [xMax, yMax] = [f.x0 + f.width / f.scale, f.y0 + f.height / f.scale];
+    for (let x = Math.ceil(f.x0 / 100) * 100; x <= xMax; x += 100)
+      out.push(
+        `<line x1="${X(x)}" y1="0" x2="${X(x)}" y2="${f.height}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+        `<text x="${X(x)}" y="12" font-size="${MAIL_MIN_TEXT}" text-anchor="middle" fill="#8a8064">${x}</text>`,
+      );
+    for (let y = Math.ceil(f.y0 / 100) * 100; y <= yMax; y += 100)
+      out.push(
+        `<line x1="0" y1="${Y(y)}" x2="${f.width}" y2="${Y(y)}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+        `<text x="2" y="${(Number(Y(y)) - 2).toFixed(1)}" font-size="${MAIL_MIN_TEXT}" fill="#8a8064">${y}</text>`,
+      );
+  }
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
   const board = hasMetro ? { w: 140, h: 100 } : v.advanced ? { w: 160, h: 120 } : null;
   if (board) {
@@ -94,7 +118,7 @@ export function renderSvg(view: View): string {
     const m = l.points[Math.floor((l.points.length - 1) / 2)]!,
       n = l.points[Math.floor((l.points.length - 1) / 2) + 1]!;
     counts.push(
-      `<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="10" fill="#222" text-anchor="middle">${l.clips}</text>`,
+      `<text x="${X((m[0] + n[0]) / 2)}" y="${Y((m[1] + n[1]) / 2)}" font-size="${mail ? MAIL_MIN_TEXT : 10}" fill="#222" text-anchor="middle"${halo}>${l.clips}</text>`,
     );
   }
   const faces = v.stations.map(stationFace);
@@ -130,8 +154,29 @@ export function renderSvg(view: View): string {
       : s.kind === 'metro'
         ? `${s.points} ${s.type}`
         : `${s.points} ${s.name}`;
+    const shown = esc(label.length > 18 ? `${label.slice(0, 17)}…` : label);
+    if (mail) {
+      const top = Number(Y(s.y - s.h / 2));
+      const bottom = Number(Y(s.y + s.h / 2));
+      // near the table's edge the words run inwards from the card's edge
+      const cx = Number(X(s.x));
+      const at =
+        cx < 80
+          ? `x="${x}" text-anchor="start"`
+          : cx > f.width - 80
+            ? `x="${(Number(x) + Number(w)).toFixed(1)}" text-anchor="end"`
+            : `x="${X(s.x)}" text-anchor="middle"`;
+      const labels = [
+        `<text ${at} y="${(top - 3).toFixed(1)}" font-size="${MAIL_MIN_TEXT}" fill="#111"${halo}>${shown}</text>`,
+      ];
+      if (!s.faceDown)
+        labels.push(
+          `<text ${at} y="${(bottom + MAIL_MIN_TEXT).toFixed(1)}" font-size="${MAIL_MIN_TEXT}" fill="#333"${halo}>${esc(s.id)}${s.limit != null ? ` · max ${s.limit}` : ''}</text>`,
+        );
+      return { card, labels };
+    }
     const labels = [
-      `<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${esc(label.length > 18 ? `${label.slice(0, 17)}…` : label)}</text>`,
+      `<text x="${X(s.x)}" y="${Y(s.y - s.h / 2 + 13)}" font-size="9" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${shown}</text>`,
     ];
     if (!s.faceDown) {
       labels.push(

@@ -1,11 +1,12 @@
 // Small pure pieces of the HTML pages: relative times, the move buttons grouped
 // so that a long list (1830's 40 par values) becomes a choice in two steps, and
 // why a take-back is no longer offered.
-import type { Seat } from '../../rules/types.ts';
+import type { PictureTarget, Seat } from '../../rules/types.ts';
 import type { GameService, LoadedGame, MoveChoice } from '../service.ts';
 import { effectiveMoves } from '../game-log.ts';
 import type { LogEntry } from '../store/types.ts';
 import { liftElements } from '../mail/lift.ts';
+import { splitLayers } from '../mail/snapshot.ts';
 
 /** "3 hours ago", "in 2 days", "just now": `iso` against `now`. */
 export function timeAgo(iso: string, now: Date): string {
@@ -177,6 +178,52 @@ const numbersOf = (s: string | undefined) =>
     .split(/[\s,]+/)
     .map(Number);
 
+/** The shapes drawn in `after` that `before` did not draw (their boxes), or null when the two cannot be compared. */
+function changedShapes(
+  before: string,
+  after: string,
+): { a: { head: string; body: string }; view: [number, number, number, number]; boxes: Box[] } | null {
+  const a = splitRoot(after);
+  const b = splitRoot(before);
+  if (!a || !b) return null;
+  const view = numbersOf(/viewBox="([^"]+)"/.exec(a.head)?.[1]);
+  if (view.length !== 4 || view.some((n) => !Number.isFinite(n))) return null;
+  const font = Number(/font-size="([\d.]+)"/.exec(a.head)?.[1] ?? 16);
+  // The printed board (static groups) is the same in both: only what is drawn per picture is compared.
+  const drawn = (svg: string, body: string) =>
+    (
+      splitLayers(svg)
+        ?.filter((p) => p.kind === 'dynamic')
+        .map((p) => p.body) ?? [body]
+    ).flatMap((run) => liftElements(run, font).lifted);
+  const was = new Map<string, number>();
+  for (const e of drawn(before, b.body)) was.set(e.markup, (was.get(e.markup) ?? 0) + 1);
+  const boxes: Box[] = [];
+  for (const e of drawn(after, a.body)) {
+    const n = was.get(e.markup) ?? 0;
+    if (n > 0) was.set(e.markup, n - 1);
+    else if (!e.markup.startsWith('<text')) boxes.push(e.box);
+  }
+  return { a, view: view as [number, number, number, number], boxes };
+}
+
+const ring = (p: Box, pad: number, width: number) => {
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return `<rect x="${r(p[0] - pad)}" y="${r(p[1] - pad)}" width="${r(p[2] - p[0] + 2 * pad)}" height="${r(p[3] - p[1] + 2 * pad)}" fill="none" stroke="#e06000" stroke-width="${width}" stroke-dasharray="5 3" rx="3"/>`;
+};
+
+/**
+ * `after` with every shape it draws that `before` did not ringed in orange (what changed since
+ * the seat's last turn, on the mail's whole board), or `after` as it is when nothing can be told
+ * apart or the change is all over the picture (more than `most` shapes).
+ */
+export function ringChanges(before: string, after: string, most = 24): string {
+  const changed = changedShapes(before, after);
+  if (!changed || changed.boxes.length === 0 || changed.boxes.length > most) return after;
+  const close = after.lastIndexOf('</svg>');
+  return `${after.slice(0, close)}<g class="changed">${changed.boxes.map((b) => ring(b, 5, 3)).join('')}</g></svg>`;
+}
+
 /**
  * Close-ups of what changed between two pictures of a game (the player's last turn and now): the
  * shapes drawn now that were not drawn then, in bunches (the biggest first, at most `most`), each
@@ -184,21 +231,10 @@ const numbersOf = (s: string | undefined) =>
  * be told apart (or the change is all over the picture).
  */
 export function closeUps(before: string, after: string, most = 2, minSide = 240): string[] {
-  const a = splitRoot(after);
-  const b = splitRoot(before);
-  if (!a || !b) return [];
-  const view = numbersOf(/viewBox="([^"]+)"/.exec(a.head)?.[1]);
-  if (view.length !== 4 || view.some((n) => !Number.isFinite(n))) return [];
-  const [vx, vy, vw, vh] = view as [number, number, number, number];
-  const font = Number(/font-size="([\d.]+)"/.exec(a.head)?.[1] ?? 16);
-  const was = new Map<string, number>();
-  for (const e of liftElements(b.body, font).lifted) was.set(e.markup, (was.get(e.markup) ?? 0) + 1);
-  const boxes: Box[] = [];
-  for (const e of liftElements(a.body, font).lifted) {
-    const n = was.get(e.markup) ?? 0;
-    if (n > 0) was.set(e.markup, n - 1);
-    else if (!e.markup.startsWith('<text')) boxes.push(e.box);
-  }
+  const changed = changedShapes(before, after);
+  if (!changed) return [];
+  const { a, boxes } = changed;
+  const [vx, vy, vw, vh] = changed.view;
   // Bunches: boxes within `near` of each other.
   const near = minSide / 3;
   let bunches: { box: Box; parts: Box[] }[] = [];
@@ -244,12 +280,7 @@ export function closeUps(before: string, after: string, most = 2, minSide = 240)
         /viewBox="[^"]+"/,
         `viewBox="${r(x)} ${r(y)} ${r(cw)} ${r(ch)}" width="640" height="${Math.round((640 * ch) / cw)}"`,
       );
-    const rings = parts
-      .map(
-        (p) =>
-          `<rect x="${r(p[0] - 4)}" y="${r(p[1] - 4)}" width="${r(p[2] - p[0] + 8)}" height="${r(p[3] - p[1] + 8)}" fill="none" stroke="#e06000" stroke-width="2.5" stroke-dasharray="5 3" rx="3"/>`,
-      )
-      .join('');
+    const rings = parts.map((p) => ring(p, 4, 2.5)).join('');
     out.push(`${head}${a.body}<g class="changed">${rings}</g></svg>`);
   }
   return out;
@@ -273,15 +304,35 @@ export function readableWidth(svg: string, px = 11): number | null {
  * Close-ups of what changed on a seat's picture since its own last move (none before it has
  * moved, or when nobody has moved since): the page's and the turn mail's.
  */
-export async function changedSince(service: GameService, game: LoadedGame, seat: Seat, now: string): Promise<string[]> {
+export async function changedSince(
+  service: GameService,
+  game: LoadedGame,
+  seat: Seat,
+  now: string,
+  target: PictureTarget = 'page',
+): Promise<string[]> {
+  const then = await pictureThen(service, game, seat, target);
+  return then === null ? [] : closeUps(then, now);
+}
+
+/**
+ * The seat's picture as it stood at its own last move (drawn for `target`), or null: before it
+ * has moved, when nobody has moved since, or when it cannot be drawn.
+ */
+export async function pictureThen(
+  service: GameService,
+  game: LoadedGame,
+  seat: Seat,
+  target: PictureTarget,
+): Promise<string | null> {
   const d = game.doc;
   const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
   const lastOwn = mine[mine.length - 1];
-  if (!lastOwn || lastOwn.seq >= d.log.length || d.status !== 'active' || !game.rules.svg) return [];
+  if (!lastOwn || lastOwn.seq >= d.log.length || d.status !== 'active' || !game.rules.svg) return null;
   try {
     const then = await service.stateAt(game, lastOwn.seq);
-    return then === null ? [] : closeUps(game.rules.svg(service.viewOf(game, then, seat)), now);
+    return then === null ? null : game.rules.svg(service.viewOf(game, then, seat), target);
   } catch {
-    return [];
+    return null;
   }
 }

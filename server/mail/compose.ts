@@ -2,11 +2,11 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
-import { changedSince } from '../http/page-parts.ts';
+import { closeUps, pictureThen, ringChanges } from '../http/page-parts.ts';
 import { orderLinks } from '../http/orders.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
-import type { Seat, View } from '../../rules/types.ts';
+import type { AnyRules, Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
 import { nameSeats } from '../game-log.ts';
 import { gamesOf } from './my-games.ts';
@@ -192,7 +192,14 @@ export class MailComposer {
         if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq))
           return null;
         const ctx = this.withTurn(game, spec.seat, base);
-        if (ctx.svg) ctx.closeUpSvg = (await changedSince(this.o.service, game, spec.seat, ctx.svg))[0];
+        if (ctx.svg) {
+          // What changed since the seat's last move: a close-up above the board, and ringed on it.
+          const then = await pictureThen(this.o.service, game, spec.seat, 'mail');
+          if (then !== null) {
+            ctx.closeUpSvg = closeUps(then, ctx.svg)[0];
+            ctx.svg = ringChanges(then, ctx.svg);
+          }
+        }
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
         ctx.waitingFor = names(toAct);
@@ -452,7 +459,7 @@ export class MailComposer {
     const view = this.o.service.viewFor(game, seat);
     if (!game.rules.svg || game.state === null) return { view, svg: undefined };
     try {
-      return { view, svg: game.rules.svg(view) };
+      return { view, svg: mailPicture(game.rules, view) };
     } catch {
       return { view, svg: undefined };
     }
@@ -660,7 +667,12 @@ export class MailComposer {
         ...(doc.inviteKeyHash ? { invite: links.inviteUrl(links.inviteKeyOf(doc)!) } : {}),
         ...(doc.confirmKeySealed ? { confirm: links.confirmUrl(links.confirmKeyOf(doc)!) } : {}),
         admin: links.adminUrl(links.adminKeyOf(doc)),
-        ...(own >= 0 ? { play: links.playUrl(links.seatKeyOf(doc, own)) } : {}),
+        ...(own >= 0
+          ? {
+              play: links.playUrl(links.seatKeyOf(doc, own)),
+              prefs: prefsUrl(links.baseUrl, links.seatKeyOf(doc, own)),
+            }
+          : {}),
         games: links.gamesUrl(doc.creator.email),
       },
       seatCount: doc.seatCount,
@@ -801,4 +813,9 @@ export function formatTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+/** The picture a mail carries of a view: the game's drawing for a mail's 360-640 px column (rules/picture.ts). */
+export function mailPicture(rules: AnyRules, view: View): string | undefined {
+  return rules.svg?.(view, 'mail');
 }

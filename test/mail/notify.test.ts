@@ -115,6 +115,10 @@ describe('mail for game events', () => {
     expect(setUp.map(to)).toEqual(['ada@example.test']);
     expect(setUp[0]!.text).toContain(t.service.links.adminUrl(adminKey));
     expect(setUp[0]!.text).toContain(t.service.links.inviteUrl(inviteKey));
+    // The organiser plays too: the set-up mail carries that seat's preferences link, and long links wrap on a phone.
+    expect(setUp[0]!.text).toMatch(/Mail preferences: \S+\/mail\/prefs\//);
+    expect(setUp[0]!.html).toContain('overflow-wrap:anywhere');
+    expect(setUp[0]!.html).toContain('@media (max-width:480px)'); // narrower margins on a phone: a wider picture
     const ada = turns.find((m) => to(m) === 'ada@example.test')!;
     const adaInvite = smtp.received.filter((m) => to(m) === 'ada@example.test');
     expect(new Set(adaInvite.map((m) => m.inReplyTo)).size).toBe(1);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../rules/index.ts';
-import type { AnyRules } from '../../rules/types.ts';
+import type { AnyRules, View } from '../../rules/types.ts';
 import {
   clearLayerCache,
   layerRenderCount,
@@ -278,10 +278,13 @@ const midGame = (rules: AnyRules, seats: number, steps: number) => positionAfter
 
 const MARKED = ['airlines', 'airlines-europe', 'stephensons-rocket'];
 
-describe.each(games.filter((g) => g.svg).map((g) => [g.id, g] as const))('%s board picture', (id, rules) => {
+describe.each(
+  games.filter((g) => g.svg).flatMap((g) => (['page', 'mail'] as const).map((target) => [g.id, target, g] as const)),
+)('%s board picture for a %s', (id, target, rules) => {
   const seats = Math.min(rules.players.max, Math.max(rules.players.min, 3));
   const start = rules.setup(seats, 'snapshot-test', defaultOptions(rules));
-  const startSvg = rules.svg!(rules.view(start, 0));
+  const draw = (view: View) => rules.svg!(view, target);
+  const startSvg = draw(rules.view(start, 0));
   const marked = splitLayers(startSvg) !== null;
 
   it.runIf(MARKED.includes(id))('marks its printed board static', () => {
@@ -291,20 +294,20 @@ describe.each(games.filter((g) => g.svg).map((g) => [g.id, g] as const))('%s boa
   it.runIf(marked)('static layers are public and unchanging: the same for every seat, and from move to move', () => {
     const mid = midGame(rules, seats, 120);
     const later = midGame(rules, seats, 180);
-    const expected = staticText(rules.svg!(rules.view(mid, 0)));
+    const expected = staticText(draw(rules.view(mid, 0)));
     expect(expected.length).toBeGreaterThan(0);
     for (const state of [start, mid, later]) {
-      const own = staticText(rules.svg!(rules.view(state, 0)));
-      for (let seat = 1; seat < seats; seat++) expect(staticText(rules.svg!(rules.view(state, seat)))).toEqual(own);
+      const own = staticText(draw(rules.view(state, 0)));
+      for (let seat = 1; seat < seats; seat++) expect(staticText(draw(rules.view(state, seat)))).toEqual(own);
     }
-    expect(staticText(rules.svg!(rules.view(later, 1)))).toEqual(expected);
+    expect(staticText(draw(rules.view(later, 1)))).toEqual(expected);
     // a printed board (not one laid out during setup) is the same from the first move
     if (MARKED.includes(id)) expect(staticText(startSvg)).toEqual(expected);
   });
 
   it.runIf(marked)('the layered picture looks like the picture drawn in one piece', async () => {
     for (const state of [start, midGame(rules, seats, 120)]) {
-      const svg = rules.svg!(rules.view(state, 1));
+      const svg = draw(rules.view(state, 1));
       const plain = await renderPixels(svg, { layers: false });
       // static layers alone: anti-aliasing and 8-bit rounding only
       const d = compare(plain, await renderPixels(svg, { sprites: false }));

@@ -39,6 +39,12 @@ export interface MapSvgOptions {
   hexIds?: boolean;
   /** mapLayers: how far down the document the map begins; its live groups are moved there themselves. */
   top?: number;
+  /** mapLayers: how far right the map begins (negative: a part of a wide map, shifted into view). */
+  left?: number;
+  /** mapLayers: only these hexes (a part of the map). */
+  only?: (h: HexDef) => boolean;
+  /** mapLayers: no word smaller than this (a mail's picture), city names shortened, coordinates at the edges. */
+  minText?: number;
 }
 
 const CORP_COLORS: Record<string, { fill: string; text: string }> = {
@@ -64,8 +70,16 @@ const FILL: Record<string, string> = {
 };
 
 const f = (n: number) => Number(n.toFixed(1));
+/** The smallest word drawn (mapLayers sets it for a mail's picture while it draws; 0 otherwise). */
+let minText = 0;
 const text = (x: number, y: number, size: number, body: string, extra = '') =>
-  `<text x="${f(x)}" y="${f(y)}" font-size="${f(size)}" font-family="sans-serif"${extra}>${body}</text>`;
+  `<text x="${f(x)}" y="${f(y)}" font-size="${f(Math.max(size, minText))}" font-family="sans-serif"${extra}>${body}</text>`;
+
+/** A mail's city name: the first of two cities ("New York"), the first word of a long one ("Maritime"). */
+function shortName(name: string): string {
+  const first = name.split(' & ')[0]!;
+  return first.length > 13 ? first.split(' ')[0]! : first;
+}
 
 interface FaceDraw {
   tile: TileDef;
@@ -281,22 +295,40 @@ export function mapLayers(
   board: Board,
   opts: MapSvgOptions = {},
 ): { base: string; live: string; names: string; height: number } {
+  minText = opts.minText ?? 0;
+  try {
+    return layers(board, opts);
+  } finally {
+    minText = 0;
+  }
+}
+
+function layers(board: Board, opts: MapSvgOptions): { base: string; live: string; names: string; height: number } {
   const phase = opts.phase ?? '2';
   const colors = { ...CORP_COLORS, ...(opts.colors ?? {}) };
   const width = opts.width ?? 960;
   const { s, margin, height } = mapFrame(width);
   const highlight = new Set(opts.highlight ?? []);
+  const mail = opts.minText !== undefined;
   // Where the map sits in the whole document (live groups carry it, so each stands alone).
   const dy = opts.top ?? 0;
-  const at = dy ? ` transform="translate(0,${dy})"` : '';
+  const dx = opts.left ?? 0;
+  const at = dy || dx ? ` transform="translate(${dx},${dy})"` : '';
   const box = (x0: number, y0: number, x1: number, y1: number) =>
-    [x0, y0 + dy, x1, y1 + dy].map((n) => n.toFixed(1)).join(' ');
+    [x0 + dx, y0 + dy, x1 + dx, y1 + dy].map((n) => n.toFixed(1)).join(' ');
   const base: string[] = [];
   const live: string[] = [];
   const names: string[] = [];
+  const rows = new Map<string, { x: number; y: number }>();
+  const cols = new Map<string, { x: number; y: number }>();
   for (const id of HEX_IDS) {
     const h = hexDef(id);
+    if (opts.only && !opts.only(h)) continue;
     const [x0, y0] = hexCenter(h, s, margin);
+    const row = rows.get(id[0]!);
+    if (!row || x0 < row.x) rows.set(id[0]!, { x: x0, y: y0 });
+    const col = cols.get(id.slice(1));
+    if (!col || y0 < col.y) cols.set(id.slice(1), { x: x0, y: y0 });
     const basePart = drawFace(
       {
         tile: h.printed,
@@ -324,8 +356,19 @@ export function mapLayers(
       );
     }
     base.push(`<g data-hex="${h.id}">${basePart.join('')}</g>`);
-    if (h.name) names.push(text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'));
-    if (opts.hexIds !== false) names.push(hexIdLabel(h, s, margin));
+    if (h.name)
+      names.push(
+        mail
+          ? text(
+              x0,
+              y0 + s * 0.8,
+              s * 0.2,
+              esc(shortName(h.name)),
+              ' text-anchor="middle" fill="#222" stroke="#fff" stroke-width="2.5" paint-order="stroke"',
+            )
+          : text(x0, y0 + s * 0.82, s * 0.15, esc(h.name), ' text-anchor="middle" fill="#333"'),
+      );
+    if (opts.hexIds !== false && !mail) names.push(hexIdLabel(h, s, margin));
 
     const laid = board.tiles[h.id];
     const { tile } = faceAt(board, h.id);
@@ -361,6 +404,14 @@ export function mapLayers(
       live.push(
         `<g data-hex="${h.id}" data-box="${box(x0 - 1.1 * s, y0 - 1.1 * s, x0 + 1.1 * s, y0 + 1.1 * s)}"${at}>${parts.join('')}</g>`,
       );
+  }
+  if (mail) {
+    // Coordinates at the edges, as on a printed map: row letters at the left, column numbers on top.
+    const w = (Math.sqrt(3) * s) / 2;
+    for (const [letter, r] of rows)
+      names.push(text(r.x - w + 2, r.y + 4, s * 0.2, letter, ' font-weight="bold" fill="#555"'));
+    for (const [n, c] of cols)
+      names.push(text(c.x, c.y - s + 1, s * 0.2, n, ' text-anchor="middle" font-weight="bold" fill="#555" dy="0.9em"'));
   }
   const routes = routeParts(opts.routes ?? [], s, margin).join('');
   if (routes) live.push(`<g data-box="${box(-8, -8, width + 8, height + 8)}"${at}>${routes}</g>`);

@@ -111,6 +111,7 @@ describe('Airlines Europe templates', () => {
     for (const seat of [0, 2, 3, null]) {
       expect(renderAll(a, seat)).toEqual(renderAll(b, seat));
       expect(rules.svg!(rules.view(a, seat))).toBe(rules.svg!(rules.view(b, seat)));
+      expect(rules.svg!(rules.view(a, seat), 'mail')).toBe(rules.svg!(rules.view(b, seat), 'mail'));
     }
     // And in the opening, before all have chosen: seat 1's choice shows nowhere else.
     const o1 = rules.setup(4, 'tpl-hidden', {});
@@ -121,6 +122,7 @@ describe('Airlines Europe templates', () => {
     for (const seat of [0, 2, 3, null]) {
       expect(renderAll(o1, seat)).toEqual(renderAll(o2, seat));
       expect(rules.svg!(rules.view(o1, seat))).toBe(rules.svg!(rules.view(o2, seat)));
+      expect(rules.svg!(rules.view(o1, seat), 'mail')).toBe(rules.svg!(rules.view(o2, seat), 'mail'));
     }
   });
 });
