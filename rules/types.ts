@@ -165,8 +165,44 @@ export interface Rules<State = Opaque, Action = Opaque> {
   /** Optional: the picture of a view as a standalone SVG document (pure). */
   svg?(view: View): string;
 
+  /**
+   * Optional: standing orders (programmed moves). A seat leaves an order; the server plays it
+   * the moment that seat is to act (server/orders.ts). Pure, and reading only what the seat may
+   * see: `arm` checks a spec against the position now (RuleError if it cannot stand) and returns
+   * the order to keep, with whatever baseline it compares against later; `decide` says what it
+   * does now that the seat is to act; `describe` puts it in words; `offers` lists the kinds a
+   * seat may leave now (for forms and mail links).
+   */
+  orders?: {
+    arm(state: State, seat: Seat, spec: unknown): StandingOrder;
+    decide(state: State, seat: Seat, order: StandingOrder): OrderDecision<Action>;
+    describe(order: StandingOrder): string;
+    offers(state: State, seat: Seat): OrderOffer[];
+  };
+
   /** Optional: invariants the random playouts check after every move; returns problems found. */
   check?(state: State): string[];
+}
+
+/** A standing order as a game keeps it: plain JSON with its kind. */
+export type StandingOrder = { kind: string } & Record<string, unknown>;
+
+/**
+ * What a standing order does when its seat is to act: play a move (`done`: and it is finished,
+ * the player is told why), stop (disarmed, the player is told why; nothing played), expire (its
+ * round is over: dropped quietly), or idle (nothing to do at this step: kept, the player acts).
+ */
+export type OrderDecision<Action = Opaque> =
+  | { play: Action; done?: string }
+  | { stop: string }
+  | { expire: true }
+  | { idle: true };
+
+/** A kind of order a seat may leave now, with its choices (corporations, companies) and a suggested number. */
+export interface OrderOffer {
+  kind: string;
+  choices?: string[];
+  suggested?: number;
 }
 
 /** Player names are not part of the rules; the server passes them to templates. */

@@ -24,6 +24,7 @@ import { ServiceError } from './errors.ts';
 import type { GameEventListener } from './events.ts';
 import { apiRouter } from './http/api.ts';
 import { pagesRouter } from './http/pages.ts';
+import { ordersRouter } from './http/orders.ts';
 import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
 import { sameSiteOnly } from './http/client.ts';
 import { createLinks, type Links } from './links.ts';
@@ -281,6 +282,7 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const api = apiRouter(ctx);
   app.use('/api/v1', api);
   app.use('/api', api);
+  app.use('/', ordersRouter(ctx));
   app.use('/', pagesRouter(ctx));
   for (const plugin of deps.plugins ?? []) await plugin(ctx);
 

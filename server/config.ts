@@ -92,6 +92,9 @@ export const envSchema = z.object({
     .optional(),
   SMTP_INBOUND_PORT: wholeNumber(0, 65535, 'a port number').optional(),
   SMTP_INBOUND_HOST: z.string().optional(),
+  // STARTTLS on that listener (both, or neither): PEM files, read at start.
+  SMTP_INBOUND_TLS_KEY_FILE: z.string().optional(),
+  SMTP_INBOUND_TLS_CERT_FILE: z.string().optional(),
   INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   INBOUND_MAX_BYTES: wholeNumber(1024, 50_000_000, 'a size in bytes').default('1048576'),
   INBOUND_PER_SENDER_HOUR: wholeNumber(1, 1_000_000, 'a number of replies').default('60'),
@@ -138,6 +141,8 @@ export interface InboundConfig {
   /** The SMTP listener's port (unset: no listener). */
   smtpPort?: number;
   smtpHost: string;
+  /** STARTTLS on the listener: the PEM key and certificate chain (unset: no STARTTLS offered). */
+  tls?: { key: string; cert: string };
   /** The shared secret of POST /mail/inbound (unset: the endpoint is off). */
   secret?: string;
   /** Largest message taken, in bytes. */
@@ -175,6 +180,18 @@ export class ConfigError extends Error {}
 // Values that may carry a password are named, never printed.
 const SECRET: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL', 'SECRET_KEY', 'INBOUND_SECRET']);
 
+/** A PEM file a variable names, read now (a start that cannot read it stops with one line). */
+function readPem(name: string, file: string, begins: RegExp, what: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${name}=${file}: cannot be read (${(err as Error).message})`);
+  }
+  if (!begins.test(text)) throw new ConfigError(`${name}=${file}: must be ${what}`);
+  return text;
+}
+
 /** Reads the environment (only the variables of envSchema; others are ignored). Throws ConfigError. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   const given: Record<string, string> = {};
@@ -199,6 +216,27 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'SMTP_INBOUND_PORT, INBOUND_SECRET: replies need MAIL_DOMAIN (the domain of the reply addresses)',
     );
+  const tlsGiven = [e.SMTP_INBOUND_TLS_KEY_FILE, e.SMTP_INBOUND_TLS_CERT_FILE].filter((v) => v !== undefined).length;
+  if (tlsGiven === 1)
+    throw new ConfigError('SMTP_INBOUND_TLS_KEY_FILE, SMTP_INBOUND_TLS_CERT_FILE: set both, or neither');
+  if (tlsGiven === 2 && e.SMTP_INBOUND_PORT === undefined)
+    throw new ConfigError('SMTP_INBOUND_TLS_KEY_FILE, SMTP_INBOUND_TLS_CERT_FILE: STARTTLS needs SMTP_INBOUND_PORT');
+  let inboundTls: InboundConfig['tls'];
+  if (tlsGiven === 2) {
+    const key = readPem(
+      'SMTP_INBOUND_TLS_KEY_FILE',
+      e.SMTP_INBOUND_TLS_KEY_FILE!,
+      /-----BEGIN (?:RSA |EC )?PRIVATE KEY-----/,
+      'a PEM private key',
+    );
+    const cert = readPem(
+      'SMTP_INBOUND_TLS_CERT_FILE',
+      e.SMTP_INBOUND_TLS_CERT_FILE!,
+      /-----BEGIN CERTIFICATE-----/,
+      'a PEM certificate',
+    );
+    inboundTls = { key, cert };
+  }
   let dkim: MailConfig['dkim'];
   if (dkimGiven === 3) {
     let privateKey: string;
@@ -235,6 +273,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       inbound: {
         smtpPort: e.SMTP_INBOUND_PORT,
         smtpHost: e.SMTP_INBOUND_HOST ?? e.HOST,
+        ...(inboundTls ? { tls: inboundTls } : {}),
         secret: e.INBOUND_SECRET,
         maxBytes: e.INBOUND_MAX_BYTES,
         perSenderPerHour: e.INBOUND_PER_SENDER_HOUR,

@@ -29,8 +29,11 @@ export type GameEvent =
   | (EventBase & { type: 'joined'; seat: number; name: string })
   /** The game started: doc.seats is now in play order and `toAct` must act. */
   | (EventBase & { type: 'started'; toAct: Seat[] })
-  /** A move was logged at `seq`; `auto` is true when the server played it for a timed-out seat. */
-  | (EventBase & { type: 'moved'; seq: number; seat: Seat; auto: boolean; toAct: Seat[] })
+  /**
+   * A move was logged at `seq`; `auto` is true when the server played it for a timed-out seat,
+   * `programmed` when the seat's own standing order played it (server/orders.ts).
+   */
+  | (EventBase & { type: 'moved'; seq: number; seat: Seat; auto: boolean; programmed?: boolean; toAct: Seat[] })
   /** `seat` took back its move logged at `undoneSeq`; the undo itself is logged at `seq`. */
   | (EventBase & { type: 'undone'; seq: number; seat: Seat; undoneSeq: number; toAct: Seat[] })
   /** The admin reopened `seat`: its old link is retired, a fresh invite link exists. */

@@ -25,6 +25,9 @@
 //   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
 //   await service.playAutoMove(id, seat)       the rules' autoMove, logged as moves with auto: true, while the seat must act
 //   await service.setSeatPrefs(id, seat, prefs)  a seat's private settings (mail), in its record, not the log
+//   await service.leaveOrder(id, seat, spec) / cancelOrder(id, seat, orderId)   a seat's standing orders
+//                                              (server/orders.ts): kept in its record, played the moment the
+//                                              seat is to act, after every move, as moves marked programmed
 //   service.viewFor(game, seat|null)           the rules' view (a waiting view before the start)
 //   service.movesFor(game, seat, ranked?)      [{ n, action, text, label }] legal moves (in the rules' order, or the
 //                                              most useful first), n for quick links; label: the button's words
@@ -70,6 +73,7 @@ import {
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
+import { playStandingOrders, withOrder, withoutOrder, type ChainResult } from './orders.ts';
 import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import { cleanName, looksLike } from './names.ts';
 import {
@@ -382,11 +386,11 @@ export class GameService {
     }
     const { row, entries, meta } = read;
     if (entries.length === 0 && row.lastSeq === log.length && row.lastHash === (last?.hash ?? '')) {
-      if (row.updatedAt === game.doc.updatedAt) {
+      if (row.updatedAt === game.doc.updatedAt && (row.privateRev ?? 0) === (game.doc.privateRev ?? 0)) {
         this.keep(game);
         return game;
       }
-      // Only the metadata changed (settings, attention): same log, same state.
+      // Only the metadata changed (settings, attention, standing orders): same log, same state.
       const moved: LoadedGame = { ...game, doc: { ...meta, rulesVersion: meta.rulesVersion ?? 1, log } };
       this.letGo(game);
       this.keep(moved);
@@ -920,16 +924,99 @@ export class GameService {
       now,
       opts,
     );
-    await this.commit(game.doc, nextDoc);
-    game.before = { seq: moveEntry.seq, state: game.state };
-    game.doc = nextDoc;
-    game.state = next;
-    game.stateSeq = moveEntry.seq;
+    // The standing orders of the seats to act next play in the same write (server/orders.ts).
+    const chain = this.standingOrders(nextDoc, rules, next, now, seat);
+    await this.commit(game.doc, chain.doc);
+    game.before = chain.played.length === 0 ? { seq: moveEntry.seq, state: game.state } : undefined;
+    game.doc = chain.doc;
+    game.state = chain.state;
+    game.stateSeq = chain.played[chain.played.length - 1]?.entry.seq ?? moveEntry.seq;
     this.snapshotIfDue(game, moveEntry);
     this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
     this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
     if (outcome) this.emit({ type: 'finished', gameId, at: now });
+    this.announceProgrammed(game, chain, now);
     return { seq: moveEntry.seq, text };
+  }
+
+  /** Runs the standing orders after a move (or an order left) on a document in memory (no write). */
+  private standingOrders(doc: GameDoc, rules: AnyRules, state: Opaque, now: string, exclude?: Seat): ChainResult {
+    return playStandingOrders(doc, rules, state, {
+      now,
+      exclude,
+      play: (d, st, seat, action) => this.playOnDoc(d, rules, st, seat, action, now, { programmed: true }),
+    });
+  }
+
+  /** The events and log lines of the moves standing orders played (after their write). */
+  private announceProgrammed(game: LoadedGame, chain: ChainResult, now: string): void {
+    const gameId = game.doc.id;
+    for (const p of chain.played) {
+      this.snapshotIfDue(game, p.entry);
+      this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat: p.seat, programmed: true }, 'move');
+      this.emit({
+        type: 'moved',
+        gameId,
+        at: now,
+        seq: p.entry.seq,
+        seat: p.seat,
+        auto: false,
+        programmed: true,
+        toAct: p.toAct,
+      });
+      if (p.outcome) this.emit({ type: 'finished', gameId, at: now });
+    }
+  }
+
+  /**
+   * Leaves a standing order for a seat (the rules check it against the position now): kept in the
+   * seat's record, and played at once if the seat is to act. An order that would stop at once is
+   * refused in words, and nothing is written.
+   */
+  async leaveOrder(gameId: string, seat: Seat, spec: unknown): Promise<{ id: string; text: string; played: number }> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkPlaying(game, seat);
+      const { rules } = game;
+      if (!rules.orders) throw new ServiceError(400, `${rules.title} takes no standing orders here.`);
+      let order: ReturnType<NonNullable<AnyRules['orders']>['arm']>;
+      try {
+        order = rules.orders.arm(game.state, seat, spec);
+      } catch (err) {
+        if (err instanceof RuleError) throw new ServiceError(400, err.message);
+        throw err;
+      }
+      const now = this.now().toISOString();
+      const text = rules.orders.describe(order);
+      const armed = withOrder(game.doc, seat, order, text, now);
+      const id = armed.seats[seat]!.orders!.armed.at(-1)!.id;
+      const chain = this.standingOrders(armed, rules, game.state, now);
+      const own = chain.ended.find((e) => e.order.id === id);
+      if (own && chain.played.length === 0)
+        throw new ServiceError(409, `That order would stop at once: ${own.order.why}.`);
+      await this.commit(game.doc, chain.doc);
+      game.doc = chain.doc;
+      if (chain.played.length > 0) {
+        game.before = undefined;
+        game.state = chain.state;
+        game.stateSeq = chain.played[chain.played.length - 1]!.entry.seq;
+      }
+      this.logger.info({ gameId, event: 'orderLeft', seat, played: chain.played.length }, 'standing order left');
+      this.announceProgrammed(game, chain, now);
+      return { id, text, played: chain.played.length };
+    });
+  }
+
+  /** Cancels one of a seat's armed standing orders (404 when it has none such, e.g. it has already ended). */
+  async cancelOrder(gameId: string, seat: Seat, id: string): Promise<void> {
+    return this.withLock(gameId, async () => {
+      const game = await this.open(gameId);
+      this.checkSeat(game, seat);
+      const next = withoutOrder(game.doc, seat, id, this.now().toISOString());
+      if (!next) throw new ServiceError(404, 'That order is no longer standing (it has ended or was cancelled).');
+      await this.commit(game.doc, next);
+      game.doc = next;
+    });
   }
 
   /** One move on a document in memory (no write): legality, the sealed move entry, the finish entry, the wait. */
@@ -940,7 +1027,7 @@ export class GameService {
     seat: Seat,
     action: unknown,
     now: string,
-    opts: { auto?: boolean },
+    opts: { auto?: boolean; programmed?: boolean },
   ) {
     const toAct = rules.toAct(state);
     if (!toAct.includes(seat)) throw new ServiceError(409, 'It is not your turn.');
@@ -952,7 +1039,9 @@ export class GameService {
       this.logger.error({ gameId: doc.id, err: (err as Error).message }, 'rules failed on a move');
       throw new ServiceError(400, 'The rules could not make sense of that move.');
     }
-    const text = rules.describe(action, state, seat);
+    const described = rules.describe(action, state, seat);
+    // A move a standing order played is the player's move, marked so in every history.
+    const text = opts.programmed ? `${described} (programmed)` : described;
     const log = [...doc.log];
     const nextToAct = rules.toAct(next);
     const moveEntry = pushEntry(log, {
@@ -962,7 +1051,12 @@ export class GameService {
       action: action,
       text,
       stateHash: hashState(doc.seed, next).hash,
-      data: { by: doc.seats[seat]!.name, toAct: nextToAct, ...(opts.auto ? { auto: true } : {}) },
+      data: {
+        by: doc.seats[seat]!.name,
+        toAct: nextToAct,
+        ...(opts.auto ? { auto: true } : {}),
+        ...(opts.programmed ? { programmed: true } : {}),
+      },
     });
     const outcome = rules.outcome(next);
     const nextDoc: GameDoc = { ...doc, log, updatedAt: now };
@@ -1394,17 +1488,20 @@ export class GameService {
       }
       const last = played[played.length - 1];
       if (!last) return null;
-      await this.commit(game.doc, doc);
-      game.before = played.length === 1 ? { seq: last.entry.seq, state: game.state } : undefined;
-      game.doc = doc;
-      game.state = state;
-      game.stateSeq = last.entry.seq;
+      const chain = this.standingOrders(doc, rules, state, now);
+      await this.commit(game.doc, chain.doc);
+      game.before =
+        played.length === 1 && chain.played.length === 0 ? { seq: last.entry.seq, state: game.state } : undefined;
+      game.doc = chain.doc;
+      game.state = chain.state;
+      game.stateSeq = chain.played[chain.played.length - 1]?.entry.seq ?? last.entry.seq;
       this.snapshotIfDue(game, last.entry);
       for (const p of played) {
         this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat, auto: true }, 'move');
         this.emit({ type: 'moved', gameId, at: now, seq: p.entry.seq, seat, auto: true, toAct: p.toAct });
         if (p.outcome) this.emit({ type: 'finished', gameId, at: now });
       }
+      this.announceProgrammed(game, chain, now);
       return { seq: last.entry.seq, text: last.text, moves: played.length };
     });
   }

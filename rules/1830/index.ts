@@ -38,6 +38,7 @@ import { parseCommand } from './parse.ts';
 import { buildView } from './view.ts';
 import { checkInvariants } from './check.ts';
 import { svg1830 } from './svg.ts';
+import { armOrder, decideOrder, describeOrder, orderOffers, type Order1830 } from './orders.ts';
 
 export type { Game1830State } from './state.ts';
 export type { Action1830 } from './actions.ts';
@@ -280,6 +281,12 @@ export const game1830: Rules<Game1830State, Action1830> = {
     );
   },
   undoable: () => true,
+  orders: {
+    arm: (state, seat, spec) => armOrder(state, seat, spec),
+    decide: (state, seat, order) => decideOrder(state, seat, order as Order1830, moves(state, seat)),
+    describe: (order) => describeOrder(order as Order1830),
+    offers: (state, seat) => orderOffers(state, seat),
+  },
   check: checkInvariants,
   svg: svg1830,
 };

@@ -2,7 +2,7 @@
 // /api/v1 and, for clients written before versions, at /api. Its description:
 // GET /api/v1/openapi.json (server/http/openapi.ts; every route listed there).
 //   GET  /api/rules                       games this server offers
-//   GET  /api/games                       listed games: open (with free seats) and running
+//   GET  /api/games                       listed games: open (with free seats), running with a reopened seat, running
 //   POST /api/games                       create -> { gameId, adminKey, inviteKey, spectatorKey, seatKey, urls }
 //   GET  /api/join/:key                   the invite: game, seats taken
 //   POST /api/join/:key                   { name, email } -> { seat, seatKey, playUrl }
@@ -11,6 +11,7 @@
 //   GET  /api/play/:key                   your view, moves, since your last turn, seq, undo
 //   POST /api/play/:key/move              { seq, action | command | n }
 //   POST /api/play/:key/undo              { seq }
+//   POST /api/play/:key/orders            { seq?, order: {kind, ...} } | { cancel: id } (standing orders)
 //   GET  /api/play/:key/history           history.json (also /play/:key/history.json)
 //   GET  /api/watch/:key                  the spectator view
 // Errors: { error: "plain words" } with a 4xx status.
@@ -21,6 +22,7 @@ import type { LoadedGame } from '../service.ts';
 import { actionFromBody, parseBody, playersOf } from './common.ts';
 import { apiCreateBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 import { openApiDocument } from './openapi.ts';
+import { apiOrders, ordersJson } from './orders.ts';
 
 function summary(game: LoadedGame) {
   const d = game.doc;
@@ -54,7 +56,7 @@ export function apiRouter(ctx: AppContext): Router {
 
   r.get('/games', async (req, res) => {
     const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
-    const { open, running, openTotal, runningTotal } = await service.listPublic(limit);
+    const { open, running, seatsFree, openTotal, runningTotal, seatsFreeTotal } = await service.listPublic(limit);
     const row = (e: (typeof open)[number]) => {
       const invite = e.status === 'open' ? links.inviteKeyOf(keySourceOfEntry(e)) : null;
       return {
@@ -70,7 +72,36 @@ export function apiRouter(ctx: AppContext): Router {
         watchUrl: links.watchUrl(links.spectatorKeyOf(keySourceOfEntry(e))),
       };
     };
-    res.json({ open: open.map(row), running: running.map(row), openTotal, runningTotal });
+    // A running game with a reopened seat, as the home page lists it: the players still at the
+    // table, whose turn it is, and the link that takes the seat over (GET it to see what the
+    // seat holds, POST {name, email} to take it).
+    const seatFree = (e: (typeof open)[number]) => {
+      const invite = links.inviteKeyOf(keySourceOfEntry(e));
+      return {
+        id: e.id,
+        rules: e.rules,
+        title: e.title,
+        status: e.status,
+        players: e.names.filter((n) => !/^\(open seat \d+\)$/.test(n)),
+        seatCount: e.seatCount,
+        freeSeats: e.vacantSeats ?? 0,
+        toAct: e.toAct.map((s) => ({
+          seat: s,
+          name: /^\(open seat \d+\)$/.test(e.names[s] ?? '') ? null : (e.names[s] ?? null),
+        })),
+        updatedAt: e.updatedAt,
+        ...(invite ? { inviteUrl: links.inviteUrl(invite), joinApi: `/api/v1/join/${invite}` } : {}),
+        watchUrl: links.watchUrl(links.spectatorKeyOf(keySourceOfEntry(e))),
+      };
+    };
+    res.json({
+      open: open.map(row),
+      seatsFree: seatsFree.map(seatFree),
+      running: running.map(row),
+      openTotal,
+      seatsFreeTotal,
+      runningTotal,
+    });
   });
 
   r.post('/games', async (req, res) => {
@@ -147,6 +178,7 @@ export function apiRouter(ctx: AppContext): Router {
       yourTurn: moves.length > 0,
       moves,
       canUndo: service.undoBlocker(game, seat) === null,
+      ...(game.rules.orders ? { orders: ordersJson(game, seat) } : {}),
       sinceLastTurn: service.sinceLastTurn(game, seat),
       historyUrl: links.historyUrl(req.params.key, 'json'),
     });
@@ -166,6 +198,8 @@ export function apiRouter(ctx: AppContext): Router {
     const result = await service.undo(game.doc.id, target.seat!, body.seq);
     res.json(result);
   });
+
+  r.post('/play/:key/orders', (req, res) => apiOrders(ctx, req.params.key, req, res));
 
   r.get('/play/:key/history', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);

@@ -20,6 +20,7 @@ import { keySourceOfEntry } from '../links.ts';
 import { lastEffectiveMove } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
+import { ordersPanel } from './orders.ts';
 import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
 
@@ -116,6 +117,8 @@ export function pagesRouter(ctx: AppContext): Router {
         toActNames: e.toAct.map((s) => e.names[s] ?? `seat ${s + 1}`),
         joinUrl: `/join/${links.inviteKeyOf(keySourceOfEntry(e))}`,
         watchUrl: `/watch/${links.spectatorKeyOf(keySourceOfEntry(e))}`,
+        ago: timeAgo(e.updatedAt, ctx.now()),
+        fullTime: fullTime(e.updatedAt),
       })),
       seatsFreeMore: seatsFreeTotal - seatsFree.length,
       open: open.map((e) => ({
@@ -376,6 +379,7 @@ export function pagesRouter(ctx: AppContext): Router {
           mail: `/mail/prefs/${key}`,
         },
         error,
+        orders: ordersPanel(game, seat, key),
         input: { command: typeof input.command === 'string' ? input.command : '' },
       },
       status,

@@ -74,6 +74,18 @@ export const moveBody = z.object({
 
 export const undoBody = z.object({ seq });
 
+/** POST /api/v1/play/:key/orders: a standing order to leave (the game's own fields), or one to cancel. */
+export const apiOrderBody = z
+  .object({
+    seq: seq.optional(),
+    order: z
+      .object({ kind: z.string().max(40).describe('auctionPass, auctionBid, stockPass, stockBuy, noPrivates (1830)') })
+      .passthrough()
+      .optional(),
+    cancel: z.string().min(1).max(40).optional().describe('The id of an order to cancel'),
+  })
+  .strict();
+
 export const reopenBody = z.object({
   seat: numberField('The seat', { whole: true, min: 0, missing: 'Pick a seat.' }),
   email: z.union([z.literal(''), email]).optional(),

@@ -3,6 +3,7 @@
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
 import { changedSince } from '../http/page-parts.ts';
+import { orderLinks } from '../http/orders.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { Seat, View } from '../../rules/types.ts';
@@ -97,6 +98,8 @@ export type Spec =
       output: string[];
     }
   | { type: 'talk'; gameId: string; seat: Seat; slot: number; generation: number; talkSeq: number }
+  /** The seat's standing order `orderId` ended (stopped or done): why (SeatRecord.orders.ended). */
+  | { type: 'orderEnded'; gameId: string; seat: Seat; slot: number; generation: number; orderId: string }
   /** An address's list of all its games, asked for on /games. */
   | { type: 'mygames'; email: string };
 
@@ -141,6 +144,8 @@ const WANTS: Record<
   // Somebody wrote to the server: they get the answer whatever their mail preference.
   answer: ['every', 'digest', 'reminders', 'nothing'],
   talk: ['every', 'digest', 'reminders'],
+  // The player left the order and asked to hear when it stops.
+  orderEnded: ['every', 'digest', 'reminders'],
 };
 
 export function gameLabel(doc: Pick<GameDoc, 'id' | 'title'>): string {
@@ -340,6 +345,21 @@ export class MailComposer {
           `${label}: ${speaker} says ${talk.split('\n')[0]!.slice(0, 50)}`,
         );
       }
+      case 'orderEnded': {
+        const ended = seatRec.orders?.ended.find((e) => e.id === spec.orderId);
+        if (!ended) return null;
+        const yourTurn = doc.status === 'active' && toAct.includes(spec.seat);
+        const ctx = {
+          ...base,
+          ...this.seen(game, spec.seat),
+          orderText: ended.text,
+          why: ended.why,
+          yourTurn,
+          waitingFor: names(toAct),
+          ordersUrl: `${base.links.play}/orders`,
+        };
+        return this.mail('orderEnded', ctx, game, seatRec, key, `${label}: your standing order ended (${ended.why})`);
+      }
       case 'over': {
         const outcome = doc.outcome;
         if (!outcome) return null;
@@ -448,6 +468,7 @@ export class MailComposer {
       ...this.seen(game, seat),
       quickMoves: quickLabels(moves).map((m) => ({ label: m.label, url: links.quickMoveUrl(key, m.n, game.stateSeq) })),
       moreMoves: Math.max(0, total - MAX_QUICK_LINKS),
+      orderLinks: orderLinks(game, seat, links.playUrl(key)),
       reply: this.replyContext(game, seat, true),
     };
   }

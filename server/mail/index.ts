@@ -195,6 +195,7 @@ export function createMailer(o: MailerOptions): Mailer {
         smtpIn = await startInboundSmtp(desk, {
           port: config.inbound.smtpPort,
           host: config.inbound.smtpHost,
+          tls: config.inbound.tls,
           log: o.log,
         });
       // Mail for writes whose events died with the process (crash recovery: server/mail/cursor.ts).

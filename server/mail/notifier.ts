@@ -262,8 +262,28 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         // after their own move or take-back (several actions in a row, as in an
         // 18xx operating turn): the page they moved from already shows it. A seat
         // the server moved for is not on any page, so it is told.
+        // A seat whose standing order ended at this entry is told why (keyed by the order: once).
+        if (event.type === 'moved') {
+          for (let seat = 0; seat < doc.seats.length; seat++) {
+            const rec = doc.seats[seat]!;
+            if (rec.vacant || !rec.email) continue;
+            for (const e of rec.orders?.ended ?? []) {
+              if (e.seq !== event.seq || !e.mail) continue;
+              await put(`order:${doc.id}:${seat}:${rec.slot}.${rec.generation}:${e.id}`, {
+                type: 'orderEnded',
+                gameId: doc.id,
+                seat,
+                slot: rec.slot,
+                generation: rec.generation,
+                orderId: e.id,
+              });
+            }
+          }
+        }
         for (const seat of event.toAct) {
-          const ownAgain = seat === event.seat && !(event.type === 'moved' && event.auto);
+          // A seat the server or its own standing order moved for is not on any page, so it is told.
+          const byServer = event.type === 'moved' && (event.auto || event.programmed === true);
+          const ownAgain = seat === event.seat && !byServer;
           if (ownAgain || (before.includes(seat) && seat !== event.seat)) continue;
           await turn(game, seat, event.at, undefined, event.seq);
         }
@@ -391,7 +411,15 @@ function eventOf(doc: GameDoc, e: LogEntry): GameEvent | null {
     case 'start':
       return { ...base, type: 'started', toAct };
     case 'move':
-      return { ...base, type: 'moved', seq: e.seq, seat: e.seat ?? 0, auto: e.data?.auto === true, toAct };
+      return {
+        ...base,
+        type: 'moved',
+        seq: e.seq,
+        seat: e.seat ?? 0,
+        auto: e.data?.auto === true,
+        ...(e.data?.programmed === true ? { programmed: true } : {}),
+        toAct,
+      };
     case 'undo':
       return { ...base, type: 'undone', seq: e.seq, seat: e.seat ?? 0, undoneSeq: Number(e.data?.undoes ?? 0), toAct };
     case 'join':

@@ -138,6 +138,42 @@ export class PgMailQueue {
   }
 
   /** Whether a message under this key was ever queued (pending, sent, skipped or failed; receipts until pruned). */
+  /**
+   * Holds `key` across every process on the database while this one decides what to queue under
+   * it (a reply being played: inbound/desk.ts): a session advisory lock on a client of its own,
+   * released with the client. Resolves with the release, or null when another process holds it.
+   */
+  async claim(key: string): Promise<(() => Promise<void>) | null> {
+    const client = await this.pool.connect();
+    let held = false;
+    try {
+      const r = await client.query<{ held: boolean }>(
+        "SELECT pg_try_advisory_lock(hashtext('pbem-mail-claim'), hashtext($1)) AS held",
+        [mailId(key)],
+      );
+      held = r.rows[0]?.held === true;
+    } catch (err) {
+      client.release();
+      throw err;
+    }
+    if (!held) {
+      client.release();
+      return null;
+    }
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      try {
+        await client.query("SELECT pg_advisory_unlock(hashtext('pbem-mail-claim'), hashtext($1))", [mailId(key)]);
+        client.release();
+      } catch (err) {
+        // A connection that cannot unlock is closed, which drops its locks.
+        client.release(err as Error);
+      }
+    };
+  }
+
   async knows(key: string): Promise<boolean> {
     const r = await this.pool.query('SELECT 1 FROM mail_jobs WHERE id = $1', [mailId(key)]);
     return (r.rowCount ?? 0) > 0;

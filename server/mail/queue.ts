@@ -130,6 +130,7 @@ export type MailQueueApi = Pick<
   | 'enqueueSpec'
   | 'enqueueSpecs'
   | 'knows'
+  | 'claim'
   | 'clock'
   | 'stats'
   | 'list'
@@ -272,6 +273,16 @@ export class MailQueue {
    */
   enqueue(key: string, mail: OutgoingMail): Promise<boolean> {
     return this.enqueueContent(key, { mail });
+  }
+
+  /**
+   * Holds `key` for this process while it decides what to queue under it (a reply being played:
+   * inbound/desk.ts); resolves with the release, or null when another holds it. One process
+   * shares this folder, and the desk guards its own concurrent deliveries, so this one always
+   * succeeds (the PostgreSQL queue holds an advisory lock across processes).
+   */
+  async claim(_key: string): Promise<(() => Promise<void>) | null> {
+    return async () => {};
   }
 
   /** Whether a message under this key is queued, being queued, sent (receipt kept) or given up on. */

@@ -32,6 +32,7 @@ export const MAIL_KINDS = [
   'removed',
   'mygames',
   'attention',
+  'orderEnded',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -38,6 +38,7 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
     sealed: { spectator: meta.spectatorKeySealed, invite: meta.inviteKeySealed },
     rulesVersion: meta.rulesVersion ?? 1,
     attention: meta.attention ?? null,
+    ...(meta.privateRev ? { privateRev: meta.privateRev } : {}),
   };
 }
 

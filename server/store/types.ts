@@ -83,6 +83,39 @@ export interface SeatRecord {
   replySealed?: string;
   /** Addresses besides `email` whose replies the admin allowed to play for this seat (lower case). */
   replyFrom?: string[];
+  /**
+   * The player's standing orders (server/orders.ts): private, like `prefs`, so kept here and never
+   * in the log or a download; a move an order plays is logged as the player's move, marked programmed.
+   */
+  orders?: SeatOrders;
+}
+
+/** A seat's standing orders: those armed, and the newest few that ended (why, and at which entry). */
+export interface SeatOrders {
+  armed: ArmedOrder[];
+  ended: EndedOrder[];
+}
+
+export interface ArmedOrder {
+  id: string;
+  /** When it was left (ISO). */
+  at: string;
+  /** The order in words (the rules' describe). */
+  text: string;
+  /** The order as the rules keep it (Rules.orders.arm). */
+  order: { kind: string } & Record<string, unknown>;
+}
+
+export interface EndedOrder {
+  id: string;
+  text: string;
+  /** Why it ended, in words ("somebody sold PRR", "cancelled"). */
+  why: string;
+  at: string;
+  /** The last entry of the log when it ended: its mail is queued with that entry's event. */
+  seq: number;
+  /** The owner is mailed (a stop or a finished order; not a cancel or the end of its round). */
+  mail: boolean;
 }
 
 export type LogKind =
@@ -211,6 +244,11 @@ export interface GameMeta {
    * so that the player is told. Private: never in the log or a download.
    */
   retiredSeats?: RetiredSeat[];
+  /**
+   * Bumped whenever a seat's standing orders change without a log entry (left, cancelled): the
+   * index row carries it, so a process that keeps the game in memory sees that it changed.
+   */
+  privateRev?: number;
 }
 
 /** A player removed from a seat (GameMeta.retiredSeats). */
@@ -272,6 +310,8 @@ export interface IndexEntry {
   rulesVersion: number;
   /** GameMeta.attention: the game needs its keeper (not listed as due for reminders). */
   attention: string | null;
+  /** GameMeta.privateRev (absent: 0). */
+  privateRev?: number;
 }
 
 /** The append was made against an older (or newer) seq than the game's last: nothing was written. */

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dkimSign, dkimVerify } from 'mailauth';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { highCard } from '../support/high-card.ts';
-import { mailPlugin } from '../../server/mail/plugin.ts';
+import type { TestServer } from '../support/server.ts';
+import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
+import type { Env } from '../../server/config.ts';
 import type { Mailer } from '../../server/mail/index.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestSmtp } from './smtp.ts';
 import { addressOf, buildReply, sendRaw } from '../support/mail-client.ts';
 
 const keyOf = () => generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -36,39 +36,37 @@ let dir: string;
 let smtp: TestSmtp;
 let srv: TestServer;
 let mailer: Mailer;
+let m: MailTestServer;
+
+/** A server whose mail goes out through SMTP_URL (the transport that signs), with these settings. */
+const start = (env: Env) =>
+  startMailServer({
+    env: (s) => ({
+      MAIL_FROM: 'Share Games <games@example.org>',
+      MAIL_DOMAIN: 'play.example.org',
+      SMTP_INBOUND_PORT: '0',
+      SMTP_INBOUND_HOST: '127.0.0.1',
+      SMTP_URL: `${s.url}?ignoreTLS=true`,
+      ...env,
+    }),
+    configuredTransport: true,
+    dnsResolver: resolver,
+  });
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pbem-dkim-'));
   const keyFile = join(dir, 'dkim.pem');
   writeFileSync(keyFile, server.privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  smtp = await startSmtp();
-  srv = await startTestServer({
-    registry: [highCard],
-    plugins: [
-      mailPlugin({
-        env: {
-          MAIL_FROM: 'Share Games <games@example.org>',
-          MAIL_DOMAIN: 'play.example.org',
-          SMTP_INBOUND_PORT: '0',
-          SMTP_INBOUND_HOST: '127.0.0.1',
-          INBOUND_AUTH: 'dkim',
-          DKIM_DOMAIN: 'example.org',
-          DKIM_SELECTOR: 'games2026',
-          DKIM_PRIVATE_KEY_FILE: keyFile,
-          // The transport the configuration makes (SMTP_URL), which signs.
-          SMTP_URL: `${smtp.url}?ignoreTLS=true`,
-        },
-        dnsResolver: resolver,
-        cron: false,
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        onReady: (p) => (mailer = p.mailer),
-      }),
-    ],
+  m = await start({
+    INBOUND_AUTH: 'dkim',
+    DKIM_DOMAIN: 'example.org',
+    DKIM_SELECTOR: 'games2026',
+    DKIM_PRIVATE_KEY_FILE: keyFile,
   });
+  ({ smtp, srv, mailer } = m);
 });
 afterEach(async () => {
-  await srv.stop();
-  await smtp.close();
+  await m.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -110,26 +108,9 @@ describe('DKIM', () => {
 describe('DMARC', () => {
   it('takes a reply under INBOUND_AUTH=dmarc only when it passes DMARC (an aligned DKIM signature here)', async () => {
     // This test's server checks DKIM: one that checks DMARC instead.
-    await srv.stop();
-    srv = await startTestServer({
-      registry: [highCard],
-      plugins: [
-        mailPlugin({
-          env: {
-            MAIL_FROM: 'Share Games <games@example.org>',
-            MAIL_DOMAIN: 'play.example.org',
-            SMTP_INBOUND_PORT: '0',
-            SMTP_INBOUND_HOST: '127.0.0.1',
-            INBOUND_AUTH: 'dmarc',
-            SMTP_URL: `${smtp.url}?ignoreTLS=true`,
-          },
-          dnsResolver: resolver,
-          cron: false,
-          queue: { baseDelayMs: 20, maxDelayMs: 100 },
-          onReady: (p) => (mailer = p.mailer),
-        }),
-      ],
-    });
+    await m.stop();
+    m = await start({ INBOUND_AUTH: 'dmarc' });
+    ({ smtp, srv, mailer } = m);
     const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
     const ada = g.seats.find((s) => s.name === 'Ada')!;
     const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));

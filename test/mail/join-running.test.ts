@@ -5,44 +5,25 @@
 // the newcomer takes over; the newcomer gets a welcome mail with the game so far.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { highCard } from '../support/high-card.ts';
 import { RuleError, type Rules } from '../../rules/types.ts';
-import { mailPlugin } from '../../server/mail/plugin.ts';
-import type { Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestSmtp } from './smtp.ts';
+import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
 
 let smtp: TestSmtp;
 let srv: TestServer;
-let mailer: Mailer;
+let m: MailTestServer;
 
 beforeEach(async () => {
-  smtp = await startSmtp();
-  srv = await startTestServer({
-    registry: [highCard],
-    plugins: [
-      mailPlugin({
-        env: { MAIL_FROM: 'Share Games <games@example.test>' },
-        transport: smtpTransport(smtp.url),
-        cron: false,
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        onReady: (p) => (mailer = p.mailer),
-      }),
-    ],
-  });
+  m = await startMailServer();
+  ({ smtp, srv } = m);
 });
-afterEach(async () => {
-  await srv.stop();
-  await smtp.close();
-});
+afterEach(() => m.stop());
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
 
-async function settle(): Promise<void> {
-  await srv.service.settled();
-  await mailer.queue.idle();
-}
+const settle = () => m.settle();
 
 async function form(path: string, fields: Record<string, string | number>) {
   const res = await fetch(srv.url + path, {
@@ -156,7 +137,32 @@ describe('joining long-running games', () => {
     const section = home.text.slice(home.text.indexOf('Running games looking for a player'));
     expect(section).toMatch(/<a href="\/join\/[A-Za-z0-9_-]+">Take over the seat<\/a>/);
     const joinPath = section.match(/href="(\/join\/[A-Za-z0-9_-]+)"/)![1]!;
+    expect(section).not.toMatch(/<td>\d{4}-\d\d-\d\dT/);
     expect(home.text.slice(0, home.text.indexOf('Running games looking for a player'))).not.toContain(joinPath);
+
+    // The API lists it apart likewise: among running games with a reopened seat, with the link.
+    const listed = (await srv.api('GET', '/api/v1/games')).body as {
+      open: { id: string }[];
+      seatsFree: {
+        id: string;
+        players: string[];
+        freeSeats: number;
+        toAct: { seat: number; name: string | null }[];
+        inviteUrl: string;
+        joinApi: string;
+      }[];
+      running: { id: string }[];
+      seatsFreeTotal: number;
+    };
+    expect(listed.open.map((e) => e.id)).not.toContain(g.gameId);
+    expect(listed.running.map((e) => e.id)).toContain(g.gameId);
+    expect(listed.seatsFreeTotal).toBe(1);
+    const free = listed.seatsFree.find((e) => e.id === g.gameId)!;
+    expect(free.freeSeats).toBe(1);
+    expect([...free.players].sort()).toEqual(['Ada', 'Cy']);
+    expect(new URL(free.inviteUrl).pathname).toBe(joinPath);
+    expect((await srv.api('GET', free.joinApi)).status).toBe(200);
+    expect((await srv.api('GET', '/api/games')).body).toEqual(listed);
 
     // The invite page shows what the newcomer takes over, without the seat's hidden hand.
     const invite = await page(joinPath);
@@ -184,6 +190,7 @@ describe('joining long-running games', () => {
     expect(smtp.received.filter((m) => to(m) === 'dan@example.test')).toHaveLength(1);
     // Nobody is looking any more.
     expect((await page('/')).text).not.toContain(joinPath);
+    expect(((await srv.api('GET', '/api/v1/games')).body as { seatsFree: unknown[] }).seatsFree).toEqual([]);
   });
 });
 
@@ -210,19 +217,9 @@ const ticks: Rules<Ticks, { type: 'tick' }> = {
 
 describe('an imported game', () => {
   it('tells the organiser the table is full, and sends the player to act a turn mail', async () => {
-    await srv.stop();
-    srv = await startTestServer({
-      registry: [highCard, ticks],
-      plugins: [
-        mailPlugin({
-          env: { MAIL_FROM: 'Share Games <games@example.test>' },
-          transport: smtpTransport(smtp.url),
-          cron: false,
-          queue: { baseDelayMs: 20, maxDelayMs: 100 },
-          onReady: (p) => (mailer = p.mailer),
-        }),
-      ],
-    });
+    await m.stop();
+    m = await startMailServer({ registry: [highCard, ticks] });
+    ({ smtp, srv } = m);
     // Ada and Bob have each ticked once elsewhere: Ada is to act again.
     const created = await srv.service.importGame({
       rules: 'ticks',

@@ -3,43 +3,23 @@
 // the address has games or not, at most once an hour.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { highCard } from '../support/high-card.ts';
-import { mailPlugin } from '../../server/mail/plugin.ts';
-import type { Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestServer } from '../support/server.ts';
+import type { TestSmtp } from './smtp.ts';
+import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
 
 let smtp: TestSmtp;
 let srv: TestServer;
-let mailer: Mailer;
+let m: MailTestServer;
 
 beforeEach(async () => {
-  smtp = await startSmtp();
-  srv = await startTestServer({
-    registry: [highCard],
-    plugins: [
-      mailPlugin({
-        env: { MAIL_FROM: 'Share Games <games@example.test>' },
-        transport: smtpTransport(smtp.url),
-        cron: false,
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        onReady: (p) => (mailer = p.mailer),
-      }),
-    ],
-  });
+  m = await startMailServer();
+  ({ smtp, srv } = m);
 });
-afterEach(async () => {
-  await srv.stop();
-  await smtp.close();
-});
+afterEach(() => m.stop());
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
 
-async function settle(): Promise<void> {
-  await srv.service.settled();
-  await mailer.queue.idle();
-}
+const settle = () => m.settle();
 
 const post = (path: string, fields: Record<string, string>) =>
   fetch(srv.url + path, {

@@ -5,44 +5,24 @@
 // position; and table talk, undo, help, history, board; the webhook way in.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
+import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
 import { highCard } from '../support/high-card.ts';
-import { mailPlugin } from '../../server/mail/plugin.ts';
 import type { Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestSmtp } from './smtp.ts';
 import { addressOf, buildReply, reply, sendRaw, type ClientStyle } from '../support/mail-client.ts';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 let smtp: TestSmtp;
 let srv: TestServer;
 let mailer: Mailer;
+let m: MailTestServer;
 
 beforeEach(async () => {
-  smtp = await startSmtp();
-  srv = await startTestServer({
-    registry: [highCard],
-    plugins: [
-      mailPlugin({
-        env: {
-          MAIL_FROM: 'Share Games <games@example.test>',
-          MAIL_DOMAIN: 'play.example.test',
-          SMTP_INBOUND_PORT: '0',
-          SMTP_INBOUND_HOST: '127.0.0.1',
-          INBOUND_SECRET: SECRET,
-        },
-        transport: smtpTransport(smtp.url),
-        cron: false,
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-        onReady: (p) => (mailer = p.mailer),
-      }),
-    ],
-  });
+  m = await startMailServer({ replies: true, env: { INBOUND_SECRET: SECRET } });
+  ({ smtp, srv, mailer } = m);
 });
-afterEach(async () => {
-  await srv.stop();
-  await smtp.close();
-});
+afterEach(() => m.stop());
 
 const to = (m: ParsedMail) => addressOf(m.to);
 const port = () => mailer.inboundSmtpPort!;
@@ -264,6 +244,14 @@ describe('playing by replying', () => {
     expect(await (await post(SECRET, raw)).json()).toEqual({ status: 'dropped' });
     const game = await srv.service.open(g.gameId);
     expect(game.doc.log.filter((e) => e.data?.talk === 'via the webhook')).toHaveLength(1);
+    // Delivered twice in the same moment (a retry while the first is still being played): played once.
+    const twice = await buildReply(first, 'say twice at once');
+    const statuses = await Promise.all(
+      [post(SECRET, twice), post(SECRET, twice)].map(async (r) => (await (await r).json()) as { status: string }),
+    );
+    expect(statuses.map((x) => x.status).sort()).toEqual(['answered', 'dropped']);
+    const again = await srv.service.open(g.gameId);
+    expect(again.doc.log.filter((e) => e.data?.talk === 'twice at once')).toHaveLength(1);
     // A forged sender through the webhook: refused for good.
     const forged = await buildReply(first, 'say hi', { from: 'mallory@example.test' });
     expect((await post(SECRET, forged)).status).toBe(422);

@@ -17,8 +17,8 @@ export interface TestSmtp {
   refuse: boolean;
   /** Resolves once at least `n` messages were accepted in total. */
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
-  /** Resolves with the first message (accepted so far or later) matching. */
-  waitForMail(match: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  /** Resolves with the first message (accepted so far or later) matching; `from`: only those from that index on. */
+  waitForMail(match: (m: ParsedMail) => boolean, timeoutMs?: number, from?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -35,10 +35,13 @@ export async function startSmtp(): Promise<TestSmtp> {
     waitFor(n, timeoutMs = 20_000) {
       return t.waitForMail(() => t.received.length >= n, timeoutMs).then(() => t.received);
     },
-    waitForMail(match, timeoutMs = 20_000) {
+    waitForMail(match, timeoutMs = 20_000, from = 0) {
       return new Promise((resolve, reject) => {
+        // Messages already looked at did not match: each check reads only the newer ones.
+        let next = from;
         const check = () => {
-          const found = t.received.find(match);
+          let found: ParsedMail | undefined;
+          for (; next < t.received.length && !found; next++) if (match(t.received[next]!)) found = t.received[next];
           if (found) {
             clearTimeout(timer);
             resolve(found);

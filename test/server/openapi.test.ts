@@ -46,6 +46,10 @@ describe('the JSON API, version 1', () => {
     // A body is the route's own schema: creating a game needs the game and the seats.
     const create = doc.paths['/games']!.post!.requestBody!.content['application/json']!.schema;
     expect(create.required).toEqual(expect.arrayContaining(['rules', 'seats', 'name', 'email']));
+    // The listing describes running games with a reopened seat as a list of their own.
+    const list = (doc.paths['/games']!.get as any).responses['200'].content['application/json'].schema;
+    expect(Object.keys(list.properties)).toEqual(expect.arrayContaining(['open', 'seatsFree', 'running']));
+    expect(list.properties.seatsFree.items.properties.inviteUrl).toBeTruthy();
   });
 
   it('answers under /api/v1 and at the older paths alike', async () => {

@@ -98,9 +98,22 @@ function recode(raw: Buffer, charset: string): Buffer {
   return Buffer.from(`${head}\r\n\r\n${body}`, 'latin1');
 }
 
-/** Sends a raw message over SMTP to 127.0.0.1:port; resolves with the server's answer or rejects with its refusal. */
-export async function sendRaw(port: number, raw: Buffer, envelope: { from: string; to: string }): Promise<string> {
-  const t = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+/**
+ * Sends a raw message over SMTP to 127.0.0.1:port; resolves with the server's answer or rejects with its refusal.
+ * Plain unless `tls` is given: then STARTTLS is required, and the server's certificate must verify against `ca`.
+ */
+export async function sendRaw(
+  port: number,
+  raw: Buffer,
+  envelope: { from: string; to: string },
+  tls?: { ca: string },
+): Promise<string> {
+  const t = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ...(tls ? { requireTLS: true, tls: { ca: tls.ca, servername: 'localhost' } } : { ignoreTLS: true }),
+  });
   try {
     const info = await t.sendMail({ envelope, raw });
     return info.response;
@@ -109,10 +122,41 @@ export async function sendRaw(port: number, raw: Buffer, envelope: { from: strin
   }
 }
 
-/** Replies to `mail` over SMTP with `body`; resolves with the server's 250 answer. */
-export async function reply(port: number, mail: ParsedMail, body: string, o: ReplyOptions = {}): Promise<string> {
+/**
+ * A sending mail server that keeps its connection to 127.0.0.1:port open and delivers message
+ * after message over it, as busy servers do (one connection, not one per reply).
+ */
+export interface SmtpSender {
+  send(raw: Buffer, envelope: { from: string; to: string }): Promise<string>;
+  close(): void;
+}
+
+export function smtpSender(port: number): SmtpSender {
+  const t = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
+    maxMessages: Number.POSITIVE_INFINITY,
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return {
+    send: async (raw, envelope) => (await t.sendMail({ envelope, raw })).response,
+    close: () => t.close(),
+  };
+}
+
+/** Replies to `mail` over SMTP with `body` (through `via`, else a connection of its own); resolves with the server's 250 answer. */
+export async function reply(
+  port: number,
+  mail: ParsedMail,
+  body: string,
+  o: ReplyOptions & { via?: SmtpSender } = {},
+): Promise<string> {
   const raw = await buildReply(mail, body, o);
-  return sendRaw(port, raw, { from: o.from ?? addressOf(mail.to), to: o.to ?? addressOf(mail.replyTo) });
+  const envelope = { from: o.from ?? addressOf(mail.to), to: o.to ?? addressOf(mail.replyTo) };
+  return o.via ? o.via.send(raw, envelope) : sendRaw(port, raw, envelope);
 }
 
 export { addressOf };

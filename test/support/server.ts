@@ -14,6 +14,7 @@ import type { AnyRules, Options } from '../../rules/types.ts';
 import { startServer, type AppContext, type AppPlugin } from '../../server/app.ts';
 import type { GameEvent } from '../../server/events.ts';
 import type { GameService, MoveChoice } from '../../server/service.ts';
+import type { GameStore } from '../../server/store/types.ts';
 import { highCard } from './high-card.ts';
 import { fakeClock, TEST_SECRET, type TestClock } from './service.ts';
 
@@ -87,6 +88,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   registry?: AnyRules[];
+  /** Default: the lowdb store in the data folder (a PgGameStore: games and mail in PostgreSQL). */
+  store?: GameStore;
   dataDir?: string;
   now?: () => Date;
   onEvent?: (e: GameEvent) => void | Promise<void>;
@@ -108,6 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const events: GameEvent[] = [];
   const running = await startServer({
     dataDir,
+    ...(opts.store ? { store: opts.store } : {}),
     registry: opts.registry ?? [highCard],
     now: opts.now ?? clock.now,
     secret: TEST_SECRET,

@@ -69,6 +69,8 @@ const HISTORY_LINES = 40;
 export class ReplyDesk {
   private readonly quota: Quota;
   readonly maxBytes: number;
+  /** Replies being played now, by answer key. */
+  private readonly receiving = new Map<string, Promise<Verdict>>();
 
   constructor(private readonly o: ReplyDeskOptions) {
     this.quota = new Quota(o.perSenderPerHour ?? 60, 3600_000, o.now ?? Date.now);
@@ -118,10 +120,37 @@ export class ReplyDesk {
     }
     const messageId = mail.messageId ?? null;
     const key = `answer:${game.doc.id}:${mailId(messageId ?? `${from}:${raw.length}:${(this.o.now ?? Date.now)()}`)}`;
-    if (messageId && (await this.o.queue.knows(key))) return { status: 'dropped', reason: 'answered before' };
-    const spec = await this.play(game, seat, mail);
-    await this.o.queue.enqueueSpec(key, spec as unknown as { type: string });
-    return { status: 'answered', gameId: game.doc.id, seat, key };
+    // One delivery of a reply at a time, in this process and (on PostgreSQL) across processes: a
+    // second delivery while the first is being played waits for it here, or is told to try later
+    // by another process, and then finds it answered. Never played twice.
+    for (let before = this.receiving.get(key); before; before = this.receiving.get(key)) await before.catch(() => {});
+    const done = this.answerOnce(key, game, seat, mail, messageId !== null);
+    this.receiving.set(key, done);
+    try {
+      return await done;
+    } finally {
+      this.receiving.delete(key);
+    }
+  }
+
+  /** Plays a reply and queues its answer under `key`, unless it was answered before or another process holds it. */
+  private async answerOnce(
+    key: string,
+    game: LoadedGame,
+    seat: Seat,
+    mail: ParsedMail,
+    named: boolean,
+  ): Promise<Verdict> {
+    const release = await this.o.queue.claim(key);
+    if (!release) return { status: 'later', reason: 'This reply is being taken now; try later.' };
+    try {
+      if (named && (await this.o.queue.knows(key))) return { status: 'dropped', reason: 'answered before' };
+      const spec = await this.play(game, seat, mail);
+      await this.o.queue.enqueueSpec(key, spec as unknown as { type: string });
+      return { status: 'answered', gameId: game.doc.id, seat, key };
+    } finally {
+      await release();
+    }
   }
 
   /** The reply address the mail was sent to: the envelope's, else the headers'. */

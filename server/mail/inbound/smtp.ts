@@ -9,8 +9,11 @@
 //   refusal is a 5xx the sending server reports to its sender; a temporary
 //   problem (rate, a failure here) is a 4xx, and the sending server tries later.
 // - Connections are limited in number and per client address a minute.
-// No STARTTLS (smtp-server's built-in certificate is public) and no AUTH: this
-// listener only receives mail for its own addresses.
+// - STARTTLS is offered when a key and certificate are configured
+//   (SMTP_INBOUND_TLS_KEY_FILE, SMTP_INBOUND_TLS_CERT_FILE), never with
+//   smtp-server's built-in certificate (its key is public). Sending servers use
+//   it when offered; a plain session is still taken, as an MX must (RFC 3207).
+// No AUTH: this listener only receives mail for its own addresses.
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { Quota } from '../../quota.ts';
@@ -19,6 +22,8 @@ import type { ReplyDesk, Verdict } from './desk.ts';
 export interface InboundSmtpOptions {
   port: number;
   host: string;
+  /** STARTTLS with this PEM key and certificate chain (unset: not offered). */
+  tls?: { key: string; cert: string };
   /** Connections one client address may open a minute. */
   connectionsPerMinute?: number;
   log?: (event: Record<string, unknown>) => void;
@@ -35,7 +40,8 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
 export async function startInboundSmtp(desk: ReplyDesk, o: InboundSmtpOptions): Promise<InboundSmtp> {
   const perClient = new Quota(o.connectionsPerMinute ?? 120, 60_000, o.now ?? Date.now);
   const server = new SMTPServer({
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: o.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(o.tls ? { key: o.tls.key, cert: o.tls.cert, minVersion: 'TLSv1.2' as const } : {}),
     authOptional: true,
     disableReverseLookup: true,
     logger: false,

@@ -39,7 +39,8 @@ describe('1830 operating turn on the personal page', () => {
       statuses.push(st.view.status);
       const html = await (await fetch(`${srv.url}/play/${key}`)).text();
       expect(html).toContain('to act');
-      const form = html.slice(html.indexOf('operates (treasury'));
+      // The game's own form (the standing-orders forms further down have selects of their own).
+      const form = html.slice(html.indexOf('operates (treasury'), html.indexOf('<section id="orders"'));
       const m =
         /<option value="([^"]+)"/.exec(form) ??
         /name="command" size="90" value="([^"]+)"/.exec(form) ??
