@@ -8,6 +8,7 @@
 //   const config = readConfig(process.env);   // throws ConfigError
 //   config.port, config.baseUrl, config.mail.smtpUrl, ...
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -100,6 +101,13 @@ export const envSchema = z.object({
   INBOUND_AUTH: z
     .enum(['off', 'dkim', 'dmarc'], { errorMap: () => ({ message: 'must be off, dkim or dmarc' }) })
     .default('off'),
+  // Worker threads drawing the mail pictures (server/mail/picture-pool.ts); auto: one fewer
+  // than the machine's cores, at least 1 and at most 4; 0: drawn on the event loop.
+  MAIL_PICTURE_THREADS: z
+    .string()
+    .regex(/^(auto|\d+)$/, 'must be auto or a number of threads')
+    .default('auto')
+    .transform((v) => (v === 'auto' ? Math.min(4, Math.max(1, availableParallelism() - 1)) : Math.min(64, Number(v)))),
   // DKIM signing of outgoing mail (all three, or none).
   DKIM_DOMAIN: z.string().optional(),
   DKIM_SELECTOR: z
@@ -123,6 +131,8 @@ export interface MailConfig {
   /** The domain of the seats' reply addresses (play+<token>@mailDomain); unset: mail carries no Reply-To. */
   mailDomain?: string;
   inbound: InboundConfig;
+  /** Worker threads drawing the mail pictures (0: drawn on the event loop). */
+  pictureThreads: number;
   /** DKIM signing of outgoing mail, when a key is configured. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
@@ -254,6 +264,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      pictureThreads: e.MAIL_PICTURE_THREADS,
       reminderCron: e.REMINDER_CRON,
       digestHour: e.DIGEST_HOUR,
       outboxPublic: e.OUTBOX_PUBLIC,

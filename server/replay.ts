@@ -54,7 +54,16 @@ export function replayTo(
   doc: GameDoc,
   rules: AnyRules,
   upto: number,
-  opts: { base?: Snapshot | null; snapshotEvery?: number } = {},
+  opts: {
+    base?: Snapshot | null;
+    snapshotEvery?: number;
+    /**
+     * A state this process holds in memory after entry `seq` (a move still in force, or the
+     * start): catching up with entries another process appended applies only the moves after it.
+     * The state is changed in place: pass a copy.
+     */
+    live?: { seq: number; state: Opaque } | null;
+  } = {},
 ): Replayed {
   const version = doc.rulesVersion ?? 1;
   const out: Replayed = { state: null, problem: null, from: 0, snapshots: [] };
@@ -71,12 +80,14 @@ export function replayTo(
   const moves = effectiveMoves(log, upto);
   // A snapshot at a move still in force (or at the start) is the state there (undo only takes back the latest move).
   const base = opts.base;
-  const restored =
-    base && base.seq <= upto && (base.seq === start.seq || moves.some((m) => m.seq === base.seq))
-      ? snapshotState(doc, base)
-      : null;
+  const inForce = (seq: number) => seq <= upto && (seq === start.seq || moves.some((m) => m.seq === seq));
+  const live = opts.live && inForce(opts.live.seq) ? opts.live : null;
+  const restored = !live && base && inForce(base.seq) ? snapshotState(doc, base) : null;
   let state: Opaque;
-  if (restored !== null) {
+  if (live) {
+    state = live.state;
+    out.from = live.seq;
+  } else if (restored !== null) {
     state = restored;
     out.from = base!.seq;
   } else {

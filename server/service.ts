@@ -82,6 +82,7 @@ import {
   StoreFormatError,
   type GameDoc,
   type GameMeta,
+  type GameRead,
   type GameQuery,
   type GameStore,
   type IndexEntry,
@@ -349,59 +350,91 @@ export class GameService {
 
   async open(gameId: string): Promise<LoadedGame> {
     const cached = this.games.get(gameId) ?? this.parked.get(gameId);
-    if (cached && (!this.store.shared || (await this.stillCurrent(cached)))) {
+    if (cached && !this.store.shared) {
       this.keep(cached);
       return cached;
     }
     let p = this.loading.get(gameId);
     if (!p) {
-      p = this.loadGame(gameId).finally(() => this.loading.delete(gameId));
+      p = (cached ? this.catchUp(cached) : this.loadGame(gameId)).finally(() => this.loading.delete(gameId));
       this.loading.set(gameId, p);
     }
     return p;
   }
 
   /**
-   * With a store other processes write too (store.shared), a game kept in memory is used only
-   * while the store's index row says its log ends where ours does and its standing orders have
-   * not changed since (privateRev; one indexed row read); otherwise it is let go and read again.
+   * With a store other processes write too (store.shared), a game kept in memory is checked
+   * against the store before it is used, in one read that brings only what this process missed:
+   * nothing when the game is as we have it; else the entries another process appended, applied
+   * to the state in memory (only those moves are replayed). An undo, a gap or a replay problem
+   * reads the game afresh.
    */
-  private async stillCurrent(game: LoadedGame): Promise<boolean> {
-    const row = await this.store.entry(game.doc.id);
-    const last = game.doc.log[game.doc.log.length - 1];
-    if (
-      row &&
-      row.lastSeq === game.doc.log.length &&
-      row.lastHash === (last?.hash ?? '') &&
-      row.updatedAt === game.doc.updatedAt &&
-      (row.privateRev ?? 0) === (game.doc.privateRev ?? 0)
-    )
-      return true;
-    if (this.games.get(game.doc.id) === game) this.games.delete(game.doc.id);
-    return false;
+  private async catchUp(game: LoadedGame): Promise<LoadedGame> {
+    const gameId = game.doc.id;
+    const log = game.doc.log;
+    const last = log[log.length - 1];
+    let read: GameRead | null;
+    try {
+      read = await this.store.readGame(gameId, log.length);
+    } catch {
+      this.letGo(game);
+      return this.loadGame(gameId);
+    }
+    if (!read) {
+      this.letGo(game);
+      throw notFound();
+    }
+    const { row, entries, meta } = read;
+    if (entries.length === 0 && row.lastSeq === log.length && row.lastHash === (last?.hash ?? '')) {
+      if (row.updatedAt === game.doc.updatedAt && (row.privateRev ?? 0) === (game.doc.privateRev ?? 0)) {
+        this.keep(game);
+        return game;
+      }
+      // Only the metadata changed (settings, attention, standing orders): same log, same state.
+      const moved: LoadedGame = { ...game, doc: { ...meta, rulesVersion: meta.rulesVersion ?? 1, log } };
+      this.letGo(game);
+      this.keep(moved);
+      return moved;
+    }
+    const fresh = this.caughtUp(game, meta, entries);
+    this.letGo(game);
+    if (!fresh) return this.loadGame(gameId);
+    this.keep(fresh);
+    return fresh;
+  }
+
+  /** The game with `entries` (appended elsewhere) applied to the state in memory; null to read afresh. */
+  private caughtUp(game: LoadedGame, meta: GameMeta, entries: LogEntry[]): LoadedGame | null {
+    const old = game.doc.log;
+    if (!game.state || game.attention || entries[0]?.seq !== old.length + 1) return null;
+    if (entries.some((e) => e.kind === 'undo')) return null;
+    const log = [...old, ...entries];
+    if (checkChain(log, old.length)) return null;
+    const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
+    if (doc.rulesVersion !== game.doc.rulesVersion) return null;
+    const replayed = replayTo(doc, game.rules, log.length, {
+      live: { seq: game.stateSeq, state: structuredClone(game.state) },
+      snapshotEvery: SNAPSHOT_EVERY,
+    });
+    if (replayed.problem || !replayed.state || replayed.from !== game.stateSeq) return null;
+    const fresh: LoadedGame = {
+      doc,
+      rules: game.rules,
+      state: replayed.state,
+      stateSeq: lastStateSeq(log),
+      attention: null,
+      base: game.base,
+    };
+    this.keepSnapshots(fresh, replayed, null);
+    return fresh;
   }
 
   private async loadGame(gameId: string): Promise<LoadedGame> {
     const known = this.damagedGames.get(gameId);
     if (known) throw this.damaged(gameId, known);
-    let meta: GameMeta | null;
-    let log: LogEntry[];
+    let read: GameRead | null;
     try {
-      for (let attempt = 1; ; attempt++) {
-        meta = await this.store.readMeta(gameId);
-        log = meta ? await this.store.readLog(gameId) : [];
-        // Another process may append between the two reads: the metadata and the log are
-        // used together only when the game's row says they belong together.
-        if (!this.store.shared || !meta || attempt >= 5) break;
-        const row = await this.store.entry(gameId);
-        if (
-          row &&
-          row.lastSeq === log.length &&
-          row.updatedAt === meta.updatedAt &&
-          (row.privateRev ?? 0) === (meta.privateRev ?? 0)
-        )
-          break;
-      }
+      read = await this.store.readGame(gameId, 0, { snapshot: true });
     } catch (err) {
       if (err instanceof DamagedGameError) {
         this.logger.error({ gameId, file: err.file, err: err.message }, 'damaged game file');
@@ -410,10 +443,11 @@ export class GameService {
       if (err instanceof StoreFormatError) throw new ServiceError(503, err.message);
       throw err;
     }
-    if (!meta) throw notFound();
+    if (!read) throw notFound();
+    const { meta, entries: log } = read;
     // The links of the whole chain and the hashes of the entries a replay from the newest
     // snapshot reads are checked now; the older entries' hashes right after (checkOlderEntries).
-    const base = await this.snapshotFor(gameId, log.length);
+    const base = read.snapshot;
     const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
     const broken = checkChain(log, checkedFrom);
     if (broken) throw this.damaged(gameId, broken);

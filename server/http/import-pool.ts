@@ -2,30 +2,13 @@
 // at a time, each within a time limit: a worker that overruns is ended and a
 // fresh one takes the next job. A few jobs may wait; beyond that the server
 // says it is busy rather than queueing without end.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { RuleError } from '../../rules/types.ts';
 import type { Imported18xx } from '../../rules/1830/import/index.ts';
 import { ServiceError } from '../errors.ts';
+import { startWorker } from '../worker-thread.ts';
 
 const WORKER_FILE = new URL('../import-worker.ts', import.meta.url);
-// tsx as this module finds it, whatever the worker's working folder.
-const TSX_API = (() => {
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(pkg, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(join(dirname(pkg), exports['./esm/api']!.import.default)).href;
-})();
-const BOOT = `(async () => {
-  const { workerData } = await import('node:worker_threads');
-  const { register } = await import(workerData.tsx);
-  register();
-  await import(workerData.file);
-})();`;
 
 interface Job {
   id: number;
@@ -62,8 +45,7 @@ export class ImportPool {
   }
 
   private spawn(): Worker {
-    // The worker loads TypeScript the way `npm start` does: tsx, registered in the worker first.
-    const w = new Worker(BOOT, { eval: true, workerData: { file: WORKER_FILE.href, tsx: TSX_API } });
+    const w = startWorker(WORKER_FILE);
     w.unref();
     w.on('message', (m: { id: number; ok: boolean; imported?: Imported18xx; rule?: boolean; message?: string }) => {
       const job = this.current;

@@ -18,6 +18,7 @@ import { PgGameStore } from '../store/pg-store.ts';
 import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
+import { PicturePool } from './picture-pool.ts';
 import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
@@ -96,7 +97,12 @@ export function createMailer(o: MailerOptions): Mailer {
   const domain = mailDomain(from, baseUrl);
   const mailDir = join(o.dataDir, 'mail');
   const digest = new DigestBook(mailDir);
-  const renderer = new MailRenderer(o.templatesDir ?? DEFAULT_TEMPLATES_DIR);
+  // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop).
+  const pictures = config.pictureThreads > 0 ? new PicturePool({ threads: config.pictureThreads }) : null;
+  const renderer = new MailRenderer(
+    o.templatesDir ?? DEFAULT_TEMPLATES_DIR,
+    pictures ? (svg, opts, route) => pictures.draw(svg, opts, route) : undefined,
+  );
   const composer = new MailComposer({
     service: o.service,
     renderer,
@@ -211,6 +217,7 @@ export function createMailer(o: MailerOptions): Mailer {
       await lastReconcile;
       await cursor.save();
       await queue.stop();
+      await pictures?.close();
     },
   };
 }

@@ -100,7 +100,15 @@ export class MailRenderer {
     { html: Handlebars.TemplateDelegate | null; text: Handlebars.TemplateDelegate | null }
   >();
 
-  constructor(private readonly templatesDir: string = DEFAULT_TEMPLATES_DIR) {
+  /**
+   * `draw` turns an SVG into the PNG a mail carries; `route` names the game, so that a pool of
+   * picture workers (picture-pool.ts) sends one game's pictures to one worker. Default: drawn here.
+   */
+  constructor(
+    private readonly templatesDir: string = DEFAULT_TEMPLATES_DIR,
+    private readonly draw: (svg: string, opts: { cache?: boolean }, route: string) => Promise<Buffer> = (svg, opts) =>
+      svgToPng(svg, opts),
+  ) {
     this.hb = Handlebars.create();
     this.hbText = Handlebars.create();
     registerHelpers(this.hb);
@@ -145,11 +153,12 @@ export class MailRenderer {
 
   /** Renders one mail: body inside the shared layout, HTML and text, plus the board PNG. */
   async render(ctx: MailContext, rulesId: string | null, opts: { pngCache?: boolean } = {}): Promise<RenderedMail> {
-    // The picture is drawn on the thread pool while the templates run here.
-    const drawing = ctx.svg ? svgToPng(ctx.svg, { cache: opts.pngCache }).catch(() => undefined) : undefined;
+    // The picture is drawn elsewhere (a worker, or resvg on libuv's pool) while the templates run here.
+    const route = ctx.game?.id ?? '';
+    const drawing = ctx.svg ? this.draw(ctx.svg, { cache: opts.pngCache }, route).catch(() => undefined) : undefined;
     // The close-up is drawn afresh each time (no cache: it is a different crop every turn).
     const closeUp = ctx.closeUpSvg
-      ? await svgToPng(ctx.closeUpSvg, { cache: false }).catch(() => undefined)
+      ? await this.draw(ctx.closeUpSvg, { cache: false }, route).catch(() => undefined)
       : undefined;
     const withBoard = this.texts(ctx, rulesId, Boolean(drawing), Boolean(closeUp));
     const png = await drawing;

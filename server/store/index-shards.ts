@@ -24,14 +24,19 @@ import { StoreFormatError, type IndexEntry } from './types.ts';
 export const SHARD_FORMAT = 3;
 const SHARDS = 256;
 
-/** The shard of a game id: FNV-1a of its characters, low byte (ids are random, so shards fill evenly). */
-export function shardOf(id: string): number {
+/** FNV-1a of a string's characters (32 bits): spreads random ids evenly, cheaply. */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h & (SHARDS - 1);
+  return h >>> 0;
+}
+
+/** The shard of a game id: FNV-1a of its characters, low byte (ids are random, so shards fill evenly). */
+export function shardOf(id: string): number {
+  return fnv1a(id) & (SHARDS - 1);
 }
 
 const shardName = (n: number) => `${n.toString(16).padStart(2, '0')}.json`;

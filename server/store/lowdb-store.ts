@@ -42,6 +42,7 @@ import {
   StoreFormatError,
   type Append,
   type GameMeta,
+  type GameRead,
   type GameQuery,
   type GameStore,
   type IndexEntry,
@@ -311,6 +312,17 @@ export class LowdbGameStore implements GameStore {
     const fileSeq = onFile.length > 0 ? onFile[onFile.length - 1]!.seq : 0;
     const all = p ? [...onFile, ...p.entries.filter((e) => e.seq > fileSeq)] : onFile;
     return all.filter((e) => e.seq >= from && e.seq <= to);
+  }
+
+  async readGame(gameId: string, afterSeq: number, opts: { snapshot?: boolean } = {}): Promise<GameRead | null> {
+    // One process writes this store, and the service writes a game under its lock: the parts
+    // read one after another still belong together.
+    const meta = await this.readMeta(gameId);
+    const row = this.index.get(gameId);
+    if (!meta || !row) return null;
+    const entries = await this.readLog(gameId, afterSeq + 1);
+    const snapshot = opts.snapshot ? await this.readSnapshot(gameId, row.lastSeq).catch(() => null) : null;
+    return { meta, row, entries, snapshot };
   }
 
   saveSnapshot(gameId: string, snapshot: Snapshot): Promise<void> {

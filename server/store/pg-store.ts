@@ -35,6 +35,7 @@ import {
   StaleSeqError,
   type Append,
   type GameMeta,
+  type GameRead,
   type GameQuery,
   type GameStore,
   type IndexEntry,
@@ -298,6 +299,53 @@ export class PgGameStore implements GameStore {
         throw new DamagedGameError(gameId, `game_log seq ${row.seq}`, (err as Error).message);
       }
     });
+  }
+
+  async readGame(gameId: string, afterSeq: number, opts: { snapshot?: boolean } = {}): Promise<GameRead | null> {
+    if (!GAME_ID.test(gameId)) return null;
+    // One statement, so one moment: the row, the entries and the snapshot belong together
+    // whatever other processes append meanwhile (one round trip, too).
+    const r = await this.pool.query<{
+      meta: GameMeta;
+      row: IndexEntry;
+      version: string;
+      entries: string[] | null;
+      snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
+    }>(
+      `SELECT g.meta, g.row, g.version,
+         (SELECT array_agg(l.entry ORDER BY l.seq) FROM game_log l
+           WHERE l.game_id = g.id AND l.seq > $2) AS entries,
+         CASE WHEN $3 THEN (SELECT row_to_json(s) FROM (
+           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
+           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
+       FROM games g WHERE g.id = $1`,
+      [gameId, Math.max(0, Math.min(afterSeq, 2_147_483_647)), opts.snapshot === true],
+    );
+    const g = r.rows[0];
+    if (!g) return null;
+    const entries = (g.entries ?? []).map((text, i) => {
+      try {
+        return JSON.parse(text) as LogEntry;
+      } catch (err) {
+        throw new DamagedGameError(gameId, `game_log seq ${afterSeq + i + 1}`, (err as Error).message);
+      }
+    });
+    this.remember(gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
+    const s = g.snap;
+    return {
+      meta: g.meta,
+      row: g.row,
+      entries,
+      snapshot: s
+        ? {
+            seq: s.seq,
+            entryHash: s.entry_hash,
+            rulesVersion: s.rules_version,
+            stateHash: s.state_hash,
+            state: s.state,
+          }
+        : null,
+    };
   }
 
   async saveSnapshot(gameId: string, s: Snapshot): Promise<void> {

@@ -394,6 +394,19 @@ export interface Snapshot {
   state: string;
 }
 
+/**
+ * What opening a game, or catching up with one kept in memory, reads from the store: all of it
+ * as of one moment (one statement in a database), so the parts belong together.
+ */
+export interface GameRead {
+  meta: GameMeta;
+  row: IndexEntry;
+  /** The entries with seq > afterSeq, in seq order. */
+  entries: LogEntry[];
+  /** When asked for: the newest snapshot at or before the log's end (a cache: may be null). */
+  snapshot: Snapshot | null;
+}
+
 /** A question to the index. Entries come newest first (updatedAt descending). */
 export interface GameQuery {
   status?: GameStatus;
@@ -430,6 +443,14 @@ export interface GameStore {
   readMeta(gameId: string): Promise<GameMeta | null>;
   /** Entries with from <= seq <= to, in seq order (the whole log by default). */
   readLog(gameId: string, from?: number, to?: number): Promise<LogEntry[]>;
+
+  /**
+   * The game's metadata, index row and entries after `afterSeq` (0: the whole log), plus the
+   * newest snapshot when `snapshot` is asked for, as of one moment; null if there is no such game.
+   * A process opens a game with one call, and catches up with a game another process moved with
+   * one call that reads only the entries it missed. DamagedGameError if it cannot be read.
+   */
+  readGame(gameId: string, afterSeq: number, opts?: { snapshot?: boolean }): Promise<GameRead | null>;
 
   /** Keeps a snapshot (a cache: may be dropped; need not be durable). */
   saveSnapshot(gameId: string, snapshot: Snapshot): Promise<void>;

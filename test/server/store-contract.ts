@@ -178,6 +178,34 @@ export function storeContract(name: string, make: () => Promise<StoreUnderTest>)
       await t.cleanup();
     });
 
+    it('reads a game in one call: metadata, row and the entries after a seq, with the newest snapshot when asked', async () => {
+      const t = await make();
+      const meta = metaFor();
+      const log: LogEntry[] = [];
+      await t.store.create(meta, entriesAfter(log, 60));
+      await t.store.saveSnapshot(meta.id, {
+        seq: 50,
+        entryHash: log[49]!.hash,
+        rulesVersion: 1,
+        stateHash: 'h50',
+        state: '{"at":50}',
+      });
+      await t.store.append(meta.id, { expectedSeq: 60, entries: entriesAfter(log, 3), meta: { title: 'Renamed' } });
+      const whole = await t.store.readGame(meta.id, 0, { snapshot: true });
+      expect(whole!.meta).toEqual(await t.store.readMeta(meta.id));
+      expect(whole!.meta.title).toBe('Renamed');
+      expect(whole!.row).toEqual(await t.store.entry(meta.id));
+      expect(whole!.entries).toEqual(log);
+      expect(whole!.snapshot?.seq).toBe(50);
+      // Catching up from seq 60 reads the three entries after it, and no snapshot unless asked.
+      const missed = await t.store.readGame(meta.id, 60);
+      expect(missed!.entries).toEqual(log.slice(60));
+      expect(missed!.snapshot).toBeNull();
+      expect((await t.store.readGame(meta.id, 63))!.entries).toEqual([]);
+      expect(await t.store.readGame('nosuchgame00', 0)).toBeNull();
+      await t.cleanup();
+    });
+
     it('keeps every acknowledged write across a restart, with its index row and keys', async () => {
       const t = await make();
       const meta = metaFor();

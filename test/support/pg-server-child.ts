@@ -1,6 +1,6 @@
 // A server process on a shared PostgreSQL database, for the several-process
 // test: `tsx test/support/pg-server-child.ts` with TEST_DATABASE_URL, PG_SCHEMA,
-// SMTP_URL and DATA_DIR (its own). Serves the small test game with mail on (MAIL=off: none, for benches)
+// SMTP_URL and DATA_DIR (its own), GAMES=all for the real games besides the small test game. Serves the small test game with mail on (MAIL=off: none, for benches)
 // (reconciling the shared mail cursor every RECONCILE_MS) and no cron: the
 // parent ticks the reminder job over IPC ({ tick: true, skewMs }), on a clock
 // skewMs ahead of the real one. Prints one JSON line { url } once listening.
@@ -10,6 +10,7 @@ const { startServer } = await import('../../server/app.ts');
 const { mailPlugin } = await import('../../server/mail/plugin.ts');
 const { PgGameStore } = await import('../../server/store/pg-store.ts');
 const { highCard } = await import('./high-card.ts');
+const { games } = await import('../../rules/index.ts');
 type ReminderJob = import('../../server/scheduler/reminders.ts').ReminderJob;
 
 const env = (name: string) => {
@@ -23,7 +24,8 @@ const store = new PgGameStore({ url: env('TEST_DATABASE_URL'), schema: env('PG_S
 const running = await startServer({
   dataDir: env('DATA_DIR'),
   store,
-  registry: [highCard],
+  // GAMES=all: the five real games too (the mail bench plays them).
+  registry: process.env.GAMES === 'all' ? [...games, highCard] : [highCard],
   port: 0,
   host: '127.0.0.1',
   now: () => new Date(Date.now() + skew),

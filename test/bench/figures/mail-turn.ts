@@ -13,6 +13,8 @@
 // png_* figures time the picture alone: png_plain drawn in one piece (no
 // layers, nothing kept), png_again the start position's picture drawn again
 // (everything kept), png_mid_again the same for a position 60 moves in.
+// pooled_* figures: the same mails with the picture drawn on a worker thread (as a server does,
+// MAIL_PICTURE_THREADS): pooled_loop_* is how long each mail held up the event loop.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +42,16 @@ export async function run(emit: Emit): Promise<void> {
   const mailer = createMailer({
     service: t.service,
     dataDir: dir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
+    env: { MAIL_FROM: 'Games <games@example.test>', MAIL_PICTURE_THREADS: '0' },
+    transport: { send: async () => {} },
+    pngCache: false,
+  });
+  // The same mails with the pictures drawn on a worker thread, as a server draws them
+  // (MAIL_PICTURE_THREADS): how long each holds up the event loop.
+  const pooled = createMailer({
+    service: t.service,
+    dataDir: dir,
+    env: { MAIL_FROM: 'Games <games@example.test>', MAIL_PICTURE_THREADS: '1' },
     transport: { send: async () => {} },
     pngCache: false,
   });
@@ -65,6 +76,8 @@ export async function run(emit: Emit): Promise<void> {
       const seat = rules.toAct(game.state)[0]!;
       const wall: number[] = [];
       const cpu: number[] = [];
+      const pooledLoop: number[] = [];
+      const pooledWall: number[] = [];
       let pngBytes = 0;
       const svg = rules.svg ? rules.svg(t.service.viewFor(game, seat)) : null;
       const picker = seedRandom(`bench-turn-mail-${rules.id}`);
@@ -88,6 +101,14 @@ export async function run(emit: Emit): Promise<void> {
         const c0 = process.cpuUsage();
         const mail = await mailer.composer.compose(turn, `bench:${i}`);
         const c1 = process.cpuUsage(c0);
+        const p0 = performance.now();
+        const e0 = performance.eventLoopUtilization();
+        await pooled.composer.compose(turn, `bench-pooled:${i}`);
+        const e1 = performance.eventLoopUtilization(e0);
+        if (i >= WARM) {
+          pooledLoop.push(e1.active);
+          pooledWall.push(performance.now() - p0);
+        }
         if (i >= WARM) {
           wall.push(performance.now() - start);
           // CPU time of the whole process (main thread and the pool threads resvg and zlib use):
@@ -165,10 +186,14 @@ export async function run(emit: Emit): Promise<void> {
         png_plain_median_ms: median(plain),
         png_again_median_ms: median(png),
         png_mid_again_median_ms: median(mid),
+        pooled_loop_median_ms: median(pooledLoop),
+        pooled_loop_p90_ms: p90(pooledLoop),
+        pooled_median_ms: median(pooledWall),
         target_ms: 25,
       });
     }
   } finally {
+    await pooled.stop();
     await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }

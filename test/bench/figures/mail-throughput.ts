@@ -1,0 +1,223 @@
+// mail_throughput: does mail keep up with moves? Server processes (1, then 2) on one
+// PostgreSQL database, mail on, sending over SMTP to a sink on loopback; real games of the five
+// kinds (1830: the real 18xx.games game imported halfway; the others after 20 random moves),
+// each move queueing a turn mail (picture included) that any process may claim and send.
+// 8 clients post moves for SECONDS, spread over the processes as a load balancer would.
+// Reported: moves/s, turn mails sent per second during that time, mails the moves made
+// (counted once the queue has drained), backlog_per_s (how fast the queue grew while moves came
+// in; goal: 0, the queue does not grow), drain_s (how long after the last move the last mail
+// left) and duplicates (a Message-ID seen twice at the sink; must be 0).
+// Without DATABASE_URL or TEST_DATABASE_URL the figure is skipped with one line.
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import type { Emit } from '../index.ts';
+import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
+import { games as registry } from '../../../rules/index.ts';
+import { createLinks } from '../../../server/links.ts';
+import { GameService } from '../../../server/service.ts';
+import { PgGameStore } from '../../../server/store/pg-store.ts';
+import { jsonClient, round, type JsonClient } from '../../support/bench-http.ts';
+import { startPgChild, type PgChild } from '../../support/pg-child.ts';
+import { seedRandom, randomInt } from '../../../rules/random.ts';
+
+const PER_KIND = 6;
+const SECONDS = 8;
+const CLIENTS = 8;
+
+export const figures = ['mail_throughput'];
+
+interface BenchGame {
+  keys: string[];
+  seq: number;
+  toAct: number[];
+}
+
+/** An SMTP sink that only counts: Message-IDs and arrival times. */
+async function startSink() {
+  const ids: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 10_000_000,
+    onData(stream, _session, done) {
+      let head = '';
+      stream.on('data', (d: Buffer) => {
+        if (head.length < 8192) head += d.toString('latin1');
+      });
+      stream.on('end', () => {
+        ids.push(/^message-id:\s*(\S+)/im.exec(head)?.[1] ?? `none-${ids.length}`);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, ids, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Waits until no mail arrived for `quietMs` (at most `maxMs`); the time of the last arrival. */
+async function quiet(ids: string[], quietMs: number, maxMs: number): Promise<number> {
+  const start = performance.now();
+  let seen = ids.length;
+  let last = performance.now();
+  while (performance.now() - start < maxMs) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (ids.length !== seen) {
+      seen = ids.length;
+      last = performance.now();
+    } else if (performance.now() - last >= quietMs) break;
+  }
+  return last;
+}
+
+async function makeGames(store: PgGameStore): Promise<BenchGame[]> {
+  await store.open();
+  const secret = await store.loadOrCreateSecret();
+  const service = new GameService({ store, registry, links: createLinks(secret, 'http://127.0.0.1') });
+  await service.init();
+  const pick = seedRandom('bench-mail-throughput');
+  const real = importExport(
+    JSON.parse(
+      readFileSync(new URL('../../fixtures/18xx.games/1830/1830_game_end_bank.json', import.meta.url), 'utf8'),
+    ) as Export18xx,
+  );
+  const out: BenchGame[] = [];
+  for (const rules of registry) {
+    for (let i = 0; i < PER_KIND; i++) {
+      let gameId: string;
+      const seats = Math.min(rules.players.max, Math.max(rules.players.min, 3));
+      if (rules.id === '1830') {
+        ({ gameId } = await service.importGame({
+          rules: '1830',
+          options: real.options,
+          creator: { name: 'Ada', email: 'ada@example.test' },
+          seats: real.seats.map((_, s) => ({ name: `P${s + 1}`, email: `p${s + 1}.${i}@example.test` })),
+          actions: real.log.slice(0, Math.floor(real.log.length / 2)).map(({ seat, action }) => ({ seat, action })),
+        }));
+      } else {
+        ({ gameId } = await service.create({
+          rules: rules.id,
+          seats,
+          name: 'P1',
+          email: `p1.${i}@example.test`,
+          join: true,
+        }));
+        for (let s = 1; s < seats; s++)
+          await service.join(gameId, { name: `P${s + 1}`, email: `p${s + 1}.${i}@example.test` });
+        for (let n = 0; n < 20; n++) {
+          const g = await service.open(gameId);
+          if (g.doc.status !== 'active' || !g.state) break;
+          const seat = g.rules.toAct(g.state)[0]!;
+          const moves = service.movesFor(g, seat);
+          await service.move(gameId, seat, { seq: g.stateSeq, action: moves[randomInt(pick, moves.length)]!.action });
+        }
+      }
+      const game = await service.open(gameId);
+      if (game.doc.status !== 'active' || !game.state) continue;
+      out.push({
+        keys: game.doc.seats.map((_, s) => service.links.seatKeyOf(game.doc, s)),
+        seq: game.stateSeq,
+        toAct: game.rules.toAct(game.state),
+      });
+    }
+  }
+  return out;
+}
+
+export async function run(emit: Emit): Promise<void> {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) {
+    emit({ name: 'mail_throughput', skipped: 'no DATABASE_URL or TEST_DATABASE_URL' });
+    return;
+  }
+  for (const processes of [1, 2]) {
+    const schema = `bench_mail_${Date.now().toString(36)}`;
+    const sink = await startSink();
+    const dirs: string[] = [];
+    const procs: PgChild[] = [];
+    const clients: JsonClient[] = [];
+    const store = new PgGameStore({ url, schema });
+    try {
+      const games = await makeGames(store);
+      await store.close();
+      for (let p = 0; p < processes; p++) {
+        const dir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
+        dirs.push(dir);
+        procs.push(
+          await startPgChild({
+            TEST_DATABASE_URL: url,
+            PG_SCHEMA: schema,
+            DATA_DIR: dir,
+            SMTP_URL: sink.url,
+            GAMES: 'all',
+            RECONCILE_MS: '1000',
+          }),
+        );
+      }
+      for (const p of procs) clients.push(jsonClient(p.url, 64));
+      // Whatever the start sends (nothing, or mail for positions the processes found) goes first.
+      await quiet(sink.ids, 2000, 60_000);
+      const before = sink.ids.length;
+      let moves = 0;
+      let errors = 0;
+      let turn = 0;
+      const queue = [...games];
+      const t0 = performance.now();
+      const end = t0 + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (performance.now() < end) {
+            const g = queue.shift();
+            if (!g) return;
+            const client = clients[turn++ % processes]!;
+            const r = await client.call('POST', `/api/play/${g.keys[g.toAct[0]!]}/move`, { seq: g.seq, n: 0 });
+            if (r.status !== 200) errors++;
+            else {
+              moves++;
+              g.seq = r.body.seq;
+              g.toAct = r.body.toAct;
+            }
+            if (r.status === 200 && r.body.status === 'active' && g.toAct.length > 0) queue.push(g);
+          }
+        }),
+      );
+      const moved = performance.now();
+      const duringWindow = sink.ids.length - before;
+      const last = await quiet(sink.ids, 3000, 180_000);
+      const made = sink.ids.length - before;
+      const seconds = (moved - t0) / 1000;
+      emit({
+        name: 'mail_throughput',
+        processes,
+        clients: CLIENTS,
+        games: games.length,
+        moves_per_s: round(moves / seconds, 1),
+        mails_sent_per_s: round(duringWindow / seconds, 1),
+        mails_made: made,
+        mails_per_move: round(made / Math.max(1, moves), 2),
+        backlog_per_s: round((made - duringWindow) / seconds, 1),
+        drain_s: round(Math.max(0, last - moved) / 1000, 1),
+        duplicates: sink.ids.length - new Set(sink.ids).size,
+        errors,
+        goal_backlog_per_s: 0,
+      });
+    } finally {
+      for (const c of clients) c.close();
+      for (const p of procs) p.child.kill('SIGKILL');
+      await Promise.all(procs.map((p) => p.exited));
+      await store.close().catch(() => {});
+      await sink.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+      await admin.end();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  }
+}
