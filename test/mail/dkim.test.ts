@@ -13,7 +13,7 @@ import { startMailServer, type MailTestServer } from '../support/mail-server.ts'
 import type { Env } from '../../server/config.ts';
 import type { Mailer } from '../../server/mail/index.ts';
 import type { TestSmtp } from './smtp.ts';
-import { addressOf, buildReply, sendRaw, unfolded } from '../support/mail-client.ts';
+import { addressOf, buildReply, sendRaw } from '../support/mail-client.ts';
 
 const keyOf = () => generateKeyPairSync('rsa', { modulusLength: 1024 });
 // The server's key (games@example.org signs as example.org) and the players' domain's key (example.test).
@@ -85,7 +85,7 @@ describe('DKIM', () => {
     // Inbound: Ada's address, unsigned (anyone can write that From): refused, nothing played.
     const port = mailer.inboundSmtpPort!;
     const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
-    const unsigned = unfolded(await buildReply(turn, 'say I am Ada, honest'));
+    const unsigned = await buildReply(turn, 'say I am Ada, honest');
     await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*authenticated/);
     // Signed by another domain's key: refused too.
     const sign = (signingDomain: string, selector: string, key: typeof server.privateKey) =>
@@ -116,7 +116,7 @@ describe('DMARC', () => {
     const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
     const port = mailer.inboundSmtpPort!;
     const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
-    const unsigned = unfolded(await buildReply(turn, 'say dmarc says yes'));
+    const unsigned = await buildReply(turn, 'say dmarc says yes');
     await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*DMARC/);
     const signed = await dkimSign(unsigned, {
       signatureData: [

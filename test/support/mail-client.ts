@@ -81,18 +81,6 @@ export async function buildReply(mail: ParsedMail, body: string, o: ReplyOptions
   return raw;
 }
 
-/**
- * The message with its header lines unfolded (each on one line; still far under 998 characters).
- * For DKIM signing with mailauth's dkimSign, which canonicalises a header folded right after its
- * colon ("To:\r\n play+...", as nodemailer folds a long address) otherwise than RFC 6376 and every
- * verifier do, so such a signature fails; a client's own signer is not ours to test.
- */
-export function unfolded(raw: Buffer): Buffer {
-  const s = raw.toString('latin1');
-  const end = s.indexOf('\r\n\r\n');
-  return Buffer.from(s.slice(0, end).replace(/\r\n[ \t]+/g, ' ') + s.slice(end), 'latin1');
-}
-
 /** Re-encodes a single-part UTF-8 quoted-printable text message into `charset` (latin-1 only). */
 function recode(raw: Buffer, charset: string): Buffer {
   const s = raw.toString('utf8');

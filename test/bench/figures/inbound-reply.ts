@@ -17,7 +17,6 @@ import { games } from '../../../rules/index.ts';
 import { makeService } from '../../support/service.ts';
 import { createMailer } from '../../../server/mail/index.ts';
 import { replyAddress } from '../../../server/mail/reply-address.ts';
-import { unfolded } from '../../support/mail-client.ts';
 
 export const figures = ['inbound_reply'];
 
@@ -86,7 +85,6 @@ export async function run(emit: Emit): Promise<void> {
           composer.compile().build((err, m) => (err ? reject(err) : resolve(m))),
         );
         if (auth === 'dkim') {
-          raw = unfolded(raw);
           const signed = await dkimSign(raw, {
             signatureData: [{ signingDomain: 'example.test', selector: 'home', privateKey: pem }],
           } as unknown as Parameters<typeof dkimSign>[1]);
