@@ -87,6 +87,8 @@ export interface AppContext {
   readiness: Record<string, () => Promise<string>>;
   /** Set by a graceful stop: /readyz answers 503 and responses close their connections. */
   draining: boolean;
+  /** MAIL_DOMAIN when replies are on (set by the mail plugin): the personal page shows the seat's reply address. */
+  replyDomain?: string;
   close(): Promise<void>;
 }
 

@@ -22,7 +22,8 @@ import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { ordersPanel } from './orders.ts';
 import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
-import { createBody, joinBody, moveBody, policySchema, reopenBody, undoBody } from './schemas.ts';
+import { createBody, joinBody, moveBody, policySchema, reopenBody, sayBody, undoBody } from './schemas.ts';
+import { replyAddress } from '../mail/reply-address.ts';
 
 const MAX_BUTTONS = 200;
 
@@ -380,11 +381,26 @@ export function pagesRouter(ctx: AppContext): Router {
         },
         error,
         orders: ordersPanel(game, seat, key),
-        input: { command: typeof input.command === 'string' ? input.command : '' },
+        talk: talkPanel(game, seat, key),
+        input: {
+          command: typeof input.command === 'string' ? input.command : '',
+          words: typeof input.words === 'string' ? input.words : '',
+        },
       },
       status,
     );
     void req;
+  };
+
+  /** Table talk for a seat (while the game is not over), and its reply address when replies are on. */
+  const talkPanel = (game: LoadedGame, seat: Seat, key: string) => {
+    const d = game.doc;
+    if (d.status === 'finished' || d.status === 'abandoned') return null;
+    const token = ctx.replyDomain ? links.replyTokenOf(d, seat) : null;
+    return {
+      url: `/play/${key}/say`,
+      replyAddress: token && ctx.replyDomain ? replyAddress(d.id, token, ctx.replyDomain) : null,
+    };
   };
 
   r.get('/play/:key', async (req, res) => {
@@ -399,6 +415,18 @@ export function pagesRouter(ctx: AppContext): Router {
       const action = actionFromBody(service, game, target.seat!, body);
       await service.move(game.doc.id, target.seat!, { seq: body.seq, action });
       res.redirect(303, `/play/${req.params.key}`);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+    }
+  });
+
+  r.post('/play/:key/say', async (req, res) => {
+    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+    try {
+      const body = parseBody(sayBody, req);
+      await service.say(game.doc.id, target.seat!, body.words);
+      res.redirect(303, `/play/${req.params.key}#talk`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
       await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});

@@ -74,6 +74,11 @@ export const moveBody = z.object({
 
 export const undoBody = z.object({ seq });
 
+/** Table talk from the personal page (POST /play/<key>/say). */
+export const sayBody = z.object({
+  words: z.string().max(2000, 'That is more than 2,000 characters; say it in parts.'),
+});
+
 /** POST /api/v1/play/:key/orders: a standing order to leave (the game's own fields), or one to cancel. */
 export const apiOrderBody = z
   .object({

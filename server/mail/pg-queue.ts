@@ -94,6 +94,9 @@ export class PgMailQueue {
     this.timer = null;
     await this.listener?.end().catch(() => {});
     this.listener = null;
+    const claimer = this.claimer;
+    this.claimer = null;
+    if (claimer) await (await claimer.catch(() => null))?.end().catch(() => {});
     while (this.workers > 0) await new Promise((r) => setTimeout(r, 5));
     await this.opts.transport.close?.();
   }
@@ -140,38 +143,48 @@ export class PgMailQueue {
   /** Whether a message under this key was ever queued (pending, sent, skipped or failed; receipts until pruned). */
   /**
    * Holds `key` across every process on the database while this one decides what to queue under
-   * it (a reply being played: inbound/desk.ts): a session advisory lock on a client of its own,
-   * released with the client. Resolves with the release, or null when another process holds it.
+   * it (a reply being played: inbound/desk.ts): a session advisory lock, taken on a connection of
+   * the queue's own (never one of the pool's, which the reply's own writes need). Resolves with
+   * the release, or null when another process holds it. A connection lost meanwhile drops its
+   * locks; the next claim opens another.
    */
   async claim(key: string): Promise<(() => Promise<void>) | null> {
-    const client = await this.pool.connect();
-    let held = false;
-    try {
-      const r = await client.query<{ held: boolean }>(
-        "SELECT pg_try_advisory_lock(hashtext('pbem-mail-claim'), hashtext($1)) AS held",
-        [mailId(key)],
-      );
-      held = r.rows[0]?.held === true;
-    } catch (err) {
-      client.release();
-      throw err;
-    }
-    if (!held) {
-      client.release();
-      return null;
-    }
+    const client = await this.claimConnection();
+    const args = [mailId(key)];
+    const r = await client.query<{ held: boolean }>(
+      "SELECT pg_try_advisory_lock(hashtext('pbem-mail-claim'), hashtext($1)) AS held",
+      args,
+    );
+    if (r.rows[0]?.held !== true) return null;
     let released = false;
     return async () => {
       if (released) return;
       released = true;
-      try {
-        await client.query("SELECT pg_advisory_unlock(hashtext('pbem-mail-claim'), hashtext($1))", [mailId(key)]);
-        client.release();
-      } catch (err) {
-        // A connection that cannot unlock is closed, which drops its locks.
-        client.release(err as Error);
-      }
+      await client
+        .query("SELECT pg_advisory_unlock(hashtext('pbem-mail-claim'), hashtext($1))", args)
+        .catch((err) => this.log({ msg: 'mail queue: claim not released', err: String(err) }));
     };
+  }
+
+  private claimer: Promise<pg.Client> | null = null;
+
+  private claimConnection(): Promise<pg.Client> {
+    this.claimer ??= (async () => {
+      const client = new PgClient(this.pool.options);
+      client.on('error', (err) => {
+        this.log({ msg: 'mail queue: claim connection lost', err: String(err) });
+        this.claimer = null;
+      });
+      client.on('end', () => {
+        this.claimer = null;
+      });
+      await client.connect();
+      return client;
+    })().catch((err) => {
+      this.claimer = null;
+      throw err;
+    });
+    return this.claimer;
   }
 
   async knows(key: string): Promise<boolean> {

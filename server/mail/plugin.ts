@@ -43,6 +43,7 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
       reconcileEveryMs: opts.reconcileEveryMs,
     });
     ctx.app.use(mailer.router);
+    if (config.mailDomain && mailer.desk) ctx.replyDomain = config.mailDomain;
     // Ready as soon as a transport is configured: a mail server that is down only delays
     // mail (the queue keeps it), it does not stop games.
     const transportName = opts.transport ? 'custom' : config.smtpUrl ? 'smtp' : 'outbox';

@@ -25,8 +25,9 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureDir, exists, unlinkDurable, writeFileDurable } from '../store/durable-file.ts';
+import { ensureDir, unlinkDurable, writeFileDurable } from '../store/durable-file.ts';
 import { mailId, type OutgoingMail } from './message.ts';
+import { QueueJournal, isJournalFile, journalLines } from './queue-journal.ts';
 
 /**
  * Format of the queue's files (records, batches, receipts): written into each, read back at
@@ -157,7 +158,15 @@ export class MailQueue {
   private timer: NodeJS.Timeout | null = null;
   private dirsReady: Promise<void> | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
-  /** Batch file -> ids in it not yet done. */
+  /**
+   * The ids that have a file in sent/, failed/ and queue/ (read once, then kept up to date by
+   * this queue, the only writer of its folder): asking whether a key is known costs no file
+   * system call, which a reply waits for (inbound/desk.ts).
+   */
+  private files: Promise<{ sent: Set<string>; failed: Set<string>; queued: Set<string> }> | null = null;
+  /** Where single messages are queued: one line each, group-committed (queue-journal.ts). */
+  private readonly journal: QueueJournal;
+  /** Batch or journal file -> ids in it not yet done. */
   private readonly batches = new Map<string, Set<string>>();
   private running = false;
   private pumping = false;
@@ -176,6 +185,7 @@ export class MailQueue {
     this.maxPermanentAttempts = opts.maxPermanentAttempts ?? 5;
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
     this.log = opts.log ?? (() => {});
+    this.journal = new QueueJournal(this.queueDir, this.now);
   }
 
   /** Loads what a previous run left in the queue and starts sending. */
@@ -199,6 +209,7 @@ export class MailQueue {
       if (await this.isSent(rec.id)) {
         // Crashed after the receipt and before removing the queue file.
         await unlinkDurable(path);
+        (await this.knownFiles()).queued.delete(file.slice(0, -'.json'.length));
         continue;
       }
       if (rec.state === 'attempting') {
@@ -208,23 +219,42 @@ export class MailQueue {
       this.pending.set(rec.id, rec);
     }
     // Batch files: a message in one that has its own file (it was attempted) follows that file.
-    for (const file of files) {
-      if (!file.startsWith('batch-')) continue;
+    // Journal files: read like batch files, one record a line.
+    const journals = (await readdir(this.queueDir)).filter(isJournalFile).sort();
+    for (const file of [...files, ...journals]) {
+      if (!file.startsWith('batch-') && !isJournalFile(file)) continue;
       let records: QueuedMail[];
       try {
-        const batch = JSON.parse(await readFile(join(this.queueDir, file), 'utf8')) as { records: QueuedMail[] };
-        if (newerFormat(batch)) {
-          this.log({ msg: `mail batch written by a newer server (format above ${MAIL_FORMAT}); left as it is`, file });
-          continue;
+        const text = await readFile(join(this.queueDir, file), 'utf8');
+        if (isJournalFile(file)) {
+          const lines = journalLines(text) as QueuedMail[];
+          const newer = lines.filter(newerFormat);
+          if (newer.length > 0) {
+            this.log({
+              msg: `mail journal written by a newer server (format above ${MAIL_FORMAT}); left as it is`,
+              file,
+            });
+            continue;
+          }
+          records = lines;
+        } else {
+          const batch = JSON.parse(text) as { records: QueuedMail[] };
+          if (newerFormat(batch)) {
+            this.log({
+              msg: `mail batch written by a newer server (format above ${MAIL_FORMAT}); left as it is`,
+              file,
+            });
+            continue;
+          }
+          records = batch.records;
         }
-        records = batch.records;
       } catch (err) {
         this.log({ msg: 'mail batch unreadable', file, err: String(err) });
         continue;
       }
       const outstanding = new Set<string>();
       for (const r of records) {
-        if ((await this.isSent(r.id)) || (await exists(join(this.failedDir, `${r.id}.json`)))) continue;
+        if ((await this.isSent(r.id)) || (await this.hasFailed(r.id))) continue;
         outstanding.add(r.id);
         if (!this.pending.has(r.id)) this.pending.set(r.id, { ...r, state: 'pending', batch: file });
       }
@@ -248,6 +278,7 @@ export class MailQueue {
         const st = await stat(join(this.sentDir, f));
         if (st.mtimeMs < limit) {
           await unlink(join(this.sentDir, f));
+          (await this.knownFiles()).sent.delete(f.slice(0, -'.json'.length));
           removed++;
         }
       } catch {
@@ -264,6 +295,8 @@ export class MailQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.sending.size > 0 || this.pumping) await new Promise((r) => setTimeout(r, 5));
+    while (this.enqueuing.size > 0) await Promise.allSettled([...this.enqueuing.values()]);
+    await this.journal.close();
     await this.opts.transport.close?.();
   }
 
@@ -289,12 +322,8 @@ export class MailQueue {
   async knows(key: string): Promise<boolean> {
     const id = mailId(key);
     if (this.enqueuing.has(id) || this.pending.has(id) || this.sending.has(id)) return true;
-    const found = await Promise.all([
-      this.isSent(id),
-      exists(join(this.queueDir, `${id}.json`)),
-      exists(join(this.failedDir, `${id}.json`)),
-    ]);
-    return found.some(Boolean);
+    const files = await this.knownFiles();
+    return files.sent.has(id) || files.queued.has(id) || files.failed.has(id);
   }
 
   /** Like enqueue, but stores only `spec`; the compose hook renders it when it is sent. */
@@ -329,12 +358,7 @@ export class MailQueue {
     }
     const checked = await Promise.all(
       fresh.map(
-        async (r) =>
-          !(
-            (await this.isSent(r.id)) ||
-            (await exists(join(this.failedDir, `${r.id}.json`))) ||
-            (await exists(join(this.queueDir, `${r.id}.json`)))
-          ),
+        async (r) => !((await this.isSent(r.id)) || (await this.hasFailed(r.id)) || (await this.hasRecordFile(r.id))),
       ),
     );
     const records = fresh.filter(
@@ -369,7 +393,8 @@ export class MailQueue {
     const outstanding = this.batches.get(rec.batch);
     if (!outstanding) return;
     outstanding.delete(rec.id);
-    if (outstanding.size === 0) {
+    // The journal lines still go to stays (it goes once it is retired and its last message is done).
+    if (outstanding.size === 0 && (!isJournalFile(rec.batch) || this.journal.retire(rec.batch))) {
       this.batches.delete(rec.batch);
       await unlinkDurable(join(this.queueDir, rec.batch));
     }
@@ -394,9 +419,8 @@ export class MailQueue {
     content: { mail?: OutgoingMail; spec?: MailSpec },
     notBefore?: number,
   ): Promise<boolean> {
-    if (this.pending.has(id) || (await this.isSent(id)) || (await exists(join(this.failedDir, `${id}.json`))))
-      return false;
-    if (await exists(join(this.queueDir, `${id}.json`))) return false;
+    if (this.pending.has(id) || (await this.isSent(id)) || (await this.hasFailed(id))) return false;
+    if (await this.hasRecordFile(id)) return false;
     this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(
       () => {},
     );
@@ -411,8 +435,13 @@ export class MailQueue {
       nextAttemptAt: Math.max(t, notBefore ?? t),
       ...content,
     };
-    await writeFileDurable(join(this.queueDir, `${id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...rec }));
-    this.pending.set(id, rec);
+    // One line in the journal (one shared fdatasync), not a file of its own: the message gets
+    // its own file when it is attempted, as a message of a batch does.
+    const file = await this.journal.append(JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+    let inFile = this.batches.get(file);
+    if (!inFile) this.batches.set(file, (inFile = new Set()));
+    inFile.add(id);
+    this.pending.set(id, { ...rec, batch: file });
     this.kick();
     return true;
   }
@@ -525,7 +554,7 @@ export class MailQueue {
     try {
       if (await this.isSent(rec.id)) {
         this.pending.delete(rec.id);
-        await unlinkDurable(path);
+        await this.unlinkRecord(rec.id);
         await this.settleBatch(rec);
         return;
       }
@@ -541,6 +570,7 @@ export class MailQueue {
         rec.state = 'attempting';
         rec.attempts++;
         await writeFileDurable(path, JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+        (await this.knownFiles()).queued.add(rec.id);
         this.counters.attempts++;
         try {
           await this.opts.transport.send(mail, rec.id);
@@ -562,8 +592,9 @@ export class MailQueue {
         ...(mail ? {} : { skipped: true }),
       };
       await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...receipt }));
+      (await this.knownFiles()).sent.add(rec.id);
       this.pending.delete(rec.id);
-      await unlinkDurable(path);
+      await this.unlinkRecord(rec.id);
       await this.settleBatch(rec);
       if (mail) this.counters.sent++;
       else this.counters.skipped++;
@@ -583,8 +614,9 @@ export class MailQueue {
     rec.lastError = message;
     if (giveUp) {
       await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+      (await this.knownFiles()).failed.add(rec.id);
       this.pending.delete(rec.id);
-      await unlinkDurable(path);
+      await this.unlinkRecord(rec.id);
       await this.settleBatch(rec);
       this.counters.failed++;
       this.log({ msg: 'mail given up', id: rec.id, attempts: rec.attempts, err: message });
@@ -595,6 +627,7 @@ export class MailQueue {
     rec.nextAttemptAt =
       t + Math.round(delay * (0.9 + (0.2 * ((rec.attempts * 7919 + rec.id.charCodeAt(0)) % 10)) / 10));
     await writeFileDurable(path, JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+    (await this.knownFiles()).queued.add(rec.id);
     this.log({
       msg: 'mail retry scheduled',
       id: rec.id,
@@ -604,7 +637,46 @@ export class MailQueue {
     });
   }
 
-  private isSent(id: string): Promise<boolean> {
-    return exists(join(this.sentDir, `${id}.json`));
+  private async isSent(id: string): Promise<boolean> {
+    return (await this.knownFiles()).sent.has(id);
+  }
+
+  private async hasFailed(id: string): Promise<boolean> {
+    return (await this.knownFiles()).failed.has(id);
+  }
+
+  /** Whether a message has a record file of its own in queue/ (not only a line in a batch). */
+  private async hasRecordFile(id: string): Promise<boolean> {
+    return (await this.knownFiles()).queued.has(id);
+  }
+
+  private async unlinkRecord(id: string): Promise<void> {
+    await unlinkDurable(join(this.queueDir, `${id}.json`));
+    (await this.knownFiles()).queued.delete(id);
+  }
+
+  /** The ids with a file in sent/, failed/ and queue/, read once (see `files`). */
+  private knownFiles(): Promise<{ sent: Set<string>; failed: Set<string>; queued: Set<string> }> {
+    const ids = async (dir: string) => {
+      try {
+        const names = await readdir(dir);
+        return new Set(
+          names
+            .filter((f) => f.endsWith('.json') && !f.startsWith('.') && !f.startsWith('batch-'))
+            .map((f) => f.slice(0, -'.json'.length)),
+        );
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Set<string>();
+        throw err;
+      }
+    };
+    this.files ??= Promise.all([ids(this.sentDir), ids(this.failedDir), ids(this.queueDir)]).then(
+      ([sent, failed, queued]) => ({ sent, failed, queued }),
+      (err) => {
+        this.files = null;
+        throw err;
+      },
+    );
+    return this.files;
   }
 }

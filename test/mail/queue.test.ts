@@ -109,6 +109,30 @@ describe('mail queue', () => {
     expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
   });
 
+  it('queues messages as lines of a journal: a crash before any attempt loses none, a cut last line is left out, the journal goes when done', async () => {
+    smtp.refuse = true;
+    // A queue that is never started sends nothing: it is killed with three messages queued.
+    const dead = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    const keys = ['journal:a', 'journal:b', 'journal:c'];
+    await Promise.all(keys.map((k, i) => dead.enqueue(k, mail(k, i))));
+    const journals = (await readdir(join(dir, 'queue'))).filter((f) => f.endsWith('.jsonl'));
+    expect(journals).toHaveLength(1);
+    expect((await readdir(join(dir, 'queue'))).filter((f) => f.endsWith('.json'))).toHaveLength(0);
+    // The crash cut a fourth line short: it was never acknowledged, and is not sent.
+    const path = join(dir, 'queue', journals[0]!);
+    await writeFile(path, `${await readFile(path, 'utf8')}{"format":1,"key":"journal:d","id":"x`);
+    smtp.refuse = false;
+    const q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    expect(await q.enqueue('journal:b', mail('journal:b', 1))).toBe(false);
+    await smtp.waitFor(3);
+    await q.idle();
+    await new Promise((r) => setTimeout(r, 50));
+    await q.stop();
+    expect([...smtp.messageIds].sort()).toEqual(keys.map((k) => messageIdFor(k, 'test.invalid')).sort());
+    expect(await readdir(join(dir, 'queue'))).toEqual([]);
+  });
+
   it('gives up on a permanent refusal after a few attempts and keeps the message in failed/', async () => {
     const transport = {
       send: async () => {

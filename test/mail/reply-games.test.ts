@@ -3,7 +3,7 @@
 // goes on) with what a player types, over real SMTP to the inbound listener,
 // quoting that mail as one of five common mail clients does. The player reads
 // only the mail's text part: it picks one of the numbered moves listed there at
-// random (seeded), and its first reply is one of the game's own commands as the
+// random (seeded by the position), and its first reply is one of the game's own commands as the
 // mail's command list shows them. Nothing is sent as JSON.
 //
 // Speed: the five games run at once on one server, and their rules draw no
@@ -13,11 +13,13 @@
 // to a thousand moves, starts from a late position made honestly through a public
 // entry point: the game is moved onto the server (service.importGame, what /import
 // does with an 18xx.games export) with the actions of a seeded random playout up
-// to forty moves before its end, and is played from there to the end by
-// replies.
+// to forty moves before its end, and is played from there to the end by replies
+// that pick, from each mail's list, the move that game played next (random
+// picks would make its end come after forty replies or after five hundred).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { games } from '../../rules/index.ts';
+import { seqOfMessageId } from '../../server/mail/compose.ts';
 import type { AnyRules } from '../../rules/types.ts';
 import { randomInt, seedRandom } from '../../rules/random.ts';
 import { addressOf, reply, smtpSender, type ClientStyle } from '../support/mail-client.ts';
@@ -52,8 +54,16 @@ interface Played {
  * Plays one game by replies until it is over: answers every mail to `emails` that asks to act.
  * The first reply is `typed` (one of the game's commands, as a player copies it from the mail).
  */
-async function playByReplies(gameId: string, emails: string[], seed: string, typed: string, max: number) {
-  const random = seedRandom(seed);
+async function playByReplies(
+  gameId: string,
+  emails: string[],
+  seed: string,
+  typed: string,
+  max: number,
+  plan?: { seat: number; action: unknown }[],
+) {
+  const movesBefore = (await m.srv.service.open(gameId)).doc.log.filter((e) => e.kind === 'move').length;
+  let typedSent = false;
   let seen = 0;
   const ours = (x: ParsedMail) => emails.includes(addressOf(x.to));
   // The players' mail provider: one connection to the server, message after message.
@@ -74,14 +84,41 @@ async function playByReplies(gameId: string, emails: string[], seed: string, typ
       expect(addressOf(mail.replyTo)).toMatch(/^play\+/);
       const listed = [...text.matchAll(/^ {2}(\d+)\. /gm)].length;
       expect(listed, text).toBeGreaterThan(0);
-      const body = replies === 0 ? typed : String(1 + randomInt(random, listed));
-      if (replies === 0) expect(text).toContain(typed.split(' ')[0]);
+      // The pick depends on the position the mail shows (its seq, in its Message-ID) and the seat
+      // only, not on how many mails came before: the same game however mail is timed.
+      const position = `${seed}:${seqOfMessageId(mail.messageId ?? '') ?? replies}:${addressOf(mail.to)}`;
+      let body = String(1 + randomInt(seedRandom(position), listed));
+      if (plan) {
+        // A player with a plan (the rest of a random game): the number its next move has in the list.
+        const game = await m.srv.service.open(gameId);
+        const seat = emails.indexOf(addressOf(mail.to));
+        const next = plan[game.doc.log.filter((e) => e.kind === 'move').length - movesBefore];
+        const listedNow = next?.seat === seat ? m.srv.service.firstMoves(game, seat, 30).moves : [];
+        const n = listedNow.findIndex((x) => JSON.stringify(x.action) === JSON.stringify(next!.action)) + 1;
+        if (n > 0 && seqOfMessageId(mail.messageId ?? '') === game.stateSeq) {
+          expect(text).toContain(`  ${n}. ${listedNow[n - 1]!.label}`);
+          // The typed command once it means that very move (the rules' own parser says so).
+          const means = (() => {
+            try {
+              return JSON.stringify(game.rules.parse?.(typed, game.state, seat));
+            } catch {
+              return undefined;
+            }
+          })();
+          body = !typedSent && means === JSON.stringify(next!.action) ? typed : String(n);
+        }
+      } else if (replies === 0) body = typed;
+      if (body === typed) {
+        typedSent = true;
+        expect(text).toContain(typed.split(' ')[0]);
+      }
       await reply(m.mailer.inboundSmtpPort!, mail, body, { style: STYLES[replies % STYLES.length]!, via });
       replies++;
     }
   } finally {
     via.close();
   }
+  expect(typedSent).toBe(true);
   return { replies, typed } satisfies Played;
 }
 
@@ -120,7 +157,9 @@ describe('every game by replies, to its end', () => {
       return [rules, played.replies] as const;
     });
 
-    // 1830: a seeded random game, moved onto the server forty moves before its end.
+    // 1830: a seeded random game, moved onto the server forty moves before its end, and played on
+    // by players who follow the rest of that game (its moves are among the ones the mails list),
+    // so it ends in forty replies or so whatever the timing of the mail.
     const r1830 = games.find((r) => r.id === '1830')!;
     const playout = randomPlayout(r1830, 3, 'replies-1830');
     const players = ['Ian', 'Jo', 'Kit'];
@@ -135,7 +174,8 @@ describe('every game by replies, to its end', () => {
     });
     runs.push(
       (async () => {
-        const played = await playByReplies(imported.gameId, emails, '1830', 'pass', 1500);
+        const plan = playout.actions.slice(late.length);
+        const played = await playByReplies(imported.gameId, emails, '1830', 'pass', 200, plan);
         await checkOver(imported.gameId, emails, played);
         return ['1830', played.replies] as const;
       })(),

@@ -225,6 +225,48 @@ describe('playing by replying', () => {
     expect(first.headers.get('x-auto-response-suppress')).toBe('OOF, AutoReply');
   });
 
+  it('shows the reply address on the personal page, whose form says words to the table without script', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const turn = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    const page = await fetch(`${srv.url}/play/${ada.key}`).then((r) => r.text());
+    expect(page).toContain(addressOf(turn.replyTo));
+    expect(page).toMatch(new RegExp(`<form method="post" action="/play/${ada.key}/say"`));
+    const say = (words: string) =>
+      fetch(`${srv.url}/play/${ada.key}/say`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ words }).toString(),
+        redirect: 'manual',
+      });
+    const before = smtp.received.length;
+    const said = await say('Hello from the page');
+    expect(said.status).toBe(303);
+    expect(said.headers.get('location')).toBe(`/play/${ada.key}#talk`);
+    const heard = await next('bob@example.test', (m) => /Ada says/.test(m.subject ?? ''), before);
+    expect(heard.text).toContain('Hello from the page');
+    expect(await fetch(`${srv.url}/play/${ada.key}`).then((r) => r.text())).toContain('Ada says: Hello from the page');
+    // Nothing to say: the page again, with the reason, and nothing logged.
+    const empty = await say('   ');
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('There is nothing to say.');
+    const talk = (await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk);
+    expect(talk.map((e) => e.data!.talk)).toEqual(['Hello from the page']);
+  });
+
+  it('shows no reply address where replies are off, and the table talk form all the same', async () => {
+    const plain = await startMailServer();
+    try {
+      const g = await plain.srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+      const ada = g.seats.find((s) => s.name === 'Ada')!;
+      const page = await fetch(`${plain.srv.url}/play/${ada.key}`).then((r) => r.text());
+      expect(page).not.toContain('play+');
+      expect(page).toContain(`action="/play/${ada.key}/say"`);
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('takes replies through the webhook with the shared secret', async () => {
     const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
     const ada = g.seats.find((s) => s.name === 'Ada')!;

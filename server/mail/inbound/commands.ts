@@ -31,21 +31,21 @@ export interface ReplyReading {
 
 /**
  * Characters of a reply's text handed to the parser. Its cost grows with the text (a few ms for
- * a quoted turn mail, seconds for a megabyte): a longer text first has each run of '>'-quoted
- * lines cut to its first (a linear pass), then is cut, so one reply never holds up the server. Commands stand at the top,
- * or right under a '>'-quoted mail, so neither cut loses them.
+ * a quoted turn mail, seconds for a megabyte): the text first has each run of '>'-quoted lines
+ * cut to its first (a linear pass), then is cut, so one reply never holds up the server. Commands
+ * stand at the top, or right under a '>'-quoted mail, so neither cut loses them.
  */
 const MAX_READ = 16_384;
 
 /** The reply's own text: quoted mail, signature and "On ... wrote:" removed. */
 export function visibleText(body: string): string {
-  let text = body.replace(/\r\n?/g, '\n');
-  if (text.length > MAX_READ)
-    // Each run of quoted lines becomes one, so the parser still sees a quote where there was one.
-    text = text
-      .split('\n')
-      .filter((l, i, all) => !(l.startsWith('>') && all[i - 1]?.startsWith('>')))
-      .join('\n');
+  // Each run of quoted lines becomes one, so the parser still sees a quote where there was one
+  // but reads one line of it, not the whole turn mail a reply quotes (most of its cost).
+  const text = body
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((l, i, all) => !(l.startsWith('>') && all[i - 1]?.startsWith('>')))
+    .join('\n');
   return new EmailReplyParser().parseReply(text.slice(0, MAX_READ)).replace(/\u00a0/g, ' ');
 }
 
