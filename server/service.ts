@@ -1436,6 +1436,8 @@ export class GameService {
       const next: GameDoc = {
         ...doc,
         seats: doc.seats.map((s, i) => (i === seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s)),
+        // Private, so not in the log: the revision tells other processes the game changed.
+        privateRev: (doc.privateRev ?? 0) + 1,
       };
       await this.commit(doc, next);
       game.doc = next;

@@ -59,6 +59,10 @@ describePg('a game kept in memory, moved by another process', () => {
       expect(reads.mock.calls.map((c) => c[1])).toEqual([afterUndo.doc.log.length - 1, 0]);
       expect(afterUndo.state).toEqual((await a!.open(gameId)).state);
       expect(afterUndo.stateSeq).toBe((await a!.open(gameId)).stateSeq);
+
+      // A private change (mail settings: no log entry) is seen by the other process too.
+      await a!.setSeatPrefs(gameId, 1, { mail: 'digest' });
+      expect((await b!.open(gameId)).doc.seats[1]!.prefs).toMatchObject({ mail: 'digest' });
     } finally {
       for (const s of stores) await s.close();
       await dropSchema(schema);
