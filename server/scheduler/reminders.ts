@@ -43,6 +43,8 @@ interface Plan {
   seq: number;
   decision: Exclude<ReminderDecision, { kind: 'none' }>;
   mails: { key: string; spec: MailSpec }[];
+  /** The players' names, as the game had them when the step was decided. */
+  names: string[];
 }
 
 export class ReminderJob {
@@ -133,7 +135,8 @@ export class ReminderJob {
     } else if (!decision.autoMove) {
       mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
     }
-    return { gameId, since, seq: doc.log.length, decision, mails };
+    const names = doc.seats.map((r, s) => r?.name ?? `Seat ${s + 1}`);
+    return { gameId, since, seq: doc.log.length, decision, mails, names };
   }
 
   /** The escalation notice, to everyone at the table. */
@@ -165,12 +168,8 @@ export class ReminderJob {
   private async carryOut(plan: Plan, result: TickResult): Promise<void> {
     const { service } = this.o;
     const { gameId, since, decision } = plan;
-    const game = await service.open(gameId);
-    const doc = game.doc;
-    // A move slipped in since we decided: this step no longer applies (its mail composes to nothing).
-    if (!doc.wait || doc.wait.since !== since || doc.wait.escalated) return;
-    const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`).join(', ');
     if (decision.kind === 'remind') {
+      const names = (seats: Seat[]) => seats.map((s) => plan.names[s] ?? `Seat ${s + 1}`).join(', ');
       // On the seq it was decided at: when another process (sharing the store) ticked at the
       // same time and logged this reminder first, ours is refused, so a reminder is logged once.
       try {
@@ -188,6 +187,11 @@ export class ReminderJob {
       return;
     }
     if (decision.kind !== 'escalate') return;
+    const game = await service.open(gameId);
+    const doc = game.doc;
+    // A move slipped in since we decided: this step no longer applies (its mail composes to nothing).
+    if (!doc.wait || doc.wait.since !== since || doc.wait.escalated) return;
+    const names = (seats: Seat[]) => seats.map((s) => doc.seats[s]?.name ?? `Seat ${s + 1}`).join(', ');
     if (decision.autoMove) {
       let played = 0;
       let without = false;

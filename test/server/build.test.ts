@@ -4,7 +4,7 @@
 // games' JSON data and the templates must be found without tsx or the source
 // tree's .ts files, and the configured BASE_URL must reach the links.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +42,31 @@ describe('the build', () => {
       const page = await fetch(game.playUrl.replace('https://games.example.test', url));
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('1830');
+      // Worker threads start from the built JavaScript (no TypeScript ships): an 18xx.games
+      // export is read on the import worker, and the turn mail's picture drawn on a picture worker.
+      const exp = JSON.parse(
+        readFileSync(join(root, 'test/fixtures/18xx.games/1830/1830_game_end_bank.json'), 'utf8'),
+      ) as { players: unknown[]; actions: unknown[] };
+      const imported = await fetch(`${url}/api/import/18xx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          export: { ...exp, actions: exp.actions.slice(0, 120) },
+          emails: exp.players.map((_, i) => `p${i + 1}@example.test`),
+        }),
+      });
+      expect(imported.status, await imported.clone().text()).toBe(201);
+      const outbox = join(dataDir, 'outbox');
+      let withPicture = false;
+      for (let i = 0; i < 300 && !withPicture; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        withPicture =
+          existsSync(outbox) &&
+          readdirSync(outbox)
+            .filter((f) => f.endsWith('.eml'))
+            .some((f) => readFileSync(join(outbox, f), 'utf8').includes('board.png'));
+      }
+      expect(withPicture).toBe(true);
     } finally {
       server.child.kill('SIGTERM');
     }
