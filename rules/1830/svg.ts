@@ -32,7 +32,10 @@ export function marketSvgBody(
   const out: string[] = [];
   const grid: string[] = [];
   out.push(`<text x="8" y="16" font-size="14" font-weight="bold">${esc(String(view.status))}</text>`);
-  const top = 24;
+  // A mail names what the seat holds under the status line.
+  const you = mail && typeof view.seat === 'number' ? holdings(view, view.seat) : null;
+  if (you) out.push(`<text x="8" y="34" font-size="13">${esc(you)}</text>`);
+  const top = mail ? 44 : 24;
   market.forEach((row, r) => {
     row.forEach((cell, c) => {
       if (!cell) return;
@@ -72,6 +75,24 @@ export function marketSvgBody(
     });
   });
   return { body: out.join(''), grid: grid.join(''), height: top + market.length * ch + 8 };
+}
+
+/** "You: $420 · PRR 60% (president) · NYC 10% · privates SV, CS" (a mail's picture). */
+function holdings(view: View, seat: number): string | null {
+  const p = (
+    view.players as
+      | { seat: number; cash: number; shares: Record<string, number>; presidencies: string[]; privates: string[] }[]
+      | undefined
+  )?.find((x) => x.seat === seat);
+  if (!p) return null;
+  const line = (pres: string) =>
+    [
+      `You: $${p.cash}`,
+      ...Object.entries(p.shares).map(([sym, pc]) => `${sym} ${pc}%${p.presidencies.includes(sym) ? pres : ''}`),
+      ...(p.privates.length ? [`privates ${p.privates.join(', ')}`] : []),
+    ].join(' · ');
+  // one line of 13 px words fits about 90 characters in the column
+  return line(' (president)').length <= 90 ? line(' (president)') : line(' pres.');
 }
 
 export function svg1830(view: View, target: PictureTarget = 'page'): string {

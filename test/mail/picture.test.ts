@@ -116,6 +116,23 @@ describe('Airlines Europe: the seat sees its own in its picture', () => {
   });
 });
 
+describe('1830: the seat sees its own in its picture', () => {
+  it('names its cash, shares, presidencies and privates under the status line', () => {
+    const g = games.find((x) => x.id === '1830')!;
+    const state = positionAfter(g, 3, 300, 'picture-test');
+    const view = g.view(state, 1) as unknown as {
+      players: { seat: number; cash: number; shares: Record<string, number>; privates: string[] }[];
+    };
+    const me = view.players.find((p) => p.seat === 1)!;
+    const line = wordsOf(mailPicture(g, g.view(state, 1))!).find((w) => w.text.startsWith('You: '))!;
+    expect(line.text).toContain(`You: $${me.cash}`);
+    for (const [sym, pc] of Object.entries(me.shares)) expect(line.text).toContain(`${sym} ${pc}%`);
+    for (const p of me.privates) expect(line.text).toContain(p);
+    expect(line.px).toBeGreaterThanOrEqual(MAIL_MIN_TEXT);
+    expect(mailPicture(g, g.view(state, null))).not.toContain('You: ');
+  });
+});
+
 describe('the turn mail', () => {
   it("links the board picture to the seat's page, where it zooms", async () => {
     const { MailRenderer } = await import('../../server/mail/render.ts');

@@ -57,7 +57,8 @@ export function wordsOf(svg: string, column = MAX_PNG_WIDTH): Word[] {
   for (const m of svg.matchAll(TAG)) {
     const top = stack[stack.length - 1]!;
     if (m[5] !== undefined) {
-      const words = m[5].replace(/&[a-z#0-9]+;/gi, 'x').trim();
+      const named: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+      const words = m[5].replace(/&[a-z#0-9]+;/gi, (e) => named[e] ?? 'x').trim();
       const open = texts[texts.length - 1];
       if (words && open) open.word.text += words;
       continue;
