@@ -35,5 +35,7 @@ function tsx(): string {
 export function startWorker(file: URL, opts: Omit<WorkerOptions, 'eval' | 'workerData'> = {}): Worker {
   const js = new URL(file.href.replace(/\.ts$/, '.js'));
   if (!existsSync(fileURLToPath(file)) && existsSync(fileURLToPath(js))) return new Worker(js, opts);
-  return new Worker(BOOT, { ...opts, eval: true, workerData: { file: file.href, tsx: tsx() } });
+  // execArgv: [] so the worker does not also inherit a parent's `--import tsx`: one loader,
+  // registered once (two sets of loader hooks in one worker can wait on each other).
+  return new Worker(BOOT, { ...opts, eval: true, execArgv: [], workerData: { file: file.href, tsx: tsx() } });
 }
