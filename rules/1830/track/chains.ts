@@ -71,18 +71,11 @@ export function chainReachOf(board: Board, corp: string): Reach {
     return count > 1;
   };
 
-  const starts: number[] = [];
-  for (const hex in tokens) {
-    const i = data.HEX_INDEX.get(hex);
-    const cities = tokens[hex];
-    if (i === undefined || !cities) continue;
-    for (let c = 0; c < cities.length; c++) {
-      if (!cities[c]?.includes(corp)) continue;
-      d[i] = u8(d, i) | u8(OPEN_EDGES, i);
-      const k = i * MAX_NODES + c;
-      reach(k, true);
-      starts.push(k);
-    }
+  const starts = data.stationKeys(tokens, corp);
+  for (const k of starts) {
+    const i = Math.floor(k / MAX_NODES);
+    d[i] = u8(d, i) | u8(OPEN_EDGES, i);
+    reach(k, true);
   }
 
   const visitedNode = new Uint8Array(COUNT * MAX_NODES);

@@ -369,3 +369,18 @@ HEX_IDS.forEach((id, i) => {
     NODE_KEY.set(nid, i * MAX_NODES + n);
   }
 });
+
+/**
+ * The corporation's stations as node keys (i * MAX_NODES + city), in the order `tokens` lists
+ * its hexes: where a network walk starts (graph.ts, chains.ts).
+ */
+export function stationKeys(tokens: Record<string, string[][]>, corp: string): number[] {
+  const out: number[] = [];
+  for (const hex in tokens) {
+    const i = HEX_INDEX.get(hex);
+    const cities = tokens[hex];
+    if (i === undefined || !cities) continue;
+    for (let c = 0; c < cities.length; c++) if (cities[c]?.includes(corp)) out.push(i * MAX_NODES + c);
+  }
+  return out;
+}

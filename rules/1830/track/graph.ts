@@ -123,24 +123,18 @@ export function reachOf(board: Board, corp: string): Reach {
   }
   // encoded work: node n of hex i -> -(i * MAX_NODES + n) - 1; entry at edge e of hex i -> i * 6 + e
 
-  for (const hex in tokens) {
-    const i = HEX_INDEX.get(hex);
-    const cities = tokens[hex];
-    if (i === undefined || !cities) continue;
-    for (let c = 0; c < cities.length; c++) {
-      if (!cities[c]?.includes(corp)) continue;
-      d[i] = u8(d, i) | u8(OPEN_EDGES, i);
-      const k = i * MAX_NODES + c;
-      const mark = u8(d, SEEN + k);
-      if (mark !== 2) {
-        if (mark === 0) nodeCount++;
-        d[SEEN + k] = 2;
-        if (noReversal) {
-          EXITED[k] = EDGE_BITS;
-          PENDING[k] = EDGE_BITS;
-        }
-        stack[sp++] = -k - 1;
+  for (const k of data.stationKeys(tokens, corp)) {
+    const i = Math.floor(k / MAX_NODES);
+    d[i] = u8(d, i) | u8(OPEN_EDGES, i);
+    const mark = u8(d, SEEN + k);
+    if (mark !== 2) {
+      if (mark === 0) nodeCount++;
+      d[SEEN + k] = 2;
+      if (noReversal) {
+        EXITED[k] = EDGE_BITS;
+        PENDING[k] = EDGE_BITS;
       }
+      stack[sp++] = -k - 1;
     }
   }
 
