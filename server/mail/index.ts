@@ -18,7 +18,7 @@ import { PgGameStore } from '../store/pg-store.ts';
 import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
-import { PicturePool } from './picture-pool.ts';
+import { processPicturePool } from './picture-pool.ts';
 import { DigestBook } from './digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
@@ -97,8 +97,9 @@ export function createMailer(o: MailerOptions): Mailer {
   const domain = mailDomain(from, baseUrl);
   const mailDir = join(o.dataDir, 'mail');
   const digest = new DigestBook(mailDir);
-  // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop).
-  const pictures = config.pictureThreads > 0 ? new PicturePool({ threads: config.pictureThreads }) : null;
+  // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop), the
+  // process's own (a mailer that stops leaves them to the next).
+  const pictures = config.pictureThreads > 0 ? processPicturePool(config.pictureThreads) : null;
   const renderer = new MailRenderer(
     o.templatesDir ?? DEFAULT_TEMPLATES_DIR,
     pictures ? (svg, opts, route) => pictures.draw(svg, opts, route) : undefined,
@@ -217,7 +218,6 @@ export function createMailer(o: MailerOptions): Mailer {
       await lastReconcile;
       await cursor.save();
       await queue.stop();
-      await pictures?.close();
     },
   };
 }
