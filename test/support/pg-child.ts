@@ -12,8 +12,9 @@ export interface PgChild {
   exited: Promise<void>;
 }
 
-export async function startPgChild(env: Record<string, string>): Promise<PgChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/pg-server-child.ts')], {
+// nodeArgs: extra flags for node itself (a profile: ['--cpu-prof', '--cpu-prof-dir=...']).
+export async function startPgChild(env: Record<string, string>, nodeArgs: string[] = []): Promise<PgChild> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'test/support/pg-server-child.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
