@@ -1365,9 +1365,11 @@ export class GameService {
       /** Written only if the log still ends at this seq (another process has not written meanwhile); else 409. */
       atSeq?: number;
     },
+    /** The game as the caller just opened it (see current()): no second read of it. */
+    opts: { opened?: LoadedGame } = {},
   ): Promise<number> {
     return this.withLock(gameId, async () => {
-      const game = await this.open(gameId);
+      const game = await this.current(gameId, opts.opened);
       const doc = game.doc;
       if (note.atSeq !== undefined && doc.log.length !== note.atSeq) throw new StaleWriteError();
       if (note.seat !== undefined && !doc.seats[note.seat])
