@@ -17,7 +17,6 @@
 // rules take simultaneous choices, which the service allows). A reply that names
 // no mail of ours is judged at the current position.
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { authenticate } from 'mailauth';
 import type { Seat } from '../../../rules/types.ts';
 import { RuleError } from '../../../rules/types.ts';
 import { ServiceError } from '../../errors.ts';
@@ -173,6 +172,9 @@ export class ReplyDesk {
 
   /** Null when the message passes the policy, else why not (in a few words). */
   private async authProblem(raw: Buffer, from: string, d: Delivery): Promise<string | null> {
+    // mailauth (with the BIMI and VMC parts it brings) takes about a second to load: only a
+    // server whose policy checks senders loads it, at the first reply it checks.
+    const { authenticate } = await import('mailauth');
     const res = await authenticate(raw, {
       ip: d.ip,
       helo: d.helo,
