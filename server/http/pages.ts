@@ -23,7 +23,7 @@ import { nameRows } from '../mail/closeup.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { ordersPanel } from './orders.ts';
-import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
+import { changedSince, fullTime, groupMoves, readableWidth, ringChanges, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, sayBody, undoBody } from './schemas.ts';
 import { replyAddress } from '../mail/reply-address.ts';
 
@@ -38,6 +38,15 @@ export function pagesRouter(ctx: AppContext): Router {
       .status(status)
       .type('html')
       .send(renderer.page(name, { ...view, cspNonce: res.locals.cspNonce }));
+  };
+
+  /**
+   * A picture as a page shows it: on a narrow screen it keeps a width at which its labels can be
+   * read, and scrolls inside its own box instead of shrinking them away.
+   */
+  const readable = (svg: string) => {
+    const wide = readableWidth(svg);
+    return wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
   };
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
@@ -66,10 +75,7 @@ export function pagesRouter(ctx: AppContext): Router {
         svg = null;
       }
     }
-    // On a narrow screen the picture keeps a width at which its labels can be read, and scrolls
-    // inside its own box instead of shrinking them away.
-    const wide = svg ? readableWidth(svg) : null;
-    const drawn = svg && wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
+    const drawn = svg && readable(svg);
     const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
     return {
       view,
@@ -486,6 +492,7 @@ export function pagesRouter(ctx: AppContext): Router {
     // information (a card drawn) is not previewed: the board as it is now instead.
     let preview: ReturnType<typeof board> | null = null;
     let previewAfter = false;
+    let previewRinged = false;
     if (!problem && move && game.state !== null) {
       const reveals = !game.rules.undoable || game.rules.undoable(move.action, game.state) === false;
       if (!reveals) {
@@ -494,6 +501,13 @@ export function pagesRouter(ctx: AppContext): Router {
           game.rules.apply(after, seat, move.action);
           preview = board(res, game, seat, after);
           previewAfter = true;
+          // What it changes, ringed on the board after it.
+          const now = board(res, game, seat).rawSvg;
+          const ringed = now && preview.rawSvg ? ringChanges(now, preview.rawSvg) : null;
+          if (ringed && ringed !== preview.rawSvg) {
+            preview = { ...preview, svg: new Handlebars.SafeString(readable(ringed)) };
+            previewRinged = true;
+          }
         } catch {
           preview = null;
         }
@@ -508,7 +522,9 @@ export function pagesRouter(ctx: AppContext): Router {
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
         move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
-        preview: preview ? { status: preview.status, svg: preview.svg, after: previewAfter } : null,
+        preview: preview
+          ? { status: preview.status, svg: preview.svg, after: previewAfter, ringed: previewRinged }
+          : null,
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,

@@ -156,6 +156,9 @@ describe('the play page', () => {
     const html = await page(`/play/${handle.key}/m/0?seq=${st.game.seq}`);
     expect(html).toContain('<h2>After this move</h2>');
     expect(html).toMatch(/<section class="preview">[\s\S]*<svg/);
+    // What the move changes (the track it lays), ringed on that board.
+    expect(html).toContain('What it changes is ringed in orange.');
+    expect(html).toMatch(/<section class="preview">[\s\S]*<g class="changed"><rect /);
     // Nothing was played by looking.
     expect((await srv.state(handle.key)).game.seq).toBe(st.game.seq);
 
