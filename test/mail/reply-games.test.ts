@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 afterEach(() => m.stop());
 
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 const asksToAct = (x: ParsedMail) =>
   /^Your turn/.test(x.subject ?? '') || (/^Re: /.test(x.subject ?? '') && /It is your turn\./.test(x.text ?? ''));
 

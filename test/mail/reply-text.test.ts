@@ -17,7 +17,7 @@ const turnMail = {
   replyTo: { value: [{ address: 'play+x.y@play.example.test', name: '' }], html: '', text: '' },
 } as unknown as ParsedMail;
 
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 
 describe('reading a reply', () => {
   for (const style of STYLES) {
@@ -40,6 +40,21 @@ describe('reading a reply', () => {
       talk: 'Nice one, Bob.\nYou will pay for that!',
       ignored: null,
     });
+  });
+
+  it('reads nothing of our own mail pasted under the reply unmarked, nor the rule a client drew above it', () => {
+    const ours = (line: string) => line.startsWith('High Card · ') || line.includes('http://x/');
+    const mail = `High Card · move 4\n\n${turnMail.text}`;
+    expect(readReply(`Well played.\nAgain tomorrow?\n\n${mail}`, highCard, undefined, ours)).toEqual({
+      commands: [],
+      talk: 'Well played.\nAgain tomorrow?',
+      ignored: null,
+    });
+    // Run together with the words (no blank line), and with a link of ours in the words: cut there.
+    expect(readReply(`Well played.\n${mail}`, highCard, undefined, ours).talk).toBe('Well played.');
+    expect(readReply('See http://x/play/k for my hand', highCard, undefined, ours).talk).toBeNull();
+    expect(readReply(`stake 2\n${mail}`, highCard, undefined, ours).commands).toEqual(['stake 2']);
+    expect(readReply(`Nice one.\n\n${'-'.repeat(80)}\n`, highCard).talk).toBe('Nice one.');
   });
 
   it('ends the commands at a line that is none, and says which', () => {

@@ -26,7 +26,7 @@ afterEach(() => m.stop());
 
 const to = (m: ParsedMail) => addressOf(m.to);
 const port = () => mailer.inboundSmtpPort!;
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 
 /** The newest mail to `email` matching, waiting for it; `after`: only mails received after that many. */
 async function next(email: string, match: (m: ParsedMail) => boolean, after = 0): Promise<ParsedMail> {
@@ -188,6 +188,32 @@ describe('playing by replying', () => {
     const undone = await next(ada.email, isAnswer, before);
     expect(undone.text).toContain('You took back your last move.');
     expect(undone.text).toMatch(/It is your turn\./);
+  });
+
+  it('never lets table talk carry the mail a client pasted under the reply unmarked: no hidden holdings, no link', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    // Ada's mail lists her moves, which name the cards of her hidden hand, and carries her page link.
+    const hers = [...(first.text ?? '').matchAll(/^ {2}\d+\. (.+)$/gm)].map((x) => x[1]!);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(first.text).toContain(ada.key);
+    const before = smtp.received.length;
+    await reply(port(), first, 'Good luck, Bob.\nMay the best card win.', { style: 'inline' });
+    const heard = await next('bob@example.test', (m) => /Ada says/.test(m.subject ?? ''), before);
+    for (const part of [heard.text ?? '', String(heard.html ?? '')]) {
+      expect(part).toContain('May the best card win.');
+      expect(part).not.toContain(ada.key);
+      for (const label of hers) expect(part).not.toContain(label);
+    }
+    const talk = (await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk).map((e) => e.data!.talk);
+    expect(talk).toEqual(['Good luck, Bob.\nMay the best card win.']);
+    // Commands above such a paste are read, and nothing of the paste.
+    await mailer.queue.idle();
+    const answer = await next(ada.email, isAnswer, before);
+    expect(await reply(port(), answer, 'history', { style: 'inline' })).toMatch(/^250/);
+    const history = await next(ada.email, (m) => isAnswer(m) && /History \(/.test(m.text ?? ''), before);
+    expect(history.text).not.toContain('Not read as a command');
   });
 
   it('reads replies in HTML only, with attachments, in ISO-8859-1; refuses oversized ones; drops auto-replies', async () => {
