@@ -168,4 +168,29 @@ describe('DMARC', () => {
     expect(await sendRaw(port, signed, envelope)).toMatch(/^250/);
     expect((await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk)).toHaveLength(1);
   });
+
+  it('takes an unsigned reply under INBOUND_AUTH=dmarc when SPF passes for the sending server and aligns', async () => {
+    await m.stop();
+    m = await start({ INBOUND_AUTH: 'dmarc' });
+    ({ smtp, srv, mailer } = m);
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+    const port = mailer.inboundSmtpPort!;
+    const to = addressOf(turn.replyTo);
+    // The players' domain names the sending server (here 127.0.0.1, the test's own) in SPF.
+    DNS['example.test'] = 'v=spf1 ip4:127.0.0.1 -all';
+    try {
+      // Envelope sender of another domain (no SPF there, so nothing aligned): refused.
+      const unaligned = await buildReply(turn, 'say bounced through elsewhere');
+      await expect(sendRaw(port, unaligned, { from: 'bounce@elsewhere.test', to })).rejects.toThrow(/550.*DMARC/);
+      // The player's own domain, sent from a server its SPF names: DMARC passes by SPF.
+      const aligned = await buildReply(turn, 'say sent by my own server');
+      expect(await sendRaw(port, aligned, { from: ada.email, to })).toMatch(/^250/);
+    } finally {
+      delete DNS['example.test'];
+    }
+    const talk = (await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk).map((e) => e.data!.talk);
+    expect(talk).toEqual(['sent by my own server']);
+  });
 });
