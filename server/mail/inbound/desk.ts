@@ -213,9 +213,10 @@ export class ReplyDesk {
     };
     // Our own mail, where a client pasted it under the reply unmarked (see commands.ts): its first
     // line (the layout's title line) and links to this server are never read, nor what follows.
-    const title = game.rules.title;
+    const titles = [game.doc.title, game.rules.title];
     const site = `${s.links.baseUrl}/`;
-    const ours = (line: string) => line === title || line.startsWith(`${title} · `) || line.includes(site);
+    const ours = (line: string) =>
+      line.includes(site) || titles.some((title) => line === title || line.startsWith(`${title} · `));
     const reading = readReply(text, game.rules, parses, ours);
     const repliedTo = [mail.inReplyTo ?? '', ...[...asList(mail.references)].reverse()];
     const shown = repliedTo.map(seqOfMessageId).find((n) => n !== null) ?? null;
