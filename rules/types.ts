@@ -5,9 +5,9 @@
 // `apply`, and shows each person only what `view` returns for their seat.
 // Nothing here may do I/O, read the clock or call Math.random.
 
-import type { PictureTarget } from './picture.ts';
+import type { CardRow, PictureTarget } from './picture.ts';
 
-export type { PictureTarget };
+export type { CardRow, PictureTarget };
 
 /** A seat index, 0-based, in play order as the rules set it up. */
 export type Seat = number;
@@ -172,6 +172,14 @@ export interface Rules<State = Opaque, Action = Opaque> {
    * MAIL_MIN_TEXT px, the seat's own holdings marked); 'page' (the default) for a page.
    */
   svg?(view: View, target?: PictureTarget): string;
+
+  /**
+   * Optional: the seat's own holdings and position in a view (its money, shares, hand, score), as
+   * rows of words and coloured chips, for the turn mail's close-up on a phone (rules/picture.ts
+   * drawCard). Drawn from the view only; for a spectator, the public standing. Players are
+   * written `{seat:N}`.
+   */
+  holdings?(view: View): CardRow[];
 
   /**
    * Optional: standing orders (programmed moves). A seat leaves an order; the server plays it

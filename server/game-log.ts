@@ -8,6 +8,7 @@ import { ServiceError } from './errors.ts';
 import { sealEntry } from './store/chain.ts';
 import type { GameDoc, LogEntry, ReminderPolicy } from './store/types.ts';
 import type { HistoryLine } from './service.ts';
+import { escapeMarkup } from '../rules/escape.ts';
 
 export const STATE_KINDS = new Set(['start', 'move', 'undo']);
 
@@ -119,6 +120,15 @@ export function nextWait(
  */
 export function nameSeats(text: string, doc: GameDoc): string {
   return text.replace(/\{seat:(\d+)\}/g, (_, n: string) => doc.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`);
+}
+
+/** `{seat:N}` in a picture's markup as the players' names (escaped for markup), as nameSeats does for words. */
+export function nameSeatsInMarkup(markup: string, doc: GameDoc): string {
+  return markup.includes('{seat:')
+    ? markup.replace(/\{seat:(\d+)\}/g, (_, n: string) =>
+        escapeMarkup(doc.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`),
+      )
+    : markup;
 }
 
 export function lineOf(doc: GameDoc, e: LogEntry): HistoryLine {

@@ -38,6 +38,7 @@ import { parseCommand } from './parse.ts';
 import { buildView } from './view.ts';
 import { checkInvariants } from './check.ts';
 import { svg1830 } from './svg.ts';
+import { holdings1830 } from './holdings.ts';
 import { armOrder, decideOrder, describeOrder, orderOffers, type Order1830 } from './orders.ts';
 
 export type { Game1830State } from './state.ts';
@@ -290,6 +291,7 @@ export const game1830: Rules<Game1830State, Action1830> = {
   },
   check: checkInvariants,
   svg: svg1830,
+  holdings: holdings1830,
 };
 
 export default game1830;

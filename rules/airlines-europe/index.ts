@@ -16,6 +16,7 @@ import { setupGame } from './setup.ts';
 import { versionOf } from '../version.ts';
 import { RULES_VERSION, type AEState } from './state.ts';
 import { renderSvg } from './svg.ts';
+import { holdingsAE } from './holdings.ts';
 import { buildView } from './view.ts';
 
 export type { AEState } from './state.ts';
@@ -96,5 +97,6 @@ export const airlinesEurope: Rules<AEState, AEAction> = {
 
   parse: (text) => parseCommand(text),
   svg: renderSvg,
+  holdings: holdingsAE,
   check: checkState,
 };

@@ -4,7 +4,7 @@
 import type { View } from '../types.ts';
 import { board } from './board.ts';
 import { escapeMarkup as esc } from '../escape.ts';
-import type { PictureTarget } from '../picture.ts';
+import { boardArea, type PictureTarget } from '../picture.ts';
 
 interface SvgAirline {
   id: string;
@@ -72,7 +72,7 @@ export function renderSvg(raw: View, target: PictureTarget = 'page'): string {
   const width = mail ? MAP_W : 980;
   const height = mail ? MAP_H + 36 + below!.height : 600;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"${mail ? boardArea(0, 0, MAP_W, MAP_H) : ''}>`,
   );
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   // The printed map, the same for every seat all game long, is marked static:

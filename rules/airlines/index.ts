@@ -15,6 +15,7 @@ import { versionOf } from '../version.ts';
 import type { AirlinesState } from './state.ts';
 import { playStock } from './stock.ts';
 import { renderSvg } from './svg.ts';
+import { holdingsAirlines } from './holdings.ts';
 import { viewFor } from './view.ts';
 
 export type { AirlinesState } from './state.ts';
@@ -97,6 +98,7 @@ export const airlines: Rules<AirlinesState, AirlinesAction> = {
   parse: parseCommand,
 
   svg: renderSvg,
+  holdings: holdingsAirlines,
 
   check: checkState,
 };

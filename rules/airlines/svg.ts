@@ -4,7 +4,7 @@
 // points. Pure: built only from the view, no fonts or images from outside.
 import type { View } from '../types.ts';
 import { escapeMarkup as esc } from '../escape.ts';
-import { MAIL_MIN_TEXT, MAIL_WIDTH, textAtLeast, type PictureTarget } from '../picture.ts';
+import { boardArea, MAIL_MIN_TEXT, MAIL_WIDTH, textAtLeast, type PictureTarget } from '../picture.ts';
 
 interface CircleV {
   label: string;
@@ -169,7 +169,7 @@ function draw(view: View, columns: number): string {
   const height =
     legendTop + 40 + Math.ceil(companies.length / columns) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"${columns === 2 ? boardArea(0, 0, width, mapHeight) : ''}>`,
   );
   parts.push(
     `<rect width="${width}" height="${height}" fill="#fff"/><rect width="${width}" height="${mapHeight}" fill="#eef4f8"/>`,

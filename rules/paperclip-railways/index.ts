@@ -16,6 +16,7 @@ import { parseCommand } from './parse.ts';
 import { setupGame } from './setup.ts';
 import { RULES_VERSION, type PCState } from './state.ts';
 import { renderSvg } from './svg.ts';
+import { holdingsPaperclip } from './holdings.ts';
 import { prepare, toAct } from './turn.ts';
 import { buildView } from './view.ts';
 
@@ -111,5 +112,6 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
 
   parse: (text, s) => parseCommand(text, s),
   svg: (view, target) => renderSvg(view, target),
+  holdings: holdingsPaperclip,
   check: (s) => checkState(s),
 };

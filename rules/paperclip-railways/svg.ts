@@ -1,7 +1,7 @@
 // The table as a standalone SVG (pure; generic sans-serif; no external files).
 import type { View } from '../types.ts';
 import { escapeMarkup as esc } from '../escape.ts';
-import { MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
+import { boardArea, MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
 
 type P = [number, number];
 interface SView {
@@ -62,7 +62,7 @@ export function renderSvg(view: View, target: PictureTarget = 'page'): string {
   const legendH = 24 + 20 * v.players.length;
   const H = f.height + legendH;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${H}" viewBox="0 0 ${f.width} ${H}" font-family="sans-serif"${mail ? boardArea(0, 0, f.width, f.height) : ''}>`,
   );
   out.push(`<rect width="100%" height="100%" fill="#fbf8ef"/>`);
   // The table as laid out (area, board, obstacles, river) is public and

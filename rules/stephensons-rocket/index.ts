@@ -9,6 +9,7 @@ import { parseCommand } from './parse.ts';
 import { RULES_VERSION, setupState, type SRState } from './state.ts';
 import { versionOf } from '../version.ts';
 import { renderSvg } from './svg.ts';
+import { holdingsRocket } from './holdings.ts';
 import { makeView, toAct } from './view.ts';
 
 export type { SRState } from './state.ts';
@@ -99,6 +100,7 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   },
 
   svg: renderSvg,
+  holdings: holdingsRocket,
 
   check: checkState,
 };

@@ -3,7 +3,7 @@
 import type { View } from '../types.ts';
 import { board } from './board.ts';
 import { escapeMarkup as esc } from '../escape.ts';
-import { MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
+import { boardArea, MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
 
 const ROOT3 = Math.sqrt(3);
 /** Track joined to no line (left behind when a line that absorbed others leaves its start town). */
@@ -141,7 +141,7 @@ export function renderSvg(view: View, target: PictureTarget = 'page'): string {
   const HEIGHT = Math.round(legend ? fr.mapH + legend.height : fr.height);
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif"${legend ? boardArea(0, 0, WIDTH, Math.round(fr.mapH)) : ''}>`,
   );
   out.push(`<rect width="100%" height="100%" fill="#cfe3f3"/>`);
   // The printed board is marked static (server/mail/snapshot.ts draws it once a
@@ -298,7 +298,7 @@ function pageLegend(view: View, lines: ViewLine[], players: ViewPlayer[], fr: Fr
   for (const pl of players) {
     ly += 16;
     out.push(
-      `<rect x="${f(lx)}" y="${ly - 10}" width="10" height="10" fill="${STATION_COLOURS[pl.colour] ?? '#fff'}" stroke="#000"/><text x="${f(lx + 16)}" y="${ly}" font-size="11">seat ${pl.seat + 1} (${pl.colour})</text>`,
+      `<rect x="${f(lx)}" y="${ly - 10}" width="10" height="10" fill="${STATION_COLOURS[pl.colour] ?? '#fff'}" stroke="#000"/><text x="${f(lx + 16)}" y="${ly}" font-size="11">{seat:${pl.seat}} (${pl.colour})</text>`,
     );
   }
   ly += 28;
@@ -343,7 +343,7 @@ function mailLegend(
     ry += row;
     const me = pl.seat === you;
     out.push(
-      `<rect x="${rx}" y="${ry - t + 1}" width="${t}" height="${t}" fill="${STATION_COLOURS[pl.colour] ?? '#fff'}" stroke="#000" stroke-width="${me ? 3 : 1}"/><text x="${rx + t + 8}" y="${ry}" font-size="${t}"${me ? ' font-weight="bold"' : ''}>seat ${pl.seat + 1} (${pl.colour})${me ? ', you' : ''}</text>`,
+      `<rect x="${rx}" y="${ry - t + 1}" width="${t}" height="${t}" fill="${STATION_COLOURS[pl.colour] ?? '#fff'}" stroke="#000" stroke-width="${me ? 3 : 1}"/><text x="${rx + t + 8}" y="${ry}" font-size="${t}"${me ? ' font-weight="bold"' : ''}>{seat:${pl.seat}} (${pl.colour})${me ? ', you' : ''}</text>`,
     );
   }
   ry += row + 12;

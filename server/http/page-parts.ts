@@ -3,9 +3,9 @@
 // why a take-back is no longer offered.
 import type { PictureTarget, Seat } from '../../rules/types.ts';
 import type { GameService, LoadedGame, MoveChoice } from '../service.ts';
-import { effectiveMoves } from '../game-log.ts';
+import { effectiveMoves, nameSeatsInMarkup } from '../game-log.ts';
 import type { LogEntry } from '../store/types.ts';
-import { liftElements } from '../mail/lift.ts';
+import { boxedElements } from '../mail/lift.ts';
 import { splitLayers } from '../mail/snapshot.ts';
 
 /** "3 hours ago", "in 2 days", "just now": `iso` against `now`. */
@@ -161,7 +161,7 @@ export function undoGone(log: LogEntry[], seat: Seat, names: string[]): string |
   return `Your last move can no longer be taken back: ${who} has moved since.`;
 }
 
-type Box = [number, number, number, number];
+export type Box = [number, number, number, number];
 
 /** The root <svg ...> tag and what it holds. */
 function splitRoot(svg: string): { head: string; body: string } | null {
@@ -179,7 +179,7 @@ const numbersOf = (s: string | undefined) =>
     .map(Number);
 
 /** The shapes drawn in `after` that `before` did not draw (their boxes), or null when the two cannot be compared. */
-function changedShapes(
+export function changedShapes(
   before: string,
   after: string,
 ): { a: { head: string; body: string }; view: [number, number, number, number]; boxes: Box[] } | null {
@@ -195,7 +195,7 @@ function changedShapes(
       splitLayers(svg)
         ?.filter((p) => p.kind === 'dynamic')
         .map((p) => p.body) ?? [body]
-    ).flatMap((run) => liftElements(run, font).lifted);
+    ).flatMap((run) => boxedElements(run, font));
   const was = new Map<string, number>();
   for (const e of drawn(before, b.body)) was.set(e.markup, (was.get(e.markup) ?? 0) + 1);
   const boxes: Box[] = [];
@@ -331,7 +331,7 @@ export async function pictureThen(
   if (!lastOwn || lastOwn.seq >= d.log.length || d.status !== 'active' || !game.rules.svg) return null;
   try {
     const then = await service.stateAt(game, lastOwn.seq);
-    return then === null ? null : game.rules.svg(service.viewOf(game, then, seat), target);
+    return then === null ? null : nameSeatsInMarkup(game.rules.svg(service.viewOf(game, then, seat), target), d);
   } catch {
     return null;
   }

@@ -17,7 +17,7 @@ import { DEFAULT_POLICY } from '../policy.ts';
 import { ExportError, exportText } from '../export-18xx.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { lastEffectiveMove } from '../game-log.ts';
+import { lastEffectiveMove, nameSeatsInMarkup } from '../game-log.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { ordersPanel } from './orders.ts';
@@ -59,7 +59,7 @@ export function pagesRouter(ctx: AppContext): Router {
     let svg: string | null = null;
     if (state !== null && game.rules.svg) {
       try {
-        svg = game.rules.svg(view);
+        svg = nameSeatsInMarkup(game.rules.svg(view), game.doc);
       } catch {
         svg = null;
       }

@@ -2,13 +2,14 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
-import { closeUps, pictureThen, ringChanges } from '../http/page-parts.ts';
+import { pictureThen, ringChanges } from '../http/page-parts.ts';
+import { nameRows, phoneCloseUp } from './closeup.ts';
 import { orderLinks } from '../http/orders.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import type { GameDoc, SeatRecord } from '../store/types.ts';
 import type { AnyRules, Seat, View } from '../../rules/types.ts';
 import { mailId, messageIdFor, type OutgoingMail } from './message.ts';
-import { nameSeats } from '../game-log.ts';
+import { nameSeats, nameSeatsInMarkup } from '../game-log.ts';
 import { gamesOf } from './my-games.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
@@ -192,14 +193,17 @@ export class MailComposer {
         if (doc.status !== 'active' || !toAct.includes(spec.seat) || this.movedSince(doc, spec.seat, spec.stateSeq))
           return null;
         const ctx = this.withTurn(game, spec.seat, base);
-        if (ctx.svg) {
-          // What changed since the seat's last move: a close-up above the board, and ringed on it.
-          const then = await pictureThen(this.o.service, game, spec.seat, 'mail');
-          if (then !== null) {
-            ctx.closeUpSvg = closeUps(then, ctx.svg)[0];
-            ctx.svg = ringChanges(then, ctx.svg);
-          }
-        }
+        // What changed since the seat's last move, ringed on the board; and the close-up for a
+        // phone above it (those changes at a readable size, and the seat's own card), drawn from
+        // the seat's own views only.
+        const then = ctx.svg ? await pictureThen(this.o.service, game, spec.seat, 'mail') : null;
+        const rows = ctx.view && game.rules.holdings ? safely(() => game.rules.holdings!(ctx.view!)) : undefined;
+        ctx.closeUpSvg = phoneCloseUp({
+          rows: rows && nameRows(rows, (text) => nameSeats(text, doc)),
+          before: then,
+          after: ctx.svg,
+        });
+        if (then !== null && ctx.svg) ctx.svg = ringChanges(then, ctx.svg);
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
         ctx.waitingFor = names(toAct);
@@ -459,7 +463,8 @@ export class MailComposer {
     const view = this.o.service.viewFor(game, seat);
     if (!game.rules.svg || game.state === null) return { view, svg: undefined };
     try {
-      return { view, svg: mailPicture(game.rules, view) };
+      const svg = mailPicture(game.rules, view);
+      return { view, svg: svg && nameSeatsInMarkup(svg, game.doc) };
     } catch {
       return { view, svg: undefined };
     }
@@ -813,6 +818,15 @@ export function formatTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+/** What `make` returns, or undefined when it throws (a picture's part never stops a mail). */
+function safely<T>(make: () => T): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The picture a mail carries of a view: the game's drawing for a mail's 360-640 px column (rules/picture.ts). */

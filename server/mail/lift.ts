@@ -307,3 +307,67 @@ export function liftElements(run: string, rootFontSize: number, skip: ReadonlySe
     lifted,
   };
 }
+
+const TRANSLATE = /^\s*translate\(\s*(-?[\d.]+)(?:[\s,]+(-?[\d.]+))?\s*\)\s*$/;
+
+/** A run of markup read once for cutting out windows of it (cutOut): its elements with their boxes. */
+export type Cuttable =
+  | { markup: string; box: Box | null }
+  | { open: string; close: string; dx: number; dy: number; inner: Cuttable[] };
+
+/**
+ * A run of markup as elements with their boxes (null where unknown), looking inside plain groups
+ * (no transform but a translation, no declared box); the run as one element if it holds anything
+ * unusual.
+ */
+export function cuttable(run: string, rootFontSize: number): Cuttable[] {
+  const elements = topLevel(run);
+  if (!elements) return [{ markup: run, box: null }];
+  return elements.map((e): Cuttable => {
+    if (e.name === 'g' && !e.attrs.has('data-box') && !e.attrs.has('id') && !e.markup.includes('url(')) {
+      const t = e.attrs.get('transform');
+      const shift = t === undefined ? ['0', '0'] : TRANSLATE.exec(t)?.slice(1);
+      const open = e.markup.indexOf('>') + 1;
+      const close = e.markup.lastIndexOf('</g>');
+      if (shift && open > 0 && close >= open)
+        return {
+          open: e.markup.slice(0, open),
+          close: e.markup.slice(close),
+          dx: Number(shift[0]),
+          dy: Number(shift[1] ?? 0),
+          inner: cuttable(e.markup.slice(open, close), Number(e.attrs.get('font-size') ?? rootFontSize)),
+        };
+    }
+    return { markup: e.markup, box: boxOf(e, rootFontSize) };
+  });
+}
+
+/**
+ * The markup of `parts` without the elements that surely paint nowhere in `window` (their box is
+ * known and misses it): a cut-out of a picture (mail/closeup.ts) then costs what it shows, not
+ * the whole picture. Anything whose box is unknown stays.
+ */
+export function cutOut(parts: readonly Cuttable[], window: Box): string {
+  let out = '';
+  for (const p of parts) {
+    if ('inner' in p) {
+      const inner = cutOut(p.inner, [window[0] - p.dx, window[1] - p.dy, window[2] - p.dx, window[3] - p.dy]);
+      if (inner) out += p.open + inner + p.close;
+    } else if (
+      p.box === null ||
+      (p.box[0] <= window[2] && p.box[2] >= window[0] && p.box[1] <= window[3] && p.box[3] >= window[1])
+    )
+      out += p.markup;
+  }
+  return out;
+}
+
+/** Every top-level element of a run whose box is known from its markup (in order; the others left out). */
+export function boxedElements(run: string, rootFontSize: number): Lifted[] {
+  const out: Lifted[] = [];
+  for (const e of topLevel(run) ?? []) {
+    const box = boxOf(e, rootFontSize);
+    if (box) out.push({ markup: e.markup, box });
+  }
+  return out;
+}

@@ -89,11 +89,12 @@ describe('from the turn mail to a move, as a person would', () => {
           if (m.type() === 'error') problems.push(m.text());
         });
         const name = `${rules.id}-${label}`;
-        // The mail as the outbox shows it, and its first move link into the game (the picture
-        // above it links to the seat's page, where the board zooms).
+        // The mail as the outbox shows it, and its first move link into the game (the pictures
+        // above it, the close-up for a phone and the board, link to the seat's page, where the
+        // board zooms).
         await page.goto(`${srv.url}/outbox/${id}.html`);
         await shot(page, `${name}-1-mail`);
-        expect(await page.locator(`a[href="${srv.url}/play/${mover.key}"] img`).count()).toBe(1);
+        expect(await page.locator(`a[href="${srv.url}/play/${mover.key}"] img`).count()).toBe(2);
         const first = page.locator(`a[href^="${srv.url}/play/${mover.key}/m/"]`).first();
         const href = (await first.getAttribute('href'))!;
         expect(href).toContain(mover.key);

@@ -1,5 +1,7 @@
-// The turn mail shows a close-up of what changed on the board since the player's last turn (cid:closeup,
-// above the whole board), drawn from the player's own view then and now; the first turn mail has none.
+// The turn mail opens with a close-up drawn for a phone (cid:closeup, above the whole board, both
+// linking to the seat's page): what changed on the board since the player's last turn, drawn from
+// the player's own view then and now, and the player's own holdings; a first turn has only the
+// holdings. (test/mail/picture.test.ts measures its words; hidden.test.ts checks what it shows.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,20 +40,32 @@ async function turnMails() {
 }
 
 describe('the close-up in the turn mail', () => {
-  it("shows what changed since the player's last turn, and nothing on a first turn", async () => {
+  it("comes first, links to the seat's page, and is in every turn mail", async () => {
     const game = await srv.createGame({ rules: 'stephensons-rocket', players: ['Ada', 'Bob', 'Cy'] });
     const first = await turnMails();
     expect(first.length).toBeGreaterThan(0);
-    for (const m of first) expect(m.eml).not.toContain('cid:closeup');
     await srv.playToEnd(game, { maxMoves: 4 });
     const later = (await turnMails()).filter((m) => !first.some((f) => f.id === m.id));
-    const withCloseUp = later.filter((m) => m.eml.includes('cid:closeup'));
-    expect(withCloseUp.length).toBeGreaterThan(0);
-    for (const m of withCloseUp) {
+    expect(later.length).toBeGreaterThan(0);
+    for (const m of [...first, ...later]) {
       expect(m.eml).toMatch(/Content-ID: <closeup>/i);
       expect(m.eml).toMatch(/filename=.?changed\.png/);
-      // The whole board still comes, after the close-up.
+      // The whole board still comes, after the close-up; both open the seat's page.
       expect(m.eml).toMatch(/Content-ID: <board>/i);
+      const html = decodedHtml(m.eml);
+      const close = html.indexOf('cid:closeup');
+      expect(close).toBeGreaterThan(0);
+      expect(close).toBeLessThan(html.indexOf('cid:board'));
+      expect(html).toMatch(/<a href="http:[^"]*\/play\/[^"]+"[^>]*><img src="cid:closeup"[^>]*width="340"/);
+      expect(html).toMatch(/<a href="http:[^"]*\/play\/[^"]+"[^>]*><img src="cid:board"/);
     }
   });
 });
+
+/** The HTML part of a raw message, its quoted-printable undone. */
+function decodedHtml(eml: string): string {
+  const part = /Content-Type: text\/html[^\n]*\n(?:[^\n]+\n)*?\r?\n([\s\S]*?)\r?\n--/i.exec(eml)?.[1] ?? '';
+  return part
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}

@@ -3,29 +3,50 @@
 // Generic check: every text item (card, tile, share id...) in another seat's
 // view that appears nowhere in this seat's view must not appear in this
 // seat's mail, nor may the JSON of any longer private field. High Card is
-// also checked with its concrete hand cards.
+// also checked with its concrete hand cards. The words of the mail's pictures (the board and
+// the close-up for a phone, as SVG before they are drawn) are checked with the text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../rules/index.ts';
 import type { AnyRules, View } from '../../rules/types.ts';
 import { randomInt, seedRandom } from '../../rules/random.ts';
 import { highCard, type HighCardState } from '../support/high-card.ts';
 import { makeService, type TestService } from '../support/service.ts';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
+import { join } from 'node:path';
+import { MailComposer } from '../../server/mail/compose.ts';
+import { DigestBook } from '../../server/mail/digest.ts';
 import type { OutgoingMail } from '../../server/mail/message.ts';
+import { MailRenderer } from '../../server/mail/render.ts';
 
 const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
 let t: TestService;
-let mailer: Mailer;
+let composer: MailComposer;
+/** The SVG of every picture the mails asked to be drawn (the pixels are not needed here). */
+let drawn: string[] = [];
 
 beforeAll(async () => {
   t = await makeService(registry);
-  mailer = createMailer({
+  const renderer = new MailRenderer(undefined, async (svg) => {
+    drawn.push(svg);
+    return ONE_PIXEL;
+  });
+  composer = new MailComposer({
     service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: { send: async () => {} },
+    renderer,
+    from: 'Games <games@example.test>',
+    domain: 'example.test',
+    digest: new DigestBook(join(t.dataDir, 'mail')),
   });
 });
+
+const ONE_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The words of an SVG document (its text, tags left out). */
+function svgWords(svg: string): string {
+  return svg.replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&');
+}
 afterAll(async () => {
   await t.cleanup();
 });
@@ -90,15 +111,16 @@ async function startedGame(rules: AnyRules, seed: number) {
   return game;
 }
 
-async function turnMail(gameId: string, seat: number): Promise<OutgoingMail> {
+async function turnMail(gameId: string, seat: number): Promise<OutgoingMail & { pictures: string[] }> {
   const game = await t.service.open(gameId);
   const rec = game.doc.seats[seat]!;
-  const mail = await mailer.composer.compose(
+  drawn = [];
+  const mail = await composer.compose(
     { type: 'turn', gameId, seat, slot: rec.slot, generation: rec.generation, stateSeq: game.stateSeq },
     `hidden:${gameId}:${seat}`,
   );
   expect(mail, `a turn mail for seat ${seat}`).not.toBeNull();
-  return mail!;
+  return { ...mail!, pictures: drawn };
 }
 
 describe('hidden information in mail', () => {
@@ -110,9 +132,12 @@ describe('hidden information in mail', () => {
       let checked = 0;
       for (const a of toAct) {
         const mail = await turnMail(game.doc.id, a);
-        const body = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}`;
-        expect(body, "the game's partials render in mail").not.toContain('could not be shown');
+        expect(`${mail.text}\n${mail.html}`, "the game's partials render in mail").not.toContain('could not be shown');
         if (rules.svg) expect(mail.attachments?.[0]?.cid, 'the board PNG').toBe('board');
+        // The close-up for a phone is drawn too, from this seat's own views.
+        if (rules.holdings) expect(mail.attachments?.some((a) => a.cid === 'closeup')).toBe(true);
+        expect(mail.pictures.length).toBe((rules.svg ? 1 : 0) + (rules.holdings ? 1 : 0));
+        const body = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}\n${mail.pictures.map(svgWords).join('\n')}`;
         const viewA = rules.view(game.state, a);
         const fresh = await t.service.open(game.doc.id);
         const known = [

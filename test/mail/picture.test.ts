@@ -5,14 +5,15 @@
 // its own picture, and what changed since its last turn is ringed.
 import { describe, expect, it } from 'vitest';
 import { games } from '../../rules/index.ts';
-import { MAIL_MIN_TEXT, MAIL_WIDTH } from '../../rules/picture.ts';
+import { MAIL_MIN_TEXT, MAIL_WIDTH, PHONE_MIN_TEXT, PHONE_WIDTH } from '../../rules/picture.ts';
 import type { AnyRules } from '../../rules/types.ts';
 import { mailPicture } from '../../server/mail/compose.ts';
 import { ringChanges } from '../../server/http/page-parts.ts';
 import { svgToPng } from '../../server/mail/snapshot.ts';
 import { MAX_PNG_WIDTH, svgWidth } from '../../server/mail/raster.ts';
 import { smallestWords, wordsOf } from '../support/legibility.ts';
-import { positionAfter } from '../support/playout.ts';
+import { positionAfter, positionsAfter } from '../support/playout.ts';
+import { PHONE_PNG_WIDTH, phoneCloseUp } from '../../server/mail/closeup.ts';
 import { board as aeBoard } from '../../rules/airlines-europe/board.ts';
 
 const drawn = games.filter((g) => g.svg);
@@ -39,9 +40,16 @@ describe('the measure', () => {
   });
 });
 
+// 40: early, while every game is still running (Airlines Europe and Paperclip can end before 120).
+const MOMENTS = [0, 40, 120, 400];
+
 describe.each(drawn.map((g) => [g.id, g] as const))('%s: the mail picture', (_id, rules) => {
   const seats = seatsOf(rules);
-  const positions = [0, 120, 400].map((steps) => positionAfter(rules, seats, steps, 'picture-test'));
+  // Each moment, and a round of turns before it (the seat's last turn, for the close-up).
+  const lastTurn = (n: number) => Math.max(0, n - seats);
+  const steps = [...new Set(MOMENTS.flatMap((n) => [lastTurn(n), n]))];
+  const at = new Map(positionsAfter(rules, seats, steps, 'picture-test').map((state, i) => [steps[i]!, state]));
+  const positions = [0, 120, 400].map((n) => at.get(n));
 
   it(`has no word under ${MAIL_MIN_TEXT} px where the mail shows it, for every seat and a spectator`, () => {
     for (const state of positions) {
@@ -62,6 +70,52 @@ describe.each(drawn.map((g) => [g.id, g] as const))('%s: the mail picture', (_id
   it('rasterises at the mail column width', async () => {
     const png = await svgToPng(mailPicture(rules, rules.view(positions[1]!, 0))!, { cache: false });
     expect(png.readUInt32BE(16)).toBe(MAX_PNG_WIDTH);
+  });
+
+  /** The turn mail's close-up for `seat` at moment `n`, as the mail draws it (its last turn a round before). */
+  const closeUp = (n: number, seat: number | null) => {
+    const view = rules.view(at.get(n), seat);
+    return phoneCloseUp({
+      rows: rules.holdings?.(view),
+      before: n > 0 ? mailPicture(rules, rules.view(at.get(lastTurn(n)), seat))! : null,
+      after: mailPicture(rules, view),
+    });
+  };
+
+  it(`has a close-up for a phone with no word under ${PHONE_MIN_TEXT} px at ${PHONE_WIDTH} px, for every seat and a spectator`, () => {
+    let cutOuts = 0;
+    for (const n of MOMENTS) {
+      for (const seat of [...Array.from({ length: seats }, (_, s) => s), null]) {
+        const svg = closeUp(n, seat);
+        expect(svg, `a close-up at ${n} moves for seat ${seat}`).toBeDefined();
+        const box = /viewBox="([^"]+)"/.exec(svg!)![1]!.split(' ').map(Number);
+        expect(box[2]).toBe(PHONE_WIDTH);
+        const words = wordsOf(svg!, PHONE_WIDTH);
+        // its card: the status, and for a seat what it holds
+        expect(words.length).toBeGreaterThan(seat === null ? 1 : 3);
+        // a seat's own holdings; a spectator's card names nobody's as its own
+        expect(words.some((w) => /^(You|Your) /.test(w.text))).toBe(seat !== null);
+        const small = words.filter((w) => w.px < PHONE_MIN_TEXT - 0.05);
+        expect(
+          small.slice(0, 5),
+          `${n} moves, seat ${seat}: words under ${PHONE_MIN_TEXT} px at ${PHONE_WIDTH}`,
+        ).toEqual([]);
+        // cut-outs of the board: at one unit a pixel (or larger), never shrunk
+        for (const m of svg!.matchAll(
+          /<svg x="0" y="[\d.]+" width="([\d.]+)" height="[\d.]+" viewBox="[-\d.]+ [-\d.]+ ([\d.]+) /g,
+        )) {
+          expect(Number(m[1]) / Number(m[2])).toBeGreaterThanOrEqual(1);
+          cutOuts++;
+        }
+      }
+    }
+    // Somewhere in the game something changed on the board since a seat's last turn.
+    expect(cutOuts).toBeGreaterThan(0);
+  });
+
+  it('rasterises the close-up sharp for a phone', async () => {
+    const png = await svgToPng(closeUp(120, 0)!, { cache: false });
+    expect(png.readUInt32BE(16)).toBe(PHONE_PNG_WIDTH);
   });
 });
 

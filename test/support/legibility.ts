@@ -41,6 +41,17 @@ function scaleOf(transform: string | undefined): number {
   return k;
 }
 
+/** How much a nested <svg> scales its view box: its width over the box's (the smaller of both axes, as it meets). */
+function nestedScale(attrs: string): number {
+  const box = attr(attrs, 'viewBox')
+    ?.split(/[\s,]+/)
+    .map(Number);
+  const w = Number(attr(attrs, 'width'));
+  const h = Number(attr(attrs, 'height'));
+  if (box?.length !== 4 || !(w > 0) || !(h > 0)) return 1;
+  return Math.min(w / box[2]!, h / box[3]!);
+}
+
 /** The words of a document and their size in the mail's picture (its display width, at most MAX_PNG_WIDTH). */
 export function wordsOf(svg: string, column = MAX_PNG_WIDTH): Word[] {
   const root = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
@@ -73,7 +84,9 @@ export function wordsOf(svg: string, column = MAX_PNG_WIDTH): Word[] {
       continue;
     }
     const size = ownSize(attrs) ?? top.size;
-    const scale = top.scale * scaleOf(attr(attrs, 'transform'));
+    let scale = top.scale * scaleOf(attr(attrs, 'transform'));
+    // A document nested in the picture (a cut-out of another picture) scales its own view box to its width.
+    if (name === 'svg' && stack.length > 1) scale *= nestedScale(attrs);
     if (selfClosing) continue;
     stack.push({ name: name!, size, scale });
     if (name === 'text' || (name === 'tspan' && ownSize(attrs) !== undefined)) {

@@ -46,6 +46,29 @@ export function positionAfter(
   return state;
 }
 
+/**
+ * The positions `steps` random moves into one game (each as positionAfter gives it), from one
+ * playout: a copy is kept at each step asked for.
+ */
+export function positionsAfter(rules: AnyRules, seats: number, steps: readonly number[], seed: string): any[] {
+  const state = rules.setup(seats, seed, defaultOptions(rules));
+  const picker = seedRandom(`${seed}-picker`);
+  const last = Math.max(...steps);
+  const at = new Map<number, any>();
+  for (let i = 0; ; i++) {
+    if (steps.includes(i)) at.set(i, structuredClone(state));
+    if (i >= last) break;
+    const toAct = rules.toAct(state);
+    if (toAct.length === 0) break;
+    const seat = toAct[randomInt(picker, toAct.length)]!;
+    const moves = rules.moves(state, seat);
+    if (moves.length === 0) break;
+    rules.apply(state, seat, structuredClone(moves[randomInt(picker, moves.length)]));
+  }
+  // A game that ended first: the steps beyond its end see its last position.
+  return steps.map((n) => at.get(n) ?? structuredClone(state));
+}
+
 /** Picks one of `moves` (never empty) for `seat`; `picker` is the playout's seeded generator. */
 export type ChooseMove = (state: any, seat: Seat, moves: unknown[], picker: ReturnType<typeof seedRandom>) => unknown;
 
