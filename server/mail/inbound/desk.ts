@@ -29,6 +29,7 @@ import { mailId } from '../message.ts';
 import type { MailQueueApi } from '../queue.ts';
 import { readReplyAddress } from '../reply-address.ts';
 import { moveNumber, readReply } from './commands.ts';
+import { replyTextOfHtml } from './html-reply.ts';
 
 export type Verdict =
   | { status: 'answered'; gameId: string; seat: Seat; key: string }
@@ -89,10 +90,13 @@ export class ReplyDesk {
       return { status: 'refused', code: 552, reason: `The message is larger than ${this.maxBytes} bytes.` };
     let mail: ParsedMail;
     try {
+      // No HTML turned into text here, nor text into HTML: an HTML-only reply's own part is
+      // converted below (html-reply.ts), so a long one cannot hold up the event loop.
       mail = await simpleParser(raw, {
         skipImageLinks: true,
         skipTextLinks: true,
-        maxHtmlLengthToParse: 200_000,
+        skipHtmlToText: true,
+        skipTextToHtml: true,
       });
     } catch {
       return { status: 'refused', code: 554, reason: 'The message could not be read.' };
@@ -201,7 +205,12 @@ export class ReplyDesk {
     const s = this.o.service;
     const gameId = game.doc.id;
     const rec = game.doc.seats[seat]!;
-    const text = typeof mail.text === 'string' && mail.text.trim() !== '' ? mail.text : '';
+    const text =
+      typeof mail.text === 'string' && mail.text.trim() !== ''
+        ? mail.text
+        : typeof mail.html === 'string'
+          ? await replyTextOfHtml(mail.html)
+          : '';
     const parses = (line: string): boolean => {
       if (!game.rules.parse || game.state === null) return false;
       try {
