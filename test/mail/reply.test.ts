@@ -80,9 +80,11 @@ describe('playing by replying', () => {
     expect(answer.inReplyTo).toBeTruthy();
     expect(answer.text).toContain('Not done:');
     expect(answer.text).toContain('(your line: stake 99)');
-    // The refusal comes with the moves still open and a fresh picture.
+    // The refusal comes with the moves still open, the commands and a fresh picture.
     expect(answer.text).toMatch(/It is your turn\./);
     expect(answer.text).toMatch(/ {2}1\. /);
+    expect(answer.text).toContain('In every game: say <words>');
+    expect(answer.attachments.filter((a) => a.contentType === 'image/png').length).toBeGreaterThan(0);
     // Nothing after the refusal ran: no table talk went to Bob.
     await mailer.queue.idle();
     expect(smtp.received.some((m) => /says/.test(m.subject ?? ''))).toBe(false);
@@ -133,6 +135,10 @@ describe('playing by replying', () => {
     await srv.service.settled();
     await mailer.queue.idle();
     let game = await srv.service.open(g.gameId);
+    // The stakes are chosen at once: the second reply answered a mail of the position before the
+    // first stake, and was taken all the same.
+    const stakes = game.doc.log.filter((e) => e.kind === 'move');
+    expect(stakes.map((e) => e.seat).sort()).toEqual([0, 1]);
     const seat = game.rules.toAct(game.state)[0]!;
     const player = g.seats.find((s) => s.name === game.doc.seats[seat]!.name)!;
     const asked = smtp.received
