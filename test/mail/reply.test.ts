@@ -11,6 +11,7 @@ import { highCard } from '../support/high-card.ts';
 import type { Mailer } from '../../server/mail/index.ts';
 import type { TestSmtp } from './smtp.ts';
 import { addressOf, buildReply, reply, sendRaw, type ClientStyle } from '../support/mail-client.ts';
+import { startInboundSmtp } from '../../server/mail/inbound/smtp.ts';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 let smtp: TestSmtp;
@@ -255,6 +256,47 @@ describe('playing by replying', () => {
     expect(await said()).toHaveLength(3);
     // Game mail asks Exchange not to answer it automatically at all.
     expect(first.headers.get('x-auto-response-suppress')).toBe('OOF, AutoReply');
+  });
+
+  it('limits replies a sender may send an hour, connections a client may open a minute, and webhook bodies', async () => {
+    const limited = await startMailServer({
+      replies: true,
+      env: { INBOUND_SECRET: SECRET, INBOUND_PER_SENDER_HOUR: '2', INBOUND_MAX_BYTES: '100000' },
+    });
+    const listener = await startInboundSmtp(limited.mailer.desk!, {
+      port: 0,
+      host: '127.0.0.1',
+      connectionsPerMinute: 3,
+    });
+    try {
+      const g = await limited.srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+      const ada = g.seats.find((s) => s.name === 'Ada')!;
+      const first = await limited.smtp.waitForMail((m) => to(m) === ada.email && /^Your turn/.test(m.subject ?? ''));
+      const envelope = { from: ada.email, to: addressOf(first.replyTo) };
+      const send = async (words: string) => sendRaw(listener.port, await buildReply(first, words), envelope);
+      // Two replies an hour from Ada's address; the third is "try later" (451), not a refusal.
+      expect(await send('say one')).toMatch(/^250/);
+      expect(await send('say two')).toMatch(/^250/);
+      await expect(send('say three')).rejects.toThrow(/451.*Too many replies/);
+      // Three connections a minute from this client; the fourth is told to come back (421).
+      await expect(send('say four')).rejects.toThrow(/421/);
+      // The webhook: the same sender's quota (503, Retry-After), and a body over INBOUND_MAX_BYTES (413).
+      const post = (body: Buffer) =>
+        fetch(`${limited.srv.url}/mail/inbound`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+          body,
+        });
+      const later = await post(await buildReply(first, 'say five'));
+      expect(later.status).toBe(503);
+      expect(later.headers.get('retry-after')).toBeTruthy();
+      expect((await post(Buffer.alloc(150_000, 65))).status).toBe(413);
+      const talk = (await limited.srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk);
+      expect(talk.map((e) => e.data!.talk)).toEqual(['one', 'two']);
+    } finally {
+      await listener.close();
+      await limited.stop();
+    }
   });
 
   it('shows the reply address on the personal page, whose form says words to the table without script', async () => {
