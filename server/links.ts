@@ -114,8 +114,13 @@ export function keyHash(key: string): string {
 
 /** Constant-time check of a presented key against a stored hash. */
 export function keyMatches(key: string, hash: string): boolean {
-  const a = Buffer.from(keyHash(key), 'hex');
-  const b = Buffer.from(hash, 'hex');
+  return hashMatches(keyHash(key), hash);
+}
+
+/** Constant-time check of a presented key's hash (keyHash) against a stored hash. */
+export function hashMatches(presented: string, stored: string): boolean {
+  const a = Buffer.from(presented, 'hex');
+  const b = Buffer.from(stored, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

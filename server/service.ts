@@ -54,7 +54,7 @@ import { LRUCache } from 'lru-cache';
 import { RuleError, type AnyRules, type Opaque, type Options, type Seat, type View } from '../rules/types.ts';
 import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
-import { keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
+import { hashMatches, keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
 import { checkChain, checkEntry, sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
@@ -212,6 +212,8 @@ export class GameService {
   private loading = new Map<string, Promise<LoadedGame>>();
   private locks = new Map<string, Promise<void>>();
   private pendingListeners = new Set<Promise<void>>();
+  /** Key hash -> what it opened (openByKey), a cache: every use is checked against the game read. */
+  private keyTargets = new LRUCache<string, KeyTarget>({ max: 50_000 });
   /** Games found damaged after they were opened (checkOlderEntries): refused until the server restarts. */
   private damagedGames = new Map<string, { seq: number; why: string }>();
 
@@ -267,22 +269,24 @@ export class GameService {
 
   /** Resolves a key and checks it against the game's document (constant time); 404 otherwise. */
   async openByKey(key: string, roles: KeyRole[]): Promise<{ game: LoadedGame; target: KeyTarget }> {
-    const target = await this.findKey(key);
+    if (typeof key !== 'string' || !looksLikeKey(key)) throw notFound();
+    const hash = keyHash(key);
+    // A key this process resolved before: its game is read (and, on a shared store, checked
+    // against the store) and the key checked against the game just read, so that one read
+    // serves both. A key belongs to one game for ever; if its role or seat no longer match
+    // (a retired seat, a new key), the store is asked again below.
+    const known = this.keyTargets.get(hash);
+    if (known && known.role !== 'retired' && roles.includes(known.role)) {
+      const game = await this.open(known.gameId);
+      if (keyOpens(game.doc, known, hash)) return { game, target: known };
+      this.keyTargets.delete(hash);
+    }
+    const target = await this.store.findKey(hash);
     if (target?.role === 'retired' && roles.includes('seat')) throw await this.retiredSeatError(key, target.gameId);
     if (!target || target.role === 'retired' || !roles.includes(target.role)) throw notFound();
     const game = await this.open(target.gameId);
-    const d = game.doc;
-    const stored =
-      target.role === 'admin'
-        ? d.adminKeyHash
-        : target.role === 'spectator'
-          ? d.spectatorKeyHash
-          : target.role === 'invite'
-            ? d.inviteKeyHash
-            : target.role === 'confirm'
-              ? d.confirmKeyHash
-              : d.seats[target.seat!]?.keyHash;
-    if (!stored || !keyMatches(key, stored)) throw notFound();
+    if (!keyOpens(game.doc, target, hash)) throw notFound();
+    this.keyTargets.set(hash, target);
     return { game, target };
   }
 
@@ -889,7 +893,7 @@ export class GameService {
     gameId: string,
     seat: Seat,
     input: { seq: number; action: unknown },
-    opts: { auto?: boolean } = {},
+    opts: { auto?: boolean; opened?: LoadedGame } = {},
   ): Promise<{ seq: number; text: string }> {
     // Another process may have written to the game after we read it (a shared store): the
     // store refuses our write (StaleSeqError), we read the game again and decide once more,
@@ -897,18 +901,33 @@ export class GameService {
     return this.withLock(gameId, () =>
       this.moveLocked(gameId, seat, input, opts).catch((err) => {
         if (!(err instanceof StaleWriteError)) throw err;
-        return this.moveLocked(gameId, seat, input, opts);
+        return this.moveLocked(gameId, seat, input, { auto: opts.auto });
       }),
     );
+  }
+
+  /**
+   * The game to decide a change on: `opened`, when the caller has just opened it (openByKey
+   * read it from a shared store for this request) and it is still the object this process
+   * holds, so that one read serves the request; else opened now. Deciding on it is safe
+   * because the write is conditional: if another process wrote since, the store refuses it
+   * and the change is decided again on a fresh read.
+   */
+  private async current(gameId: string, opened?: LoadedGame): Promise<LoadedGame> {
+    if (opened && (this.games.peek(gameId) ?? this.parked.get(gameId)) === opened) {
+      this.keep(opened);
+      return opened;
+    }
+    return this.open(gameId);
   }
 
   private async moveLocked(
     gameId: string,
     seat: Seat,
     input: { seq: number; action: unknown },
-    opts: { auto?: boolean },
+    opts: { auto?: boolean; opened?: LoadedGame },
   ): Promise<{ seq: number; text: string }> {
-    const game = await this.open(gameId);
+    const game = await this.current(gameId, opts.opened);
     const { doc, rules } = game;
     this.checkPlaying(game, seat);
     const toAct = rules.toAct(game.state);
@@ -1346,9 +1365,11 @@ export class GameService {
       /** Written only if the log still ends at this seq (another process has not written meanwhile); else 409. */
       atSeq?: number;
     },
+    /** The game as the caller just opened it (see current()): no second read of it. */
+    opts: { opened?: LoadedGame } = {},
   ): Promise<number> {
     return this.withLock(gameId, async () => {
-      const game = await this.open(gameId);
+      const game = await this.current(gameId, opts.opened);
       const doc = game.doc;
       if (note.atSeq !== undefined && doc.log.length !== note.atSeq) throw new StaleWriteError();
       if (note.seat !== undefined && !doc.seats[note.seat])
@@ -1740,4 +1761,21 @@ function abandonedDoc(doc: GameDoc, log: LogEntry[], at: string): GameDoc {
     pendingInvites: [],
     updatedAt: at,
   };
+}
+
+/** Whether the key with this hash is, in `doc`, the current key of `target`'s role (constant time). */
+function keyOpens(doc: GameDoc, target: KeyTarget, hash: string): boolean {
+  const stored =
+    target.role === 'admin'
+      ? doc.adminKeyHash
+      : target.role === 'spectator'
+        ? doc.spectatorKeyHash
+        : target.role === 'invite'
+          ? doc.inviteKeyHash
+          : target.role === 'confirm'
+            ? doc.confirmKeyHash
+            : target.role === 'seat'
+              ? doc.seats[target.seat!]?.keyHash
+              : undefined;
+  return typeof stored === 'string' && stored !== '' && hashMatches(hash, stored);
 }

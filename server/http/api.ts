@@ -188,7 +188,7 @@ export function apiRouter(ctx: AppContext): Router {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
     const body = parseBody(moveBody, req);
     const action = actionFromBody(service, game, target.seat!, body);
-    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action });
+    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
     res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
   });
 

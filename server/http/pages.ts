@@ -413,7 +413,7 @@ export function pagesRouter(ctx: AppContext): Router {
     try {
       const body = parseBody(moveBody, req);
       const action = actionFromBody(service, game, target.seat!, body);
-      await service.move(game.doc.id, target.seat!, { seq: body.seq, action });
+      await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
       res.redirect(303, `/play/${req.params.key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;

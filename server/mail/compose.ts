@@ -14,7 +14,7 @@ import { gamesOf } from './my-games.ts';
 import type { MailSpec } from './queue.ts';
 import type { MailRenderer, MailContext, MailKind, PlayerRef } from './render.ts';
 import { mailPref, type MailPref } from './prefs.ts';
-import type { DigestBook } from './digest.ts';
+import type { DigestBookApi } from './digest.ts';
 import { replyAddress } from './reply-address.ts';
 
 /** History lines in a newcomer's welcome mail (the newest; the rest are on their page). */
@@ -111,7 +111,7 @@ export interface ComposerOptions {
   from: string;
   /** Domain for Message-IDs. */
   domain: string;
-  digest: DigestBook;
+  digest: DigestBookApi;
   /** false: always rasterise afresh (the bench). */
   pngCache?: boolean;
   /** MAIL_DOMAIN: seats' mail carries Reply-To play+<token>@replyDomain and the commands to reply with. Unset: none. */
@@ -773,7 +773,12 @@ export class MailComposer {
         since: formatTime(game.doc.wait?.since ?? game.doc.updatedAt),
       });
     }
-    await this.o.digest.replace(email, still);
+    // Only the games read above that no longer wait are forgotten: one another process noted
+    // meanwhile stays for the next digest.
+    await this.o.digest.remove(
+      email,
+      Object.keys(entries).filter((id) => !(id in still)),
+    );
     if (games.length === 0) return null;
     const ctx: MailContext = {
       kind: 'digest',

@@ -2,6 +2,8 @@
 // chose the digest, the hour of the day (in the player's own time zone)
 // the digest goes out, and whether the address takes invitations at all. One small file per address under DATA_DIR/mail/digest/,
 // written durably; the digest mail re-checks each game when it is composed.
+// With the PostgreSQL store the book is a table every process shares (pg-digest.ts): a game
+// noted by one process is in the digest another process composes.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDir, writeFileDurable } from '../store/durable-file.ts';
@@ -24,7 +26,21 @@ interface DigestFile {
   time?: DigestTime;
 }
 
-export class DigestBook {
+/** What the notifier, the composer and the preference pages need of the book (files or PostgreSQL). */
+export interface DigestBookApi {
+  /** The games waiting for this address (game id -> seat). */
+  read(email: string): Promise<Record<string, number>>;
+  time(email: string): Promise<DigestTime | undefined>;
+  setTime(email: string, time: DigestTime): Promise<void>;
+  takesInvitations(email: string): Promise<boolean>;
+  setTakesInvitations(email: string, yes: boolean): Promise<void>;
+  /** Notes that game `gameId` waits for `email` at `seat`. */
+  add(email: string, gameId: string, seat: number): Promise<void>;
+  /** Forgets these games for this address (a game noted meanwhile by add is kept). */
+  remove(email: string, gameIds: string[]): Promise<void>;
+}
+
+export class DigestBook implements DigestBookApi {
   private readonly dir: string;
   private chains = new Map<string, Promise<unknown>>();
 
@@ -79,8 +95,14 @@ export class DigestBook {
     });
   }
 
-  replace(email: string, games: Record<string, number>): Promise<void> {
-    return this.serial(email, async () => this.write(email, { ...(await this.load(email)), games }));
+  remove(email: string, gameIds: string[]): Promise<void> {
+    if (gameIds.length === 0) return Promise.resolve();
+    return this.serial(email, async () => {
+      const file = await this.load(email);
+      const games = { ...file.games };
+      for (const id of gameIds) delete games[id];
+      await this.write(email, { ...file, games });
+    });
   }
 
   private async write(email: string, file: DigestFile): Promise<void> {

@@ -19,7 +19,8 @@ import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { PicturePool } from './picture-pool.ts';
-import { DigestBook } from './digest.ts';
+import { DigestBook, type DigestBookApi } from './digest.ts';
+import { PgDigestBook } from './pg-digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
 import { mailId } from './message.ts';
@@ -96,7 +97,9 @@ export function createMailer(o: MailerOptions): Mailer {
   const from = config.mailFrom ?? `Share Games <games@${defaultHost}>`;
   const domain = mailDomain(from, baseUrl);
   const mailDir = join(o.dataDir, 'mail');
-  const digest = new DigestBook(mailDir);
+  // With the PostgreSQL store the digest book is in the database, shared by every process.
+  const pgStore = o.service.store instanceof PgGameStore ? o.service.store : null;
+  const digest: DigestBookApi = pgStore ? new PgDigestBook(pgStore.pool) : new DigestBook(mailDir);
   // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop).
   const pictures = config.pictureThreads > 0 ? new PicturePool({ threads: config.pictureThreads }) : null;
   const renderer = new MailRenderer(

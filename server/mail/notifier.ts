@@ -11,14 +11,14 @@ import type { Seat } from '../../rules/types.ts';
 import type { MailQueueApi } from './queue.ts';
 import type { Spec } from './compose.ts';
 import { mailPref } from './prefs.ts';
-import { localDate, nextDigestAt, type DigestBook } from './digest.ts';
+import { localDate, nextDigestAt, type DigestBookApi } from './digest.ts';
 import { mailId } from './message.ts';
 import type { MailCursorApi } from './cursor.ts';
 
 export interface NotifierOptions {
   service: GameService;
   queue: MailQueueApi;
-  digest: DigestBook;
+  digest: DigestBookApi;
   /** Hour (UTC) the daily digest goes out for an address that chose no time. */
   digestHourUtc?: number;
   /** Where the notifier records how far each game's mail is queued (crash recovery). */

@@ -21,7 +21,7 @@ import { listOutbox } from './transport.ts';
 import { clientIsLoopback } from '../http/client.ts';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
 import { gameLabel } from './compose.ts';
-import { isDigestTime, timeZones, type DigestBook, type DigestTime } from './digest.ts';
+import { isDigestTime, timeZones, type DigestBookApi, type DigestTime } from './digest.ts';
 import type { PageRenderer } from '../render.ts';
 import { gamesOf } from './my-games.ts';
 
@@ -33,7 +33,7 @@ export interface MailRouterOptions {
   /** Told after a seat's mail preference changed (the digest book follows it). */
   onPrefChanged?: (gameId: string, seat: number) => Promise<void>;
   /** Where each address's digest time is kept. */
-  digest: DigestBook;
+  digest: DigestBookApi;
   /** The hour (UTC) of the digest for an address that chose none. */
   defaultDigestHour: number;
   /** The site's pages (templates/pages/mail-*.hbs, outbox.hbs, inside layout.hbs). */

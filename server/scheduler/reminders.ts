@@ -45,6 +45,8 @@ interface Plan {
   mails: { key: string; spec: MailSpec }[];
   /** The players' names, as the game had them when the step was decided. */
   names: string[];
+  /** The game the step was decided on (its log is written on it without reading it again). */
+  game: LoadedGame;
 }
 
 export class ReminderJob {
@@ -136,7 +138,7 @@ export class ReminderJob {
       mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
     }
     const names = doc.seats.map((r, s) => r?.name ?? `Seat ${s + 1}`);
-    return { gameId, since, seq: doc.log.length, decision, mails, names };
+    return { gameId, since, seq: doc.log.length, decision, mails, names, game };
   }
 
   /** The escalation notice, to everyone at the table. */
@@ -173,12 +175,16 @@ export class ReminderJob {
       // On the seq it was decided at: when another process (sharing the store) ticked at the
       // same time and logged this reminder first, ours is refused, so a reminder is logged once.
       try {
-        await service.appendNote(gameId, {
-          kind: 'reminder',
-          text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
-          data: { number: decision.number, seats: decision.seats, since },
-          atSeq: plan.seq,
-        });
+        await service.appendNote(
+          gameId,
+          {
+            kind: 'reminder',
+            text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
+            data: { number: decision.number, seats: decision.seats, since },
+            atSeq: plan.seq,
+          },
+          { opened: plan.game },
+        );
       } catch (err) {
         if (err instanceof StaleWriteError) return; // the game changed since: the next tick decides again
         throw err;

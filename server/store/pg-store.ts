@@ -23,9 +23,15 @@
 // only if that row was updated. If another process wrote meanwhile the
 // version differs, nothing is written, and the append takes the locking path
 // above (which refuses it as stale or writes it on the fresh metadata).
+// Batches (batcher.ts): one-statement appends and readGame calls made at the
+// same moment for different games go to the database as one statement each
+// (appendMany, readMany), so that a reminder tick opening a hundred games, or
+// many players moving at once, costs a few round trips and commits, not one
+// per game. Each game's part is still all or nothing, decided on its own row.
 // Schema and formats: migrations at open (pg-migrate.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Batcher } from './batcher.ts';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
 import { checkContinues } from './lowdb-store.ts';
 import { migrate, quoteIdent } from './pg-migrate.ts';
@@ -73,6 +79,23 @@ interface Known {
   version: string;
 }
 
+interface ReadCall {
+  gameId: string;
+  afterSeq: number;
+  snapshot: boolean;
+}
+
+/** A one-statement append, decided on the remembered row (appendKnown). */
+interface AppendJob {
+  gameId: string;
+  /** The new metadata, as JSON. */
+  meta: string;
+  row: IndexEntry;
+  version: string;
+  expectedSeq: number;
+  entries: LogEntry[];
+}
+
 /** Games remembered (the ones used most recently). */
 const KNOWN_MAX = 10_000;
 
@@ -82,6 +105,15 @@ export class PgGameStore implements GameStore {
   readonly schema: string;
   private opening: Promise<void> | null = null;
   private known = new Map<string, Known>();
+  private reads = new Batcher<ReadCall, GameRead | null>((calls) => this.readMany(calls), {
+    maxBatch: 256,
+    maxInFlight: 4,
+  });
+  private appends = new Batcher<AppendJob, string | null>((jobs) => this.appendMany(jobs), {
+    maxBatch: 256,
+    maxInFlight: 4,
+    key: (j) => j.gameId,
+  });
 
   constructor(private opts: PgStoreOptions) {
     this.schema = opts.schema ?? 'public';
@@ -227,37 +259,21 @@ export class PgGameStore implements GameStore {
     const tail = change.entries[change.entries.length - 1];
     const row = indexEntryOf(meta, tail?.seq ?? k.row.lastSeq, tail?.hash ?? k.row.lastHash);
     if (JSON.stringify(keysOf(k.row)) !== JSON.stringify(keysOf(row))) return null;
-    let r: pg.QueryResult<{ version: string }>;
+    let v: string | null;
     try {
-      r = await this.pool.query<{ version: string }>(
-        `WITH up AS (
-           UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
-             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
-           WHERE id = $1 AND version = $12 AND last_seq = $13 RETURNING version
-         ), ins AS (
-           INSERT INTO game_log (game_id, seq, entry)
-           SELECT $1, s, e FROM unnest($14::int[], $15::text[]) AS t(s, e) WHERE EXISTS (SELECT 1 FROM up)
-         )
-         SELECT version FROM up`,
-        [
-          gameId,
-          JSON.stringify(meta),
-          JSON.stringify(row),
-          row.lastSeq,
-          row.lastHash,
-          ...indexColumns(row),
-          k.version,
-          change.expectedSeq,
-          change.entries.map((e) => e.seq),
-          change.entries.map((e) => JSON.stringify(e)),
-        ],
-      );
+      v = await this.appends.add({
+        gameId,
+        meta: JSON.stringify(meta),
+        row,
+        version: k.version,
+        expectedSeq: change.expectedSeq,
+        entries: change.entries,
+      });
     } catch (err) {
       this.known.delete(gameId);
       if (isUniqueViolation(err)) throw new StaleSeqError(gameId, change.expectedSeq, -1);
       throw err;
     }
-    const v = r.rows[0]?.version;
     if (!v) {
       this.known.delete(gameId);
       return null;
@@ -270,6 +286,117 @@ export class PgGameStore implements GameStore {
     this.known.delete(gameId);
     this.known.set(gameId, k);
     if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
+  }
+
+  /**
+   * Conditional appends of several games in one statement (one round trip, one commit): each
+   * game's row is updated only if its version and last seq are still the ones the append was
+   * decided on, and its entries are inserted only if its row was. The new version per game, or
+   * null where another process wrote first (nothing of that game was written).
+   */
+  private async appendMany(jobs: AppendJob[]): Promise<(string | null | Error)[]> {
+    const cols = jobs.map((j) => [
+      j.gameId,
+      j.meta,
+      JSON.stringify(j.row),
+      j.row.lastSeq,
+      j.row.lastHash,
+      ...indexColumns(j.row),
+      j.version,
+      j.expectedSeq,
+    ]);
+    const column = (i: number) => cols.map((c) => c[i]);
+    const entries = jobs.flatMap((j) => j.entries.map((e) => [j.gameId, e.seq, JSON.stringify(e)] as const));
+    try {
+      const r = await this.pool.query<{ id: string; version: string }>(
+        `WITH c AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bool[],
+             $8::bool[], $9::text[], $10::text[], $11::bool[], $12::bigint[], $13::int[])
+             AS c(id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at,
+               attention, version, expected)
+         ), up AS (
+           UPDATE games g SET meta = c.meta::jsonb, row = c.row::jsonb, last_seq = c.last_seq, last_hash = c.last_hash,
+             status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
+             next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
+           FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
+           RETURNING g.id, g.version
+         ), ins AS (
+           INSERT INTO game_log (game_id, seq, entry)
+           SELECT e.id, e.seq, e.entry FROM unnest($14::text[], $15::int[], $16::text[]) AS e(id, seq, entry)
+           WHERE e.id IN (SELECT id FROM up)
+         )
+         SELECT id, version FROM up`,
+        [
+          ...Array.from({ length: 13 }, (_, i) => column(i)),
+          entries.map((e) => e[0]),
+          entries.map((e) => e[1]),
+          entries.map((e) => e[2]),
+        ],
+      );
+      const written = new Map(r.rows.map((x) => [x.id, x.version]));
+      return jobs.map((j) => written.get(j.gameId) ?? null);
+    } catch (err) {
+      if (jobs.length === 1) return [err as Error];
+      // One game's failure (a key the check above could not foresee) must not fail the others:
+      // each again on its own.
+      return Promise.all(jobs.map(async (j) => (await this.appendMany([j]))[0]!));
+    }
+  }
+
+  /** readGame for several games in one statement (each game's row, entries and snapshot of one moment). */
+  private async readMany(calls: ReadCall[]): Promise<(GameRead | null | Error)[]> {
+    const r = await this.pool.query<{
+      i: string;
+      meta: GameMeta;
+      row: IndexEntry;
+      version: string;
+      entries: string[] | null;
+      snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
+    }>(
+      // The entries come as one JSON array of their texts (parsed natively, not by the driver's
+      // array parser), each text exactly as appended.
+      `SELECT r.i, g.meta, g.row, g.version,
+         (SELECT array_to_json(array_agg(l.entry ORDER BY l.seq)) FROM game_log l
+           WHERE l.game_id = g.id AND l.seq > r.after) AS entries,
+         CASE WHEN r.snap THEN (SELECT row_to_json(s) FROM (
+           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
+           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
+       FROM unnest($1::text[], $2::int[], $3::bool[]) WITH ORDINALITY AS r(id, after, snap, i)
+       JOIN games g ON g.id = r.id`,
+      [calls.map((c) => c.gameId), calls.map((c) => c.afterSeq), calls.map((c) => c.snapshot)],
+    );
+    const rows = new Map(r.rows.map((g) => [Number(g.i) - 1, g]));
+    return calls.map((c, i) => {
+      const g = rows.get(i);
+      if (!g) return null;
+      try {
+        const entries = (g.entries ?? []).map((text, n) => {
+          try {
+            return JSON.parse(text) as LogEntry;
+          } catch (err) {
+            throw new DamagedGameError(c.gameId, `game_log seq ${c.afterSeq + n + 1}`, (err as Error).message);
+          }
+        });
+        this.remember(c.gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
+        const s = g.snap;
+        return {
+          meta: g.meta,
+          row: g.row,
+          entries,
+          snapshot: s
+            ? {
+                seq: s.seq,
+                entryHash: s.entry_hash,
+                rulesVersion: s.rules_version,
+                stateHash: s.state_hash,
+                state: s.state,
+              }
+            : null,
+        };
+      } catch (err) {
+        return err as Error;
+      }
+    });
   }
 
   // ---- reading -------------------------------------------------------------
@@ -304,48 +431,13 @@ export class PgGameStore implements GameStore {
   async readGame(gameId: string, afterSeq: number, opts: { snapshot?: boolean } = {}): Promise<GameRead | null> {
     if (!GAME_ID.test(gameId)) return null;
     // One statement, so one moment: the row, the entries and the snapshot belong together
-    // whatever other processes append meanwhile (one round trip, too).
-    const r = await this.pool.query<{
-      meta: GameMeta;
-      row: IndexEntry;
-      version: string;
-      entries: string[] | null;
-      snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
-    }>(
-      `SELECT g.meta, g.row, g.version,
-         (SELECT array_agg(l.entry ORDER BY l.seq) FROM game_log l
-           WHERE l.game_id = g.id AND l.seq > $2) AS entries,
-         CASE WHEN $3 THEN (SELECT row_to_json(s) FROM (
-           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
-           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
-       FROM games g WHERE g.id = $1`,
-      [gameId, Math.max(0, Math.min(afterSeq, 2_147_483_647)), opts.snapshot === true],
-    );
-    const g = r.rows[0];
-    if (!g) return null;
-    const entries = (g.entries ?? []).map((text, i) => {
-      try {
-        return JSON.parse(text) as LogEntry;
-      } catch (err) {
-        throw new DamagedGameError(gameId, `game_log seq ${afterSeq + i + 1}`, (err as Error).message);
-      }
+    // whatever other processes append meanwhile; with the reads of other games asked for at
+    // the same time (readMany).
+    return this.reads.add({
+      gameId,
+      afterSeq: Math.max(0, Math.min(afterSeq, 2_147_483_647)),
+      snapshot: opts.snapshot === true,
     });
-    this.remember(gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
-    const s = g.snap;
-    return {
-      meta: g.meta,
-      row: g.row,
-      entries,
-      snapshot: s
-        ? {
-            seq: s.seq,
-            entryHash: s.entry_hash,
-            rulesVersion: s.rules_version,
-            stateHash: s.state_hash,
-            state: s.state,
-          }
-        : null,
-    };
   }
 
   async saveSnapshot(gameId: string, s: Snapshot): Promise<void> {

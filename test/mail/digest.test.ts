@@ -4,7 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DigestBook, isDigestTime, localDate, nextDigestAt } from '../../server/mail/digest.ts';
+import { DigestBook, isDigestTime, localDate, nextDigestAt, type DigestBookApi } from '../../server/mail/digest.ts';
+import { PgDigestBook } from '../../server/mail/pg-digest.ts';
+import { PgGameStore } from '../../server/store/pg-store.ts';
+import { describePg, dropSchema, newSchema, pgUrl } from '../support/pg.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString();
@@ -45,20 +48,84 @@ describe('digest time', () => {
     ])
       expect(isDigestTime(bad)).toBe(false);
   });
+});
 
-  it('is kept per address beside its waiting games', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'digest-'));
-    try {
-      const book = new DigestBook(dir);
-      await book.add('Ada@Example.test', 'g1', 0);
-      await book.setTime('ada@example.test', { hour: 6, zone: 'Europe/Lisbon' });
-      await book.add('ada@example.test', 'g2', 1);
-      const again = new DigestBook(dir); // as after a restart
-      expect(await again.time('ADA@example.test')).toEqual({ hour: 6, zone: 'Europe/Lisbon' });
-      expect(await again.read('ada@example.test')).toEqual({ g1: 0, g2: 1 });
-      expect(await again.time('bob@example.test')).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+/** The book's contract, for the file book and the PostgreSQL one: `open` gives a book on the same data (another process, or after a restart). */
+function bookContract(
+  name: string,
+  setup: () => Promise<{ open: () => Promise<DigestBookApi>; cleanup: () => Promise<void> }>,
+) {
+  describe(`digest book: ${name}`, () => {
+    it('is kept per address (whatever its case) beside its waiting games', async () => {
+      const t = await setup();
+      try {
+        const book = await t.open();
+        await book.add('Ada@Example.test', 'g1', 0);
+        await book.setTime('ada@example.test', { hour: 6, zone: 'Europe/Lisbon' });
+        await book.add('ada@example.test', 'g2', 1);
+        await book.setTakesInvitations('ADA@example.test', false);
+        const again = await t.open(); // as after a restart, or in another process
+        expect(await again.time('ADA@example.test')).toEqual({ hour: 6, zone: 'Europe/Lisbon' });
+        expect(await again.read('ada@example.test')).toEqual({ g1: 0, g2: 1 });
+        expect(await again.takesInvitations('ada@example.test')).toBe(false);
+        expect(await again.time('bob@example.test')).toBeUndefined();
+        expect(await again.read('bob@example.test')).toEqual({});
+        expect(await again.takesInvitations('bob@example.test')).toBe(true);
+      } finally {
+        await t.cleanup();
+      }
+    });
+
+    it('forgets only the games named: one noted meanwhile stays for the next digest', async () => {
+      const t = await setup();
+      try {
+        const a = await t.open();
+        const b = await t.open();
+        await a.add('ada@example.test', 'g1', 0);
+        await a.add('ada@example.test', 'g2', 1);
+        const read = await a.read('ada@example.test'); // the digest reads what waits...
+        await b.add('ada@example.test', 'g3', 2); // ...another process notes a game...
+        await a.remove(
+          'ada@example.test',
+          Object.keys(read).filter((id) => id === 'g1'),
+        ); // ...g1 no longer waits
+        expect(await b.read('ada@example.test')).toEqual({ g2: 1, g3: 2 });
+        // Changing the time keeps the games and the invitations switch, and the other way round.
+        await b.setTakesInvitations('ada@example.test', false);
+        await a.setTime('ada@example.test', { hour: 20, zone: 'UTC' });
+        expect(await b.read('ada@example.test')).toEqual({ g2: 1, g3: 2 });
+        expect(await b.takesInvitations('ada@example.test')).toBe(false);
+        expect(await b.time('ada@example.test')).toEqual({ hour: 20, zone: 'UTC' });
+      } finally {
+        await t.cleanup();
+      }
+    });
+  });
+}
+
+bookContract('files', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'digest-'));
+  return {
+    open: async () => new DigestBook(dir),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describePg('digest book on PostgreSQL', () => {
+  bookContract('postgresql', async () => {
+    const schema = newSchema();
+    const stores: PgGameStore[] = [];
+    return {
+      open: async () => {
+        const store = new PgGameStore({ url: pgUrl(), schema });
+        await store.open();
+        stores.push(store);
+        return new PgDigestBook(store.pool);
+      },
+      cleanup: async () => {
+        await Promise.all(stores.map((s) => s.close()));
+        await dropSchema(schema);
+      },
+    };
   });
 });

@@ -27,6 +27,36 @@ describePg('PostgreSQL store', () => {
     };
   });
 
+  it('appends of many games in one statement: a game another process wrote meanwhile is refused, the others land', async () => {
+    const schema = newSchema();
+    const a = new PgGameStore({ url: pgUrl(), schema });
+    const b = new PgGameStore({ url: pgUrl(), schema });
+    try {
+      await Promise.all([a.open(), b.open()]);
+      const games = Array.from({ length: 12 }, () => ({ meta: metaFor(), log: [] as LogEntry[] }));
+      await Promise.all(games.map((g) => a.create(g.meta, entriesAfter(g.log, 1))));
+      // B changes game 3's metadata (its row's version moves; the seq does not), and appends to game 7.
+      await b.append(games[3]!.meta.id, { expectedSeq: 1, entries: [], meta: { attention: 'set by b' } });
+      await b.append(games[7]!.meta.id, { expectedSeq: 1, entries: entriesAfter(games[7]!.log, 1) });
+      // A, which remembers every game as it created it, appends to all twelve at once.
+      const results = await Promise.allSettled(
+        games.map((g, i) =>
+          a.append(g.meta.id, { expectedSeq: 1, entries: entriesAfter(i === 7 ? g.log.slice(0, 1) : g.log, 1) }),
+        ),
+      );
+      results.forEach((r, i) => {
+        if (i === 7) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(StaleSeqError);
+        else expect(r.status).toBe('fulfilled');
+      });
+      // Game 3 was written on its fresh row: B's change is kept.
+      expect(await b.readMeta(games[3]!.meta.id)).toMatchObject({ attention: 'set by b' });
+      for (const g of games) expect(await b.readLog(g.meta.id)).toEqual(g.log);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await dropSchema(schema);
+    }
+  });
+
   it('two stores on one database (two processes): each sees the other, neither writes over the other', async () => {
     const schema = newSchema();
     const a = new PgGameStore({ url: pgUrl(), schema });

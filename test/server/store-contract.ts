@@ -153,6 +153,49 @@ export function storeContract(name: string, make: () => Promise<StoreUnderTest>)
       await t.cleanup();
     });
 
+    it('of appends and reads of many games made at once, each lands or is refused on its own', async () => {
+      const t = await make();
+      const games = Array.from({ length: 24 }, () => ({ meta: metaFor(), log: [] as LogEntry[] }));
+      await Promise.all(games.map((g) => t.store.create(g.meta, entriesAfter(g.log, 2))));
+      await Promise.all(games.map((g) => t.store.readGame(g.meta.id, 0)));
+      // All at once: 22 good appends, one on an old seq, one that breaks its chain; and reads.
+      const stale = games[5]!;
+      const broken = games[9]!;
+      const appends = games.map((g) => {
+        if (g === stale)
+          return t.store.append(g.meta.id, { expectedSeq: 1, entries: entriesAfter(g.log.slice(0, 1), 1) });
+        if (g === broken)
+          return t.store.append(g.meta.id, { expectedSeq: 2, entries: entriesAfter([], 3, 'reminder').slice(2) });
+        return t.store.append(g.meta.id, {
+          expectedSeq: 2,
+          entries: entriesAfter(g.log, 2),
+          meta: { title: `title of ${g.meta.id}` },
+        });
+      });
+      const reads = games.map((g, i) => t.store.readGame(g.meta.id, i % 3));
+      const done = await Promise.allSettled(appends);
+      done.forEach((r, i) => {
+        const g = games[i]!;
+        if (g === stale) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(StaleSeqError);
+        else if (g === broken) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(ChainError);
+        else expect(r.status === 'fulfilled' && r.value).toMatchObject({ id: g.meta.id, lastSeq: 4 });
+      });
+      // Each read is of one moment of its own game: before its append or after it, never half.
+      (await Promise.all(reads)).forEach((read, i) => {
+        const g = games[i]!;
+        expect(read!.meta.id).toBe(g.meta.id);
+        const seen = [...g.log.slice(0, i % 3), ...read!.entries];
+        expect(seen).toEqual(g.log.slice(0, seen.length));
+        expect(read!.row.lastSeq).toBe(seen.length);
+        expect(seen.length === 4).toBe(read!.meta.title === `title of ${g.meta.id}`);
+      });
+      for (const g of games) {
+        const kept = g === stale || g === broken ? 2 : 4;
+        expect(await t.store.readLog(g.meta.id)).toEqual(g.log.slice(0, kept));
+      }
+      await t.cleanup();
+    });
+
     it('replaces only the metadata fields named; an append may change metadata alone', async () => {
       const t = await make();
       const meta = metaFor();

@@ -12,12 +12,17 @@ export interface PgChild {
   exited: Promise<void>;
 }
 
-export async function startPgChild(env: Record<string, string>): Promise<PgChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/pg-server-child.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+// nodeArgs: extra flags for node itself (a profile: ['--cpu-prof', '--cpu-prof-dir=...']).
+export async function startPgChild(env: Record<string, string>, nodeArgs: string[] = []): Promise<PgChild> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'test/support/pg-server-child.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

@@ -17,7 +17,6 @@
 // rules take simultaneous choices, which the service allows). A reply that names
 // no mail of ours is judged at the current position.
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { authenticate, dkimVerify } from 'mailauth';
 import type { Seat } from '../../../rules/types.ts';
 import { RuleError } from '../../../rules/types.ts';
 import { ServiceError } from '../../errors.ts';
@@ -177,9 +176,13 @@ export class ReplyDesk {
 
   /** Null when the message passes the policy, else why not (in a few words). */
   private async authProblem(raw: Buffer, from: string, d: Delivery): Promise<string | null> {
+    // mailauth (with the BIMI and VMC parts it brings) takes about a second to load: only a
+    // server whose policy checks senders loads it, at the first reply it checks (and for DKIM
+    // alone, only its DKIM verifier).
     const resolver = this.o.resolver ? { resolver: this.o.resolver } : {};
     const fromDomain = from.split('@')[1] ?? '';
     if (this.o.auth === 'dmarc') {
+      const { authenticate } = await import('mailauth');
       const res = await authenticate(raw, {
         ip: d.ip,
         helo: d.helo,
@@ -194,6 +197,7 @@ export class ReplyDesk {
       return result === 'pass' ? null : `DMARC ${result ?? 'none'}`;
     }
     // DKIM alone: the signatures and their keys, not SPF and DMARC (a DNS question or more each).
+    const { dkimVerify } = await import('mailauth/lib/dkim/verify.js');
     const res = await dkimVerify(raw, resolver as Parameters<typeof dkimVerify>[1]);
     const results = (res.results ?? []) as { status?: { result?: string }; signingDomain?: string }[];
     const aligned = results.some((r) => {

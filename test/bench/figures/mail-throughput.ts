@@ -7,6 +7,12 @@
 // (counted once the queue has drained), backlog_per_s (how fast the queue grew while moves came
 // in; goal: 0, the queue does not grow), drain_s (how long after the last move the last mail
 // left) and duplicates (a Message-ID seen twice at the sink; must be 0).
+// The queue itself is also sampled in the database every 250 ms while moves come in: mail jobs
+// waiting plus games whose moves are not yet queued as mail (behind the mail cursor). Its
+// growth per second (a least-squares slope over the samples; goal 0) and its largest size say
+// whether mail keeps up. A turn mail composed after the same player moved again is skipped (the
+// newer position gets its own): jobs_handled_per_s counts sent and skipped jobs alike, since
+// both leave the queue.
 // Without DATABASE_URL or TEST_DATABASE_URL the figure is skipped with one line.
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -168,8 +174,32 @@ export async function run(emit: Emit): Promise<void> {
       let errors = 0;
       let turn = 0;
       const queue = [...games];
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const q = `"${schema}"`;
+      const handled = async () =>
+        Number(
+          (await admin.query(`SELECT count(*) AS n FROM ${q}.mail_jobs WHERE state IN ('sent', 'skipped')`)).rows[0].n,
+        );
+      const depth = async () =>
+        Number(
+          (
+            await admin.query(
+              `SELECT (SELECT count(*) FROM ${q}.mail_jobs WHERE state = 'pending')
+                 + (SELECT count(*) FROM ${q}.games WHERE last_seq > mail_seq) AS n`,
+            )
+          ).rows[0].n,
+        );
+      const handled0 = await handled();
       const t0 = performance.now();
       const end = t0 + SECONDS * 1000;
+      const samples: [number, number][] = [];
+      const sampling = (async () => {
+        while (performance.now() < end) {
+          samples.push([(performance.now() - t0) / 1000, await depth()]);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
           while (performance.now() < end) {
@@ -188,6 +218,9 @@ export async function run(emit: Emit): Promise<void> {
         }),
       );
       const moved = performance.now();
+      await sampling;
+      const handledInWindow = (await handled()) - handled0;
+      await admin.end();
       const duringWindow = sink.ids.length - before;
       const last = await quiet(sink.ids, 3000, 180_000);
       const made = sink.ids.length - before;
@@ -203,9 +236,14 @@ export async function run(emit: Emit): Promise<void> {
         mails_per_move: round(made / Math.max(1, moves), 2),
         backlog_per_s: round((made - duringWindow) / seconds, 1),
         drain_s: round(Math.max(0, last - moved) / 1000, 1),
+        jobs_handled_per_s: round(handledInWindow / seconds, 1),
+        queue_start: samples[0]?.[1] ?? 0,
+        queue_max: Math.max(0, ...samples.map(([, n]) => n)),
+        queue_growth_per_s: round(slope(samples), 1),
         duplicates: sink.ids.length - new Set(sink.ids).size,
         errors,
         goal_backlog_per_s: 0,
+        goal_queue_growth_per_s: 0,
       });
     } finally {
       for (const c of clients) c.close();
@@ -220,4 +258,18 @@ export async function run(emit: Emit): Promise<void> {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   }
+}
+
+/** The least-squares slope of y over x. */
+function slope(points: [number, number][]): number {
+  if (points.length < 2) return 0;
+  const mx = points.reduce((a, [x]) => a + x, 0) / points.length;
+  const my = points.reduce((a, [, y]) => a + y, 0) / points.length;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
 }
