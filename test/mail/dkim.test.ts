@@ -75,11 +75,24 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A High Card game of Ada and Bob on the running server: Ada's first turn mail, and how to reply to it. */
+async function adasTurn() {
+  const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+  const ada = g.seats.find((s) => s.name === 'Ada')!;
+  const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+  return { g, ada, turn, port: mailer.inboundSmtpPort!, envelope: { from: ada.email, to: addressOf(turn.replyTo) } };
+}
+
+/** The server again, checking DMARC instead of DKIM. */
+async function checkingDmarc() {
+  await m.stop();
+  m = await start({ INBOUND_AUTH: 'dmarc' });
+  ({ smtp, srv, mailer } = m);
+}
+
 describe('DKIM', () => {
   it('signs outgoing mail, and takes only DKIM-signed replies under INBOUND_AUTH=dkim', async () => {
-    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
-    const ada = g.seats.find((s) => s.name === 'Ada')!;
-    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+    const { g, turn, port, envelope } = await adasTurn();
     // Outgoing: signed by example.org with the configured selector, and the signature verifies.
     const raw = smtp.raw[smtp.received.indexOf(turn)]!;
     const verified = await dkimVerify(raw, { resolver });
@@ -88,8 +101,6 @@ describe('DKIM', () => {
     ]);
 
     // Inbound: Ada's address, unsigned (anyone can write that From): refused, nothing played.
-    const port = mailer.inboundSmtpPort!;
-    const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
     const unsigned = await buildReply(turn, 'say I am Ada, honest');
     await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*authenticated/);
     // Signed by another domain's key: refused too.
@@ -112,9 +123,7 @@ describe('a reply signed across a half second', () => {
   // crosses a half second between those reads, every time: the signature must still verify, and
   // the reply play.
   it('verifies and plays, the signing time being fixed once', async () => {
-    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
-    const ada = g.seats.find((s) => s.name === 'Ada')!;
-    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
+    const { g, turn } = await adasTurn();
     const unsigned = await buildReply(turn, 'say signed at the turn of a second');
     // The clock stands just before a half second (ten seconds ago) and moves 2 ms while the RSA
     // signature is made, as it does on a busy machine.
@@ -149,15 +158,8 @@ describe('a reply signed across a half second', () => {
 
 describe('DMARC', () => {
   it('takes a reply under INBOUND_AUTH=dmarc only when it passes DMARC (an aligned DKIM signature here)', async () => {
-    // This test's server checks DKIM: one that checks DMARC instead.
-    await m.stop();
-    m = await start({ INBOUND_AUTH: 'dmarc' });
-    ({ smtp, srv, mailer } = m);
-    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
-    const ada = g.seats.find((s) => s.name === 'Ada')!;
-    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
-    const port = mailer.inboundSmtpPort!;
-    const envelope = { from: ada.email, to: addressOf(turn.replyTo) };
+    await checkingDmarc();
+    const { g, turn, port, envelope } = await adasTurn();
     const unsigned = await buildReply(turn, 'say dmarc says yes');
     await expect(sendRaw(port, unsigned, envelope)).rejects.toThrow(/550.*DMARC/);
     const signed = await dkimSigned(unsigned, {
@@ -170,14 +172,9 @@ describe('DMARC', () => {
   });
 
   it('takes an unsigned reply under INBOUND_AUTH=dmarc when SPF passes for the sending server and aligns', async () => {
-    await m.stop();
-    m = await start({ INBOUND_AUTH: 'dmarc' });
-    ({ smtp, srv, mailer } = m);
-    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
-    const ada = g.seats.find((s) => s.name === 'Ada')!;
-    const turn = await smtp.waitForMail((m) => addressOf(m.to) === ada.email && /^Your turn/.test(m.subject ?? ''));
-    const port = mailer.inboundSmtpPort!;
-    const to = addressOf(turn.replyTo);
+    await checkingDmarc();
+    const { g, ada, turn, port, envelope } = await adasTurn();
+    const { to } = envelope;
     // The players' domain names the sending server (here 127.0.0.1, the test's own) in SPF.
     DNS['example.test'] = 'v=spf1 ip4:127.0.0.1 -all';
     try {
