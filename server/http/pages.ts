@@ -17,7 +17,9 @@ import { DEFAULT_POLICY } from '../policy.ts';
 import { ExportError, exportText } from '../export-18xx.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { lastEffectiveMove, nameSeatsInMarkup } from '../game-log.ts';
+import { lastEffectiveMove, nameSeats, nameSeatsInMarkup } from '../game-log.ts';
+import { inkOn } from '../../rules/picture.ts';
+import { nameRows } from '../mail/closeup.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { ordersPanel } from './orders.ts';
@@ -227,6 +229,23 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- invite -------------------------------------------------------------
 
+  /**
+   * What a reopened seat holds as everyone may see it (the rules' card of the seat, drawn from
+   * the spectator's view: no hand, no private money), in words and coloured chips.
+   */
+  const seatHoldings = (game: LoadedGame, seat: Seat) => {
+    if (!game.rules.holdings || game.state === null) return [];
+    try {
+      const rows = game.rules.holdings({ ...service.viewFor(game, null), seat });
+      return nameRows(
+        rows.filter((r) => !r.heading),
+        (text) => nameSeats(text, game.doc),
+      ).map((r) => ({ ...r, chips: r.chips?.map((c) => ({ ...c, ink: c.ink ?? inkOn(c.fill) })) }));
+    } catch {
+      return [];
+    }
+  };
+
   const invitePage = (
     res: Response,
     key: string,
@@ -246,6 +265,7 @@ export function pagesRouter(ctx: AppContext): Router {
             seat: vacant + 1,
             replacing: (d.retiredSeats ?? []).filter((x) => x.slot === d.seats[vacant]!.slot).pop()?.name ?? null,
             board: board(res, game, null),
+            holds: seatHoldings(game, vacant),
             toAct: (d.wait?.toAct ?? []).map((s) =>
               s === vacant ? 'this seat (you, once you take it)' : d.seats[s]?.name,
             ),

@@ -219,6 +219,28 @@ describe('the play page', () => {
   });
 });
 
+describe('taking over a seat', () => {
+  it('shows what the seat holds as everyone may see it, never its hand or its points', async () => {
+    const game = await srv.createGame({ rules: 'airlines-europe', players: ['Ada', 'Bob', 'Cy'] });
+    // Past the opening choice, so that the seats hold shares and cards.
+    await playUntil(game, (moves) => moves.some((m) => m.action.type === 'buy'));
+    const bob = game.seats.find((h) => h.name === 'Bob')!;
+    const own = (await srv.state(bob.key)).view as unknown as {
+      players: { seat: number; money: number; portfolio: { name: string; count: number }[] }[];
+    };
+    const reopened = await srv.api('POST', `/api/admin/${game.adminKey}/reopen`, { seat: bob.seat });
+    expect(reopened.status).toBeLessThan(300);
+    const html = await page(`/join/${(reopened.body as { inviteKey: string }).inviteKey}`);
+    const holds = /<dl class="holds">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? '';
+    expect(html).toContain('What you take over');
+    const me = own.players.find((p) => p.seat === bob.seat)!;
+    expect(holds).toContain(`${me.money} million`);
+    for (const share of me.portfolio) expect(holds).toContain(`${share.name} ×${share.count}`);
+    expect(holds).toContain('Money');
+    expect(holds).not.toMatch(/Your hand|\d+ points/);
+  });
+});
+
 describe('the home page and the new-game form', () => {
   it('says how long ago a game last moved, with the full time on hover', async () => {
     await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
