@@ -45,7 +45,12 @@ export interface DkimKey {
   privateKey: string;
 }
 
-/** Sends through SMTP_URL (smtp://user:pass@host:587, smtps://...). */
+/**
+ * Sends through SMTP_URL (smtp://user:pass@host:587, smtps://...). With `?pool=true` it keeps up
+ * to five connections open and sends message after message over them, instead of a connection
+ * (greeting, EHLO, TLS, AUTH) per message: for a busy server, and a receiving server that holds
+ * each new connection back (smtp-server waits 100 ms for early talkers before its greeting).
+ */
 export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): MailTransport {
   const t = opts.timeoutMs ?? 30_000;
   const u = new URL(url);
@@ -56,6 +61,7 @@ export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): Mai
     secure,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
     // Loopback test servers and many small relays offer no certificate worth checking.
+    ...(u.searchParams.get('pool') === 'true' ? { pool: true as const, maxConnections: 5 } : {}),
     ignoreTLS: u.searchParams.get('ignoreTLS') === 'true',
     tls: u.searchParams.get('rejectUnauthorized') === 'false' ? { rejectUnauthorized: false } : undefined,
     connectionTimeout: t,

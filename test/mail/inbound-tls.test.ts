@@ -5,7 +5,7 @@
 // STARTTLS is offered at all (never smtp-server's built-in certificate, whose key
 // is public). The settings are checked at start.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +19,8 @@ let certFile: string;
 let cert: string;
 let m: MailTestServer | undefined;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'pbem-tls-'));
-  keyFile = join(dir, 'key.pem');
-  certFile = join(dir, 'cert.pem');
-  // A self-signed certificate for localhost (a P-256 key: made in milliseconds).
+/** A self-signed certificate for localhost (PEM), its key written to `keyOut` (a P-256 key: made in milliseconds). */
+const selfSigned = (keyOut: string, ...more: string[]): string =>
   execFileSync(
     'openssl',
     [
@@ -35,19 +32,22 @@ beforeAll(() => {
       'ec_paramgen_curve:prime256v1',
       '-nodes',
       '-keyout',
-      keyFile,
-      '-out',
-      certFile,
+      keyOut,
       '-days',
       '2',
       '-subj',
       '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      ...more,
     ],
-    { stdio: 'ignore' },
-  );
-  cert = readFileSync(certFile, 'utf8');
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  ).toString();
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pbem-tls-'));
+  keyFile = join(dir, 'key.pem');
+  certFile = join(dir, 'cert.pem');
+  cert = selfSigned(keyFile, '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1');
+  writeFileSync(certFile, cert);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -77,25 +77,7 @@ describe('STARTTLS on the reply listener', () => {
     // Encrypted, the certificate checked against the one made above.
     expect(await sendRaw(port, await buildReply(mail, 'say over TLS'), envelope, { ca: cert })).toMatch(/^250/);
     // A certificate the client does not trust: the client gives up before sending anything.
-    const other = execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        '/dev/null',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    ).toString();
+    const other = selfSigned('/dev/null');
     await expect(sendRaw(port, await buildReply(mail, 'say untrusted'), envelope, { ca: other })).rejects.toThrow(
       /certificate/i,
     );

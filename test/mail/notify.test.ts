@@ -7,46 +7,23 @@ import type { ParsedMail } from 'mailparser';
 import type { AnyRules } from '../../rules/types.ts';
 import { makeService, type TestService } from '../support/service.ts';
 import { highCard, type HighCardState } from '../support/high-card.ts';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 
 let t: TestService;
-let smtp: TestSmtp;
-let mailer: Mailer;
+let mail: TestMailer;
 
 beforeEach(async () => {
   t = await makeService([highCard]);
-  smtp = await startSmtp();
-  mailer = newMailer();
-  await mailer.start();
+  mail = await startTestMailer(t);
 });
 afterEach(async () => {
-  await mailer.stop();
-  await smtp.close();
+  await mail.close();
   await t.cleanup();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
 const header = (m: ParsedMail, name: string) =>
   m.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '') ?? '';
-
-/** The mailer of these tests, on the loopback SMTP server; `now`: the test's clock (restarts). */
-function newMailer(now?: () => number): Mailer {
-  return createMailer({
-    service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-    ...(now ? { now } : {}),
-  });
-}
-
-async function settle(): Promise<void> {
-  await t.service.settled();
-  await mailer.queue.idle();
-}
 
 async function threeSeatGame() {
   const created = await t.service.create({
@@ -57,10 +34,10 @@ async function threeSeatGame() {
     join: true,
     invite: ['bob@example.test', 'cy@example.test'],
   });
-  await settle();
+  await mail.settle();
   await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
   await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
-  await settle();
+  await mail.settle();
   const game = await t.service.open(created.gameId);
   return { ...created, game };
 }
@@ -68,13 +45,13 @@ async function threeSeatGame() {
 describe('mail for game events', () => {
   it('invites, then one turn mail per seat with its own hand, the board PNG, quick links and thread headers', async () => {
     const { gameId, game, inviteKey, adminKey } = await threeSeatGame();
-    const invites = smtp.received.filter((m) => /invites you/.test(m.subject ?? ''));
+    const invites = mail.smtp.received.filter((m) => /invites you/.test(m.subject ?? ''));
     expect(invites.map(to).sort()).toEqual(['bob@example.test', 'cy@example.test']);
     expect(invites[0]!.text).toContain(t.service.links.inviteUrl(inviteKey));
     // The invite link is shared: no "do not forward" in an invitation.
     for (const m of invites) expect(m.text).not.toContain('do not forward');
 
-    const turns = smtp.received.filter((m) => /^Your turn in High Card/.test(m.subject ?? ''));
+    const turns = mail.smtp.received.filter((m) => /^Your turn in High Card/.test(m.subject ?? ''));
     expect(turns).toHaveLength(3);
     const state = game.state as HighCardState;
     for (const m of turns) {
@@ -111,7 +88,7 @@ describe('mail for game events', () => {
         for (const card of theirs) expect(m.text).not.toMatch(new RegExp(`card ${card}\\b`));
       }
     }
-    const setUp = smtp.received.filter((m) => /is set up$/.test(m.subject ?? ''));
+    const setUp = mail.smtp.received.filter((m) => /is set up$/.test(m.subject ?? ''));
     expect(setUp.map(to)).toEqual(['ada@example.test']);
     expect(setUp[0]!.text).toContain(t.service.links.adminUrl(adminKey));
     expect(setUp[0]!.text).toContain(t.service.links.inviteUrl(inviteKey));
@@ -120,14 +97,14 @@ describe('mail for game events', () => {
     expect(setUp[0]!.html).toContain('overflow-wrap:anywhere');
     expect(setUp[0]!.html).toContain('@media (max-width:480px)'); // narrower margins on a phone: a wider picture
     const ada = turns.find((m) => to(m) === 'ada@example.test')!;
-    const adaInvite = smtp.received.filter((m) => to(m) === 'ada@example.test');
+    const adaInvite = mail.smtp.received.filter((m) => to(m) === 'ada@example.test');
     expect(new Set(adaInvite.map((m) => m.inReplyTo)).size).toBe(1);
     expect(ada.messageId).not.toBe(ada.inReplyTo);
   });
 
   it('respects preferences: nothing, reminders only, digest; sends undo notices and the game-over mail to all', async () => {
     const { gameId, game } = await threeSeatGame();
-    const before = smtp.received.length;
+    const before = mail.smtp.received.length;
     const seatOf = (email: string) => game.doc.seats.findIndex((s) => s.email === email);
     const bob = seatOf('bob@example.test');
     const cy = seatOf('cy@example.test');
@@ -151,17 +128,17 @@ describe('mail for game events', () => {
       if (toAct.length === 0) break;
       const seat = toAct[0]!;
       await t.service.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
-      await settle(); // each turn mail goes before the next move (a stale one would be skipped)
+      await mail.settle(); // each turn mail goes before the next move (a stale one would be skipped)
     }
-    await settle();
-    const after = smtp.received.slice(before);
+    await mail.settle();
+    const after = mail.smtp.received.slice(before);
     const got = (email: string) => after.filter((m) => to(m) === email);
     // Bob switched mail off: not even the game-over mail.
     expect(got('bob@example.test')).toHaveLength(0);
     // Cy chose the digest: no turn mails; the digest waits for its hour. Game over reaches Cy.
     expect(got('cy@example.test').filter((m) => /Your turn/.test(m.subject ?? ''))).toHaveLength(0);
     expect(got('cy@example.test').filter((m) => /game over/.test(m.subject ?? ''))).toHaveLength(1);
-    expect(mailer.queue.list().some((r) => r.spec?.type === 'digest')).toBe(true);
+    expect(mail.mailer.queue.list().some((r) => r.spec?.type === 'digest')).toBe(true);
     // Ada gets her turns and the result with scores and the history link.
     expect(got('ada@example.test').filter((m) => /Your turn/.test(m.subject ?? '')).length).toBeGreaterThan(1);
     const over = got('ada@example.test').find((m) => /game over/.test(m.subject ?? ''))!;
@@ -181,26 +158,26 @@ describe('mail for game events', () => {
       join: true,
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
-    await settle();
+    await mail.settle();
     let g = await t.service.open(created.gameId);
     // Both stake (simultaneous), then the first player plays a card and takes it back.
     for (const seat of [0, 1]) {
       g = await t.service.open(created.gameId);
       await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
     }
-    await settle();
+    await mail.settle();
     g = await t.service.open(created.gameId);
     const mover = highCard.toAct(g.state)[0]!;
     const play = highCard.moves(g.state, mover).find((a) => a.type === 'play')!;
     const moved = await t.service.move(created.gameId, mover, { seq: g.stateSeq, action: play });
     await t.service.undo(created.gameId, mover, moved.seq);
-    await settle();
+    await mail.settle();
     const other = g.doc.seats[1 - mover]!.email;
-    const undone = smtp.received.filter((m) => to(m) === other && /took back a move/.test(m.subject ?? ''));
+    const undone = mail.smtp.received.filter((m) => to(m) === other && /took back a move/.test(m.subject ?? ''));
     expect(undone).toHaveLength(1);
     expect(undone[0]!.text).toContain(`took back a move: "played the ${play.card}"`);
     // The other seat's turn mail for the move taken back was skipped if it had not gone yet, or sent once; never twice.
-    const ids = smtp.messageIds;
+    const ids = mail.smtp.messageIds;
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -213,9 +190,9 @@ describe('mail for game events', () => {
       join: true,
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
-    await settle();
+    await mail.settle();
     // The process "dies" between the durable moves and their mail: no listener hears them.
-    await mailer.stop();
+    await mail.stop();
     for (const seat of [0, 1]) {
       const g = await t.service.open(created.gameId);
       await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
@@ -223,15 +200,14 @@ describe('mail for game events', () => {
     const g = await t.service.open(created.gameId);
     const next = g.doc.seats[highCard.toAct(g.state)[0]!]!.email;
     const turnMails = () =>
-      smtp.received.filter(
+      mail.smtp.received.filter(
         (m) => to(m) === next && /^Your turn/.test(m.subject ?? '') && m.subject!.includes(`(move ${g.stateSeq})`),
       );
     expect(turnMails()).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = newMailer(() => t.clock.now().getTime());
-      await mailer.start();
-      await settle();
-      if (restart === 0) await mailer.stop();
+      await mail.start({ fakeClock: true });
+      await mail.settle();
+      if (restart === 0) await mail.stop();
     }
     expect(turnMails()).toHaveLength(1);
   });
@@ -246,15 +222,15 @@ describe('mail for game events', () => {
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await t.service.join(created.gameId, { name: 'Cy', email: 'cy@example.test' });
-    await settle();
+    await mail.settle();
     let g = await t.service.open(created.gameId);
     for (const seat of [0, 1, 2]) {
       g = await t.service.open(created.gameId);
       await t.service.move(created.gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
     }
-    await settle();
+    await mail.settle();
     // The process "dies" after these durable writes and before their mail.
-    await mailer.stop();
+    await mail.stop();
     g = await t.service.open(created.gameId);
     const mover = highCard.toAct(g.state)[0]!;
     const moved = await t.service.move(created.gameId, mover, {
@@ -266,18 +242,17 @@ describe('mail for game events', () => {
     await t.service.reopenSeat(created.gameId, leaver);
     const others = g.doc.seats.filter((_, i) => i !== mover && i !== leaver).map((s) => s.email);
     const notices = (subject: RegExp) =>
-      smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
+      mail.smtp.received.filter((m) => others.includes(to(m)) && subject.test(m.subject ?? ''));
     expect(notices(/took back a move/)).toHaveLength(0);
     for (let restart = 0; restart < 2; restart++) {
-      mailer = newMailer(() => t.clock.now().getTime());
-      await mailer.start();
-      await settle();
-      if (restart === 0) await mailer.stop();
+      await mail.start({ fakeClock: true });
+      await mail.settle();
+      if (restart === 0) await mail.stop();
     }
     expect(notices(/took back a move/)).toHaveLength(1);
     expect(notices(/seat was reopened/)).toHaveLength(1);
     // and nothing went twice, the turn mails of the replayed moves included
-    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
   });
 
   it('the daily digest: one mail listing the games waiting for that address, instead of turn mails', async () => {
@@ -300,16 +275,16 @@ describe('mail for game events', () => {
       await t.service.start(created.gameId);
       ids.push(created.gameId);
     }
-    await settle();
+    await mail.settle();
     // Bob had the mail with his seat and link when he sat down (sent at once, whatever he chose
     // after); the turn mails of both games go into the digest instead.
-    const toBob = smtp.received.filter((m) => to(m) === 'bob@example.test');
+    const toBob = mail.smtp.received.filter((m) => to(m) === 'bob@example.test');
     expect(toBob.filter((m) => !/: your seat and your link$/.test(m.subject ?? ''))).toHaveLength(0);
-    const digests = mailer.queue.list().filter((r) => r.spec?.type === 'digest');
+    const digests = mail.mailer.queue.list().filter((r) => r.spec?.type === 'digest');
     expect(digests).toHaveLength(1); // one per address per day, however many games
     expect(digests[0]!.nextAttemptAt).toBeGreaterThan(Date.now());
-    mailer.queue.retryNow(); // as if the digest hour had come
-    const digest = await smtp.waitForMail((m) => to(m) === 'bob@example.test');
+    mail.mailer.queue.retryNow(); // as if the digest hour had come
+    const digest = await mail.smtp.waitForMail((m) => to(m) === 'bob@example.test');
     expect(digest.subject).toBe('2 games are waiting for you');
     for (const id of ids) {
       const g = await t.service.open(id);
@@ -328,11 +303,11 @@ describe('mail for game events', () => {
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
     await t.service.abandon(created.gameId);
-    await settle();
-    const gone = smtp.received.filter((m) => /was abandoned$/.test(m.subject ?? ''));
+    await mail.settle();
+    const gone = mail.smtp.received.filter((m) => /was abandoned$/.test(m.subject ?? ''));
     expect(gone.map(to).sort()).toEqual(['ada@example.test', 'bob@example.test']);
     // The turn mails queued before the abandon were not sent once the game was over, or went before it.
-    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
   });
 
   it('a reopened seat: the others are told, the newcomer is invited by name and welcomed with a turn mail', async () => {
@@ -344,26 +319,30 @@ describe('mail for game events', () => {
       join: true,
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
-    await settle();
+    await mail.settle();
     let g = await t.service.open(created.gameId);
     const bob = g.doc.seats.findIndex((s) => s.name === 'Bob');
     const reopened = await t.service.reopenSeat(created.gameId, bob, { email: 'carl@example.test' });
-    await settle();
+    await mail.settle();
     expect(
-      smtp.received.filter((m) => to(m) === 'ada@example.test' && /seat was reopened/.test(m.subject ?? '')),
+      mail.smtp.received.filter((m) => to(m) === 'ada@example.test' && /seat was reopened/.test(m.subject ?? '')),
     ).toHaveLength(1);
-    const invite = smtp.received.find((m) => to(m) === 'carl@example.test')!;
+    const invite = mail.smtp.received.find((m) => to(m) === 'carl@example.test')!;
     expect(invite.text).toContain('taking over the seat of Bob');
     const joinUrl = /(http:\/\/\S+\/join\/[A-Za-z0-9_-]+)/.exec(invite.text ?? '')![1]!;
     expect(joinUrl).toBe(t.service.links.inviteUrl(reopened.inviteKey));
     await t.service.join(created.gameId, { name: 'Carl', email: 'carl@example.test' });
-    await settle();
-    const welcome = smtp.received.filter((m) => to(m) === 'carl@example.test' && /^Welcome to/.test(m.subject ?? ''));
+    await mail.settle();
+    const welcome = mail.smtp.received.filter(
+      (m) => to(m) === 'carl@example.test' && /^Welcome to/.test(m.subject ?? ''),
+    );
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.text).toContain(`you took over seat ${bob + 1} from Bob`);
     expect(welcome[0]!.text).toContain('Make your move');
     // Bob is told that his seat was given up, and by whom.
-    const gone = smtp.received.filter((m) => to(m) === 'bob@example.test' && /given up by Ada/.test(m.subject ?? ''));
+    const gone = mail.smtp.received.filter(
+      (m) => to(m) === 'bob@example.test' && /given up by Ada/.test(m.subject ?? ''),
+    );
     expect(gone).toHaveLength(1);
     g = await t.service.open(created.gameId);
     expect(welcome[0]!.text).toContain(t.service.links.playUrl(t.service.links.seatKeyOf(g.doc, bob)));
@@ -390,27 +369,19 @@ describe('a game that no longer replays', () => {
       join: true,
     });
     await t.service.join(created.gameId, { name: 'Bob', email: 'bob@example.test' });
-    await settle();
-    await mailer.stop();
-    const before = smtp.received.length;
+    await mail.settle();
+    await mail.stop();
+    const before = mail.smtp.received.length;
 
     // The code changed under the game: a restart on the same folder with the changed rules.
     for (let restart = 0; restart < 2; restart++) {
       const changed = await t.reopen([changedInPlace]);
-      const m = createMailer({
-        service: changed,
-        dataDir: t.dataDir,
-        env: { MAIL_FROM: 'Games <games@example.test>' },
-        transport: smtpTransport(smtp.url),
-        queue: { baseDelayMs: 20, maxDelayMs: 100 },
-      });
-      await m.start();
+      await mail.start({ service: changed });
       expect((await changed.open(created.gameId)).attention).toMatch(/set-up/);
-      await changed.settled();
-      await m.queue.idle();
-      await m.stop();
+      await mail.settle();
+      await mail.stop();
     }
-    const after = smtp.received.slice(before);
+    const after = mail.smtp.received.slice(before);
     expect(after.map((m) => `${to(m)} ${m.subject}`)).toEqual([
       'ada@example.test Your game of High Card needs attention',
     ]);
@@ -421,7 +392,5 @@ describe('a game that no longer replays', () => {
     const spectatorKey = t.service.links.spectatorKeyOf(game.doc);
     expect(text).toContain(t.service.links.historyUrl(spectatorKey, 'txt', 'spectator'));
     expect(text).toContain(t.service.links.adminUrl(t.service.links.adminKeyOf(game.doc)));
-    mailer = newMailer(); // afterEach stops it
-    await mailer.start();
   });
 });

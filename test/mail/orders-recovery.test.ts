@@ -4,44 +4,22 @@
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { game1830 } from '../../rules/1830/index.ts';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
+import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 import { makeService, type TestService } from '../support/service.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
 
 let t: TestService;
-let smtp: TestSmtp;
-let mailer: Mailer;
-
-function startMailer(): Promise<void> {
-  mailer = createMailer({
-    service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-    now: () => t.clock.now().getTime(),
-  });
-  return mailer.start();
-}
+let mail: TestMailer;
 
 beforeEach(async () => {
   t = await makeService([game1830]);
-  smtp = await startSmtp();
-  await startMailer();
+  mail = await startTestMailer(t, { fakeClock: true });
 });
 afterEach(async () => {
-  await mailer.stop();
-  await smtp.close();
+  await mail.close();
   await t.cleanup();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-
-async function settle(): Promise<void> {
-  await t.service.settled();
-  await mailer.queue.idle();
-}
 
 describe('standing orders after a crash', () => {
   it('the owner of an order that stopped is mailed by the restart, once', async () => {
@@ -61,27 +39,28 @@ describe('standing orders after a crash', () => {
     await t.service.leaveOrder(gameId, 1, { kind: 'auctionPass', unless: 'DH' });
     await move(0, { type: 'bid', company: 'SV', price: 20 }); // seat 1 passes by order
     await move(2, { type: 'bid', company: 'DH', price: 75 });
-    await settle();
+    await mail.settle();
     const owner = (await t.service.open(gameId)).doc.seats[1]!.email;
-    const stopped = () => smtp.received.filter((m) => to(m) === owner && /standing order ended/.test(m.subject ?? ''));
+    const stopped = () =>
+      mail.smtp.received.filter((m) => to(m) === owner && /standing order ended/.test(m.subject ?? ''));
 
     // The process "dies": the move that stops the order is durable, its event reaches no mailer.
-    await mailer.stop();
+    await mail.stop();
     await move(0, { type: 'pass' });
     const g = await t.service.open(gameId);
     expect(game1830.toAct(g.state)).toEqual([1]);
     expect(g.doc.seats[1]!.orders?.ended.at(-1)).toMatchObject({ why: 'somebody bid on DH', mail: true });
     expect(stopped()).toHaveLength(0);
 
-    await startMailer();
-    await settle();
+    await mail.start();
+    await mail.settle();
     expect(stopped()).toHaveLength(1);
     expect(stopped()[0]!.text).toContain('Your standing order ended: somebody bid on DH.');
 
     // Another restart: nothing is sent twice.
-    await mailer.stop();
-    await startMailer();
-    await settle();
+    await mail.stop();
+    await mail.start();
+    await mail.settle();
     expect(stopped()).toHaveLength(1);
   });
 });

@@ -6,50 +6,30 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
 import { highCard } from '../support/high-card.ts';
+import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 import { makeService, type TestService } from '../support/service.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
 
 let t: TestService;
-let smtp: TestSmtp;
-let mailer: Mailer;
+let mail: TestMailer;
 let reconciled: { opened: number; fresh: boolean }[];
 
-function startMailer(): Promise<void> {
-  mailer = createMailer({
-    service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-    now: () => t.clock.now().getTime(),
+beforeEach(async () => {
+  t = await makeService([highCard]);
+  reconciled = [];
+  mail = await startTestMailer(t, {
+    fakeClock: true,
     log: (e) => {
       if (e.msg === 'mail reconciled') reconciled.push(e as unknown as { opened: number; fresh: boolean });
     },
   });
-  return mailer.start();
-}
-
-beforeEach(async () => {
-  t = await makeService([highCard]);
-  smtp = await startSmtp();
-  reconciled = [];
-  await startMailer();
 });
 afterEach(async () => {
-  await mailer.stop();
-  await smtp.close();
+  await mail.close();
   await t.cleanup();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-
-async function settle(): Promise<void> {
-  await t.service.settled();
-  await mailer.queue.idle();
-}
 
 async function twoSeatGame(): Promise<string> {
   const created = await t.service.create({
@@ -77,7 +57,7 @@ async function play(gameId: string): Promise<{ next: string; seq: number }> {
 }
 
 const turnMailsTo = (email: string, seq: number) =>
-  smtp.received.filter(
+  mail.smtp.received.filter(
     (m) => to(m) === email && /^Your turn/.test(m.subject ?? '') && m.subject!.includes(`(move ${seq})`),
   );
 
@@ -85,50 +65,50 @@ describe('mail crash recovery', () => {
   it('a restart days after the crash sends the lost turn mail once and opens only the game behind its cursor', async () => {
     const lost = await twoSeatGame();
     await twoSeatGame(); // all its mail goes before the crash
-    await settle();
+    await mail.settle();
     // The process "dies": the next durable move's event reaches no listener.
-    await mailer.stop();
+    await mail.stop();
     t.clock.advanceHours(3);
     const { next, seq } = await play(lost);
     t.clock.advanceHours(4 * 24);
     expect(turnMailsTo(next, seq)).toHaveLength(0);
 
-    await startMailer();
-    await settle();
+    await mail.start();
+    await mail.settle();
     expect(turnMailsTo(next, seq)).toHaveLength(1);
     expect(reconciled.at(-1)).toEqual({ msg: 'mail reconciled', opened: 1, fresh: false });
 
     // Another restart a day later: nothing is behind, nothing is opened or sent.
-    const sent = smtp.received.length;
-    await mailer.stop();
+    const sent = mail.smtp.received.length;
+    await mail.stop();
     t.clock.advanceHours(24);
-    await startMailer();
-    await settle();
+    await mail.start();
+    await mail.settle();
     expect(reconciled.at(-1)).toMatchObject({ opened: 0 });
-    expect(smtp.received.length).toBe(sent);
-    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    expect(mail.smtp.received.length).toBe(sent);
+    expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
   });
 
   it('a cursor whose last saves were lost replays entries already mailed without sending anything twice', async () => {
     const gameId = await twoSeatGame();
-    await settle();
-    await mailer.stop();
+    await mail.settle();
+    await mail.stop();
     const cursorFile = join(t.dataDir, 'mail', 'cursor.json');
     copyFileSync(cursorFile, `${cursorFile}.old`);
 
-    await startMailer();
+    await mail.start();
     await play(gameId);
-    await settle();
-    const sent = smtp.received.length;
-    await mailer.stop();
+    await mail.settle();
+    const sent = mail.smtp.received.length;
+    await mail.stop();
     // The crash lost every cursor save since the start of the game.
     copyFileSync(`${cursorFile}.old`, cursorFile);
     t.clock.advanceHours(30);
 
-    await startMailer();
-    await settle();
+    await mail.start();
+    await mail.settle();
     expect(reconciled.at(-1)).toMatchObject({ opened: 1 });
-    expect(smtp.received.length).toBe(sent);
-    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    expect(mail.smtp.received.length).toBe(sent);
+    expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
   });
 });

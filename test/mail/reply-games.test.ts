@@ -4,7 +4,10 @@
 // quoting that mail as one of five common mail clients does. The player reads
 // only the mail's text part: it picks one of the numbered moves listed there at
 // random (seeded by the position), and its first reply is one of the game's own commands as the
-// mail's command list shows them. Nothing is sent as JSON.
+// mail's command list shows them. Nothing is sent as JSON. The commands every
+// game has ride along at no extra reply: the second reply starts with `help`,
+// `history` and `board` before its move, and the next ones take their move back
+// with `undo` and make it again, until one is taken back.
 //
 // Speed: the five games run at once on one server, and their rules draw no
 // pictures here (a turn mail's picture is tested by the picture and hidden-
@@ -41,7 +44,7 @@ beforeEach(async () => {
 });
 afterEach(() => m.stop());
 
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 const asksToAct = (x: ParsedMail) =>
   /^Your turn/.test(x.subject ?? '') || (/^Re: /.test(x.subject ?? '') && /It is your turn\./.test(x.text ?? ''));
 
@@ -62,7 +65,10 @@ async function playByReplies(
   max: number,
   plan?: { seat: number; action: unknown }[],
 ) {
-  const movesBefore = (await m.srv.service.open(gameId)).doc.log.filter((e) => e.kind === 'move').length;
+  // Moves that stand: an undo takes one back.
+  const standing = (log: { kind: string }[]) =>
+    log.filter((e) => e.kind === 'move').length - log.filter((e) => e.kind === 'undo').length;
+  const movesBefore = standing((await m.srv.service.open(gameId)).doc.log);
   let typedSent = false;
   let seen = 0;
   const ours = (x: ParsedMail) => emails.includes(addressOf(x.to));
@@ -92,7 +98,7 @@ async function playByReplies(
         // A player with a plan (the rest of a random game): the number its next move has in the list.
         const game = await m.srv.service.open(gameId);
         const seat = emails.indexOf(addressOf(mail.to));
-        const next = plan[game.doc.log.filter((e) => e.kind === 'move').length - movesBefore];
+        const next = plan[standing(game.doc.log) - movesBefore];
         const listedNow = next?.seat === seat ? m.srv.service.firstMoves(game, seat, 30).moves : [];
         const n = listedNow.findIndex((x) => JSON.stringify(x.action) === JSON.stringify(next!.action)) + 1;
         if (n > 0 && seqOfMessageId(mail.messageId ?? '') === game.stateSeq) {
@@ -112,6 +118,11 @@ async function playByReplies(
         typedSent = true;
         expect(text).toContain(typed.split(' ')[0]);
       }
+      if (replies === 1) body = `help\nhistory\nboard\n${body}`;
+      // Until an undo was taken (a move that revealed hidden information cannot be: that refusal
+      // ends the commands, and the move stands).
+      if (replies >= 2 && !(await m.srv.service.open(gameId)).doc.log.some((e) => e.kind === 'undo'))
+        body = `${body}\nundo\n${body}`;
       await reply(m.mailer.inboundSmtpPort!, mail, body, { style: STYLES[replies % STYLES.length]!, via });
       replies++;
     }
@@ -133,6 +144,16 @@ async function checkOver(gameId: string, emails: string[], played: Played) {
   const first = m.smtp.received.find((x) => emails.includes(addressOf(x.to)) && /^Re: /.test(x.subject ?? ''))!;
   expect(first.text).toMatch(/Done:|Not done:/);
   expect(first.text).not.toContain('could not be read');
+  // The commands of every game were answered: help (this game's own examples), history, board; undo.
+  const answers = m.smtp.received.filter((x) => emails.includes(addressOf(x.to)) && /^Re: /.test(x.subject ?? ''));
+  const asked = answers.find((x) => /History \(the last \d+ entries\):/.test(x.text ?? ''));
+  expect(asked?.text).toContain('Here is the board as it stands.');
+  expect(asked?.text).toContain('say <words>');
+  expect(asked?.text).toContain(game.rules.commandExamples![0]!);
+  expect(
+    answers.some((x) => (x.text ?? '').includes('You took back your last move.')),
+    game.rules.id,
+  ).toBe(true);
   // No move was made for a player (by the reminder job): all came in by mail.
   const moves = game.doc.log.filter((e) => e.kind === 'move');
   expect(moves.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
 import { readReply } from '../../server/mail/inbound/commands.ts';
+import { MAX_HTML, ownHtml, replyTextOfHtml } from '../../server/mail/inbound/html-reply.ts';
 import { games } from '../../rules/index.ts';
 import { highCard } from '../support/high-card.ts';
 import { buildReply, quoted, type ClientStyle } from '../support/mail-client.ts';
@@ -17,7 +18,7 @@ const turnMail = {
   replyTo: { value: [{ address: 'play+x.y@play.example.test', name: '' }], html: '', text: '' },
 } as unknown as ParsedMail;
 
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 
 describe('reading a reply', () => {
   for (const style of STYLES) {
@@ -40,6 +41,21 @@ describe('reading a reply', () => {
       talk: 'Nice one, Bob.\nYou will pay for that!',
       ignored: null,
     });
+  });
+
+  it('reads nothing of our own mail pasted under the reply unmarked, nor the rule a client drew above it', () => {
+    const ours = (line: string) => line.startsWith('High Card · ') || line.includes('http://x/');
+    const mail = `High Card · move 4\n\n${turnMail.text}`;
+    expect(readReply(`Well played.\nAgain tomorrow?\n\n${mail}`, highCard, undefined, ours)).toEqual({
+      commands: [],
+      talk: 'Well played.\nAgain tomorrow?',
+      ignored: null,
+    });
+    // Run together with the words (no blank line), and with a link of ours in the words: cut there.
+    expect(readReply(`Well played.\n${mail}`, highCard, undefined, ours).talk).toBe('Well played.');
+    expect(readReply('See http://x/play/k for my hand', highCard, undefined, ours).talk).toBeNull();
+    expect(readReply(`stake 2\n${mail}`, highCard, undefined, ours).commands).toEqual(['stake 2']);
+    expect(readReply(`Nice one.\n\n${'-'.repeat(80)}\n`, highCard).talk).toBe('Nice one.');
   });
 
   it('ends the commands at a line that is none, and says which', () => {
@@ -79,5 +95,31 @@ describe('reading a reply', () => {
     expect(raw.toString('latin1')).toMatch(/charset=iso-8859-1/i);
     const parsed = await simpleParser(raw);
     expect(readReply(parsed.text ?? '', highCard).commands).toEqual(['say Grüße aus Köln']);
+  });
+});
+
+describe('reading a reply sent as HTML only', () => {
+  // The mail it quotes, as HTML: long (a turn mail with its move list), with the seat's holdings.
+  const quotedMail = `<p>Hello Ada,</p><p>Your hand: 3, 7, 9</p>${'<p>a line of the quoted turn mail</p>'.repeat(6_000)}`;
+  const clients: Record<string, string> = {
+    gmail: `<div dir="ltr"><div>stake 2</div><div>say good luck</div></div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Tue, 1 Dec 2026 at 10:00, Share Games &lt;games@example.test&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0 0 0 .8ex">${quotedMail}</blockquote></div>`,
+    outlook: `<html><head><meta charset="utf-8"><style>p.MsoNormal{margin:0cm;font-size:11pt}${'.x{color:red}'.repeat(2_000)}</style></head><body lang="EN-GB"><div class="WordSection1"><p class="MsoNormal">stake 2<o:p></o:p></p><p class="MsoNormal">say good luck<o:p></o:p></p></div><hr style="display:inline-block;width:98%"><div id="divRplyFwdMsg" dir="ltr"><b>From:</b> Share Games<br><b>Sent:</b> Tuesday, December 1, 2026 10:00</div>${quotedMail}</body></html>`,
+    apple: `<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"></head><body dir="auto"><div>stake 2</div><div>say good luck</div><div><br><blockquote type="cite">On 1 Dec 2026, at 10:00, Share Games &lt;games@example.test&gt; wrote:<br><br></blockquote></div><blockquote type="cite">${quotedMail}</blockquote></body></html>`,
+    thunderbird: `<html><head><meta http-equiv="content-type" content="text/html; charset=UTF-8"></head><body><p>stake 2<br>say good luck</p><div class="moz-cite-prefix">On 01/12/2026 10:00, Share Games wrote:<br></div><blockquote type="cite" cite="mid:a1.s4@example.test">${quotedMail}</blockquote></body></html>`,
+  };
+  for (const [client, html] of Object.entries(clients)) {
+    it(`reads the commands of a ${client} HTML reply, converting only its own part`, async () => {
+      expect(html.length).toBeGreaterThan(200_000);
+      expect(ownHtml(html).length).toBeLessThan(1_000);
+      expect(readReply(await replyTextOfHtml(html), highCard).commands).toEqual(['stake 2', 'say good luck']);
+    });
+  }
+
+  it('converts at most MAX_HTML characters of a reply that quotes nothing, and reads an unclosed style as the end', async () => {
+    const long = `<div>Nice one.</div>${'<p>on and on</p>'.repeat(20_000)}`;
+    expect(ownHtml(long).length).toBeLessThan(MAX_HTML * 1.5);
+    expect(readReply(await replyTextOfHtml(long), highCard).talk).toMatch(/^Nice one\./);
+    expect(ownHtml('<div>Nice one.</div><style>p{}')).toBe('<div>Nice one.</div>');
+    expect(await replyTextOfHtml('<html><head><title>x</title></head><body> </body></html>')).toBe('');
   });
 });

@@ -11,6 +11,7 @@ import { highCard } from '../support/high-card.ts';
 import type { Mailer } from '../../server/mail/index.ts';
 import type { TestSmtp } from './smtp.ts';
 import { addressOf, buildReply, reply, sendRaw, type ClientStyle } from '../support/mail-client.ts';
+import { startInboundSmtp } from '../../server/mail/inbound/smtp.ts';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 let smtp: TestSmtp;
@@ -26,7 +27,7 @@ afterEach(() => m.stop());
 
 const to = (m: ParsedMail) => addressOf(m.to);
 const port = () => mailer.inboundSmtpPort!;
-const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone'];
+const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird', 'phone', 'inline'];
 
 /** The newest mail to `email` matching, waiting for it; `after`: only mails received after that many. */
 async function next(email: string, match: (m: ParsedMail) => boolean, after = 0): Promise<ParsedMail> {
@@ -80,9 +81,11 @@ describe('playing by replying', () => {
     expect(answer.inReplyTo).toBeTruthy();
     expect(answer.text).toContain('Not done:');
     expect(answer.text).toContain('(your line: stake 99)');
-    // The refusal comes with the moves still open and a fresh picture.
+    // The refusal comes with the moves still open, the commands and a fresh picture.
     expect(answer.text).toMatch(/It is your turn\./);
     expect(answer.text).toMatch(/ {2}1\. /);
+    expect(answer.text).toContain('In every game: say <words>');
+    expect(answer.attachments.filter((a) => a.contentType === 'image/png').length).toBeGreaterThan(0);
     // Nothing after the refusal ran: no table talk went to Bob.
     await mailer.queue.idle();
     expect(smtp.received.some((m) => /says/.test(m.subject ?? ''))).toBe(false);
@@ -133,6 +136,10 @@ describe('playing by replying', () => {
     await srv.service.settled();
     await mailer.queue.idle();
     let game = await srv.service.open(g.gameId);
+    // The stakes are chosen at once: the second reply answered a mail of the position before the
+    // first stake, and was taken all the same.
+    const stakes = game.doc.log.filter((e) => e.kind === 'move');
+    expect(stakes.map((e) => e.seat).sort()).toEqual([0, 1]);
     const seat = game.rules.toAct(game.state)[0]!;
     const player = g.seats.find((s) => s.name === game.doc.seats[seat]!.name)!;
     const asked = smtp.received
@@ -190,6 +197,32 @@ describe('playing by replying', () => {
     expect(undone.text).toMatch(/It is your turn\./);
   });
 
+  it('never lets table talk carry the mail a client pasted under the reply unmarked: no hidden holdings, no link', async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    const ada = g.seats.find((s) => s.name === 'Ada')!;
+    const first = await next(ada.email, (m) => /^Your turn/.test(m.subject ?? ''));
+    // Ada's mail lists her moves, which name the cards of her hidden hand, and carries her page link.
+    const hers = [...(first.text ?? '').matchAll(/^ {2}\d+\. (.+)$/gm)].map((x) => x[1]!);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(first.text).toContain(ada.key);
+    const before = smtp.received.length;
+    await reply(port(), first, 'Good luck, Bob.\nMay the best card win.', { style: 'inline' });
+    const heard = await next('bob@example.test', (m) => /Ada says/.test(m.subject ?? ''), before);
+    for (const part of [heard.text ?? '', String(heard.html ?? '')]) {
+      expect(part).toContain('May the best card win.');
+      expect(part).not.toContain(ada.key);
+      for (const label of hers) expect(part).not.toContain(label);
+    }
+    const talk = (await srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk).map((e) => e.data!.talk);
+    expect(talk).toEqual(['Good luck, Bob.\nMay the best card win.']);
+    // Commands above such a paste are read, and nothing of the paste.
+    await mailer.queue.idle();
+    const answer = await next(ada.email, isAnswer, before);
+    expect(await reply(port(), answer, 'history', { style: 'inline' })).toMatch(/^250/);
+    const history = await next(ada.email, (m) => isAnswer(m) && /History \(/.test(m.text ?? ''), before);
+    expect(history.text).not.toContain('Not read as a command');
+  });
+
   it('reads replies in HTML only, with attachments, in ISO-8859-1; refuses oversized ones; drops auto-replies', async () => {
     const g = await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
     const ada = g.seats.find((s) => s.name === 'Ada')!;
@@ -223,6 +256,47 @@ describe('playing by replying', () => {
     expect(await said()).toHaveLength(3);
     // Game mail asks Exchange not to answer it automatically at all.
     expect(first.headers.get('x-auto-response-suppress')).toBe('OOF, AutoReply');
+  });
+
+  it('limits replies a sender may send an hour, connections a client may open a minute, and webhook bodies', async () => {
+    const limited = await startMailServer({
+      replies: true,
+      env: { INBOUND_SECRET: SECRET, INBOUND_PER_SENDER_HOUR: '2', INBOUND_MAX_BYTES: '100000' },
+    });
+    const listener = await startInboundSmtp(limited.mailer.desk!, {
+      port: 0,
+      host: '127.0.0.1',
+      connectionsPerMinute: 3,
+    });
+    try {
+      const g = await limited.srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+      const ada = g.seats.find((s) => s.name === 'Ada')!;
+      const first = await limited.smtp.waitForMail((m) => to(m) === ada.email && /^Your turn/.test(m.subject ?? ''));
+      const envelope = { from: ada.email, to: addressOf(first.replyTo) };
+      const send = async (words: string) => sendRaw(listener.port, await buildReply(first, words), envelope);
+      // Two replies an hour from Ada's address; the third is "try later" (451), not a refusal.
+      expect(await send('say one')).toMatch(/^250/);
+      expect(await send('say two')).toMatch(/^250/);
+      await expect(send('say three')).rejects.toThrow(/451.*Too many replies/);
+      // Three connections a minute from this client; the fourth is told to come back (421).
+      await expect(send('say four')).rejects.toThrow(/421/);
+      // The webhook: the same sender's quota (503, Retry-After), and a body over INBOUND_MAX_BYTES (413).
+      const post = (body: Buffer) =>
+        fetch(`${limited.srv.url}/mail/inbound`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+          body,
+        });
+      const later = await post(await buildReply(first, 'say five'));
+      expect(later.status).toBe(503);
+      expect(later.headers.get('retry-after')).toBeTruthy();
+      expect((await post(Buffer.alloc(150_000, 65))).status).toBe(413);
+      const talk = (await limited.srv.service.open(g.gameId)).doc.log.filter((e) => e.data?.talk);
+      expect(talk.map((e) => e.data!.talk)).toEqual(['one', 'two']);
+    } finally {
+      await listener.close();
+      await limited.stop();
+    }
   });
 
   it('shows the reply address on the personal page, whose form says words to the table without script', async () => {

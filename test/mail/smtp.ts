@@ -66,6 +66,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    disableReverseLookup: true,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

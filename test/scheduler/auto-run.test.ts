@@ -5,11 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { makeService, type TestService } from '../support/service.ts';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
+import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 import { ReminderJob } from '../../server/scheduler/reminders.ts';
 import { RuleError, type Rules } from '../../rules/types.ts';
-import { startSmtp, type TestSmtp } from '../mail/smtp.ts';
 
 /** Seats take turns of three steps each; twelve steps end it. No chance. */
 interface Steps {
@@ -36,35 +34,20 @@ const stepsRules: Rules<Steps, { type: 'step' }> = {
 };
 
 let t: TestService;
-let smtp: TestSmtp;
-let mailer: Mailer;
+let mail: TestMailer;
 let job: ReminderJob;
 
 beforeEach(async () => {
   t = await makeService([stepsRules]);
-  smtp = await startSmtp();
-  mailer = createMailer({
-    service: t.service,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-  });
-  job = new ReminderJob({ service: t.service, queue: mailer.queue, now: () => t.clock.now().getTime() });
-  await mailer.start();
+  mail = await startTestMailer(t);
+  job = new ReminderJob({ service: t.service, queue: mail.mailer.queue, now: () => t.clock.now().getTime() });
 });
 afterEach(async () => {
-  await mailer.stop();
-  await smtp.close();
+  await mail.close();
   await t.cleanup();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-
-async function settle() {
-  await t.service.settled();
-  await mailer.queue.idle();
-}
 
 async function game(onTimeout: 'autoMove' | 'notify') {
   const { gameId } = await t.service.create({
@@ -76,7 +59,7 @@ async function game(onTimeout: 'autoMove' | 'notify') {
     policy: { remindAfterHours: 10, repeatHours: 5, maxReminders: 2, onTimeout },
   });
   await t.service.join(gameId, { name: 'Bob', email: 'bob@example.test' });
-  await settle();
+  await mail.settle();
   const g = await t.service.open(gameId);
   const absent = g.doc.seats[0]!.email;
   const other = g.doc.seats[1]!.email;
@@ -90,16 +73,16 @@ describe('timeouts', () => {
     await job.tick();
     t.clock.advanceHours(5);
     await job.tick();
-    await settle();
-    const before = smtp.received.length;
+    await mail.settle();
+    const before = mail.smtp.received.length;
     t.clock.advanceHours(5); // the escalation: the server plays for seat 1
     const r = await job.tick();
-    await settle();
+    await mail.settle();
     expect(r.autoMoves).toBe(3);
     const g = await t.service.open(gameId);
     expect((g.state as Steps).n).toBe(3); // all three steps, in this one tick
     expect(g.doc.log.filter((e) => e.kind === 'move' && e.data?.auto === true)).toHaveLength(3);
-    const mails = smtp.received.slice(before);
+    const mails = mail.smtp.received.slice(before);
     const toAbsent = mails.filter((m) => to(m) === absent);
     expect(toAbsent.filter((m) => /^Your turn/.test(m.subject ?? ''))).toHaveLength(0);
     const auto = mails.filter((m) => /the server played for/.test(m.subject ?? ''));
@@ -123,8 +106,8 @@ describe('timeouts', () => {
     await job.tick();
     t.clock.advanceHours(5);
     await job.tick();
-    await settle();
-    const esc = smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
+    await mail.settle();
+    const esc = mail.smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
     expect(esc).toHaveLength(2);
     for (const m of esc) expect(m.text).toContain('after 2 reminders');
   });

@@ -5,50 +5,38 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { makeService, type TestService } from '../support/service.ts';
 import { highCard } from '../support/high-card.ts';
-import { createMailer, type Mailer } from '../../server/mail/index.ts';
-import { smtpTransport } from '../../server/mail/transport.ts';
+import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 import { ReminderJob } from '../../server/scheduler/reminders.ts';
 import { decideReminder } from '../../server/scheduler/decide.ts';
 import type { GameService } from '../../server/service.ts';
 import type { ReminderPolicy } from '../../server/store/types.ts';
-import { startSmtp, type TestSmtp } from '../mail/smtp.ts';
 
 let t: TestService;
-let smtp: TestSmtp;
-let mailer: Mailer;
+let mail: TestMailer;
+/** The service running now (a restart reopens it). */
 let service: GameService;
 let job: ReminderJob;
 
-function boot(svc: GameService) {
-  service = svc;
-  mailer = createMailer({
-    service: svc,
-    dataDir: t.dataDir,
-    env: { MAIL_FROM: 'Games <games@example.test>' },
-    transport: smtpTransport(smtp.url),
-    queue: { baseDelayMs: 20, maxDelayMs: 100 },
-  });
-  job = new ReminderJob({ service: svc, queue: mailer.queue, now: () => t.clock.now().getTime() });
-  return mailer.start();
+/** A restart: a new service (reopened on the same folder), a new mailer and a new job. */
+async function restart(): Promise<void> {
+  await mail.stop();
+  service = await t.reopen();
+  const mailer = await mail.start({ service });
+  job = new ReminderJob({ service, queue: mailer.queue, now: () => t.clock.now().getTime() });
 }
 
 beforeEach(async () => {
   t = await makeService([highCard]);
-  smtp = await startSmtp();
-  await boot(t.service);
+  service = t.service;
+  mail = await startTestMailer(t);
+  job = new ReminderJob({ service, queue: mail.mailer.queue, now: () => t.clock.now().getTime() });
 });
 afterEach(async () => {
-  await mailer.stop();
-  await smtp.close();
+  await mail.close();
   await t.cleanup();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-
-async function settle() {
-  await service.settled();
-  await mailer.queue.idle();
-}
 
 /** A two-seat game in its play phase: both stakes chosen, one seat to move. */
 async function gameWaiting(policy: ReminderPolicy) {
@@ -65,7 +53,7 @@ async function gameWaiting(policy: ReminderPolicy) {
     const g = await t.service.open(gameId);
     await t.service.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
   }
-  await settle();
+  await mail.settle();
   const g = await t.service.open(gameId);
   const waiting = highCard.toAct(g.state)[0]!;
   return { gameId, waiting, email: g.doc.seats[waiting]!.email, other: g.doc.seats[1 - waiting]!.email };
@@ -122,38 +110,36 @@ describe('reminder job', () => {
   it('keeps the schedule across a restart; the autoMove is played once', async () => {
     const policy: ReminderPolicy = { remindAfterHours: 24, repeatHours: 12, maxReminders: 2, onTimeout: 'autoMove' };
     const { gameId, waiting, email, other } = await gameWaiting(policy);
-    const reminders = () => smtp.received.filter((m) => /^Reminder: your move/.test(m.subject ?? ''));
+    const reminders = () => mail.smtp.received.filter((m) => /^Reminder: your move/.test(m.subject ?? ''));
 
     t.clock.advanceHours(23.9);
     expect(await job.tick()).toMatchObject({ due: 0, opened: 0 });
     t.clock.advanceHours(0.1); // exactly 24 h
     expect(await job.tick()).toMatchObject({ due: 1, opened: 1, reminders: 1 });
     expect(await job.tick()).toMatchObject({ due: 0, reminders: 0 }); // not twice
-    await settle();
+    await mail.settle();
     expect(reminders().map(to)).toEqual([email]);
     expect(reminders()[0]!.text).toContain('Reminder 1 of 2');
 
     // Restart: everything rebuilt from the data folder.
-    await mailer.stop();
-    await boot(await t.reopen());
+    await restart();
     t.clock.advanceHours(11.9);
     expect(await job.tick()).toMatchObject({ due: 0 });
     t.clock.advanceHours(0.1); // 36 h
     expect(await job.tick()).toMatchObject({ due: 1, reminders: 1 });
     expect(await job.tick()).toMatchObject({ due: 0 });
-    await settle();
+    await mail.settle();
     expect(reminders().map(to)).toEqual([email, email]);
     expect(reminders()[1]!.text).toContain('Reminder 2 of 2');
 
     // Restart again just before the escalation.
-    await mailer.stop();
-    await boot(await t.reopen());
+    await restart();
     t.clock.advanceHours(11.9);
     expect(await job.tick()).toMatchObject({ due: 0 });
     t.clock.advanceHours(0.1); // 48 h: escalation, autoMove
     expect(await job.tick()).toMatchObject({ due: 1, autoMoves: 1 });
     expect(await job.tick()).toMatchObject({ due: 0, autoMoves: 0 });
-    await settle();
+    await mail.settle();
     const g = await service.open(gameId);
     const autos = g.doc.log.filter((e) => e.kind === 'move' && e.data?.auto);
     expect(autos).toHaveLength(1);
@@ -163,13 +149,13 @@ describe('reminder job', () => {
       new Date(Date.parse('2026-01-01T12:00:00.000Z') + 36 * 3600_000).toISOString(),
     ]);
     // Everyone is told what the server played; the next seat gets its turn.
-    const notices = smtp.received.filter((m) => /the server played for/.test(m.subject ?? ''));
+    const notices = mail.smtp.received.filter((m) => /the server played for/.test(m.subject ?? ''));
     expect(notices.map(to).sort()).toEqual([email, other].sort());
     expect(notices[0]!.text).toContain(autos[0]!.text!);
     // Much later ticks never repeat it: the new wait has its own schedule.
     t.clock.advanceHours(1);
     expect(await job.tick()).toMatchObject({ due: 0 });
-    expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
   });
 
   it('notify policy: one escalation notice to everyone, once, then silence', async () => {
@@ -179,14 +165,13 @@ describe('reminder job', () => {
     expect(await job.tick()).toMatchObject({ reminders: 1 });
     t.clock.advanceHours(5);
     expect(await job.tick()).toMatchObject({ escalations: 1, autoMoves: 0 });
-    await mailer.stop();
-    await boot(await t.reopen());
+    await restart();
     for (let i = 0; i < 5; i++) {
       t.clock.advanceHours(5);
       expect(await job.tick()).toMatchObject({ due: 0 });
     }
-    await settle();
-    const notices = smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
+    await mail.settle();
+    const notices = mail.smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
     expect(notices.map(to).sort()).toEqual([email, other].sort());
     const g = await service.open(gameId);
     expect(g.doc.log.filter((e) => e.kind === 'notice' && e.data?.escalation)).toHaveLength(1);

@@ -6,7 +6,8 @@ import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { ParsedMail } from 'mailparser';
 
-export type ClientStyle = 'gmail' | 'outlook' | 'apple' | 'thunderbird' | 'phone';
+/** How a client quotes: 'inline' pastes the original under the reply as it is (no quote marks, no header). */
+export type ClientStyle = 'gmail' | 'outlook' | 'apple' | 'thunderbird' | 'phone' | 'inline';
 
 export interface ReplyOptions {
   /** The sender (default: the address the mail was sent to). */
@@ -48,6 +49,8 @@ export function quoted(mail: ParsedMail, style: ClientStyle): string {
       return `\n\nBest regards,\nAda\n\n________________________________\nFrom: ${sender}\nSent: Tuesday, December 1, 2026 10:00 AM\nTo: ${addressOf(mail.to)}\nSubject: ${mail.subject}\n\n${text}\n`;
     case 'phone':
       return `\n\nSent from my iPhone\n\n> On 1 Dec 2026, at 10:00, Share Games <games@example.test> wrote:\n> \n${q}\n`;
+    case 'inline':
+      return `\n\n${text}\n`;
   }
 }
 

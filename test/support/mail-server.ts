@@ -58,7 +58,7 @@ export async function startMailServer(o: MailTestServerOptions = {}): Promise<Ma
           ...(o.replies ? { MAIL_DOMAIN: REPLY_DOMAIN, SMTP_INBOUND_PORT: '0', SMTP_INBOUND_HOST: '127.0.0.1' } : {}),
           ...extra,
         },
-        ...(o.configuredTransport ? {} : { transport: smtpTransport(smtp.url) }),
+        ...(o.configuredTransport ? {} : { transport: smtpTransport(`${smtp.url}?pool=true`) }),
         dnsResolver: o.dnsResolver,
         cron: false,
         queue: o.queue ?? { baseDelayMs: 20, maxDelayMs: 100 },

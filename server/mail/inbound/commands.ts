@@ -10,6 +10,13 @@
 // whose first line starts with no command word is table talk as a whole. A
 // line in the commands that starts with no command word ends them; the rest is
 // not played (the answer says so).
+//
+// Nothing of our own mail is read, even where the client left it unmarked (pasted
+// under the reply with no quote marks and no "wrote:" line, as some clients'
+// "include original text" does): the reading stops at the first line that is
+// ours (the desk knows them: the first line of every mail of ours, and any link
+// to this server). Table talk goes to every seat, and the seat's own mail holds
+// its hidden holdings and the link that is its key.
 import EmailReplyParser from 'email-reply-parser';
 import type { AnyRules } from '../../../rules/types.ts';
 
@@ -70,11 +77,21 @@ export function isCommandOf(line: string, words: Set<string>, parses?: (line: st
 /**
  * Reads a reply's text (plain; HTML already turned into text) for a game. `parses`: whether the
  * game's parser reads a line in the current position (a command word its examples do not show).
+ * `ours`: whether a line belongs to a mail of ours (it and all after it are not read).
  */
-export function readReply(body: string, rules: AnyRules, parses?: (line: string) => boolean): ReplyReading {
+export function readReply(
+  body: string,
+  rules: AnyRules,
+  parses?: (line: string) => boolean,
+  ours?: (line: string) => boolean,
+): ReplyReading {
   const visible = visibleText(body);
-  const lines = visible.split('\n').map((l) => l.trim());
+  let lines = visible.split('\n').map((l) => l.trim());
+  const mailStarts = ours ? lines.findIndex(ours) : -1;
+  if (mailStarts >= 0) lines = lines.slice(0, mailStarts);
   while (lines.length > 0 && lines[0] === '') lines.shift();
+  // A rule a client draws above what it quotes (Outlook's line of dashes or underscores).
+  while (lines.length > 0 && /^([-_=*~] ?){2,}$|^$/.test(lines[lines.length - 1]!)) lines.pop();
   const words = commandWords(rules);
   const isCommand = (line: string) => isCommandOf(line, words, parses);
   if (lines.length === 0) return { commands: [], talk: null, ignored: null };

@@ -28,6 +28,7 @@ import { mailId } from '../message.ts';
 import type { MailQueueApi } from '../queue.ts';
 import { readReplyAddress } from '../reply-address.ts';
 import { moveNumber, readReply } from './commands.ts';
+import { replyTextOfHtml } from './html-reply.ts';
 
 export type Verdict =
   | { status: 'answered'; gameId: string; seat: Seat; key: string }
@@ -88,10 +89,13 @@ export class ReplyDesk {
       return { status: 'refused', code: 552, reason: `The message is larger than ${this.maxBytes} bytes.` };
     let mail: ParsedMail;
     try {
+      // No HTML turned into text here, nor text into HTML: an HTML-only reply's own part is
+      // converted below (html-reply.ts), so a long one cannot hold up the event loop.
       mail = await simpleParser(raw, {
         skipImageLinks: true,
         skipTextLinks: true,
-        maxHtmlLengthToParse: 200_000,
+        skipHtmlToText: true,
+        skipTextToHtml: true,
       });
     } catch {
       return { status: 'refused', code: 554, reason: 'The message could not be read.' };
@@ -173,24 +177,29 @@ export class ReplyDesk {
   /** Null when the message passes the policy, else why not (in a few words). */
   private async authProblem(raw: Buffer, from: string, d: Delivery): Promise<string | null> {
     // mailauth (with the BIMI and VMC parts it brings) takes about a second to load: only a
-    // server whose policy checks senders loads it, at the first reply it checks.
-    const { authenticate } = await import('mailauth');
-    const res = await authenticate(raw, {
-      ip: d.ip,
-      helo: d.helo,
-      sender: d.mailFrom,
-      mta: this.o.domain,
-      disableArc: true,
-      disableBimi: true,
-      ...(this.o.resolver ? { resolver: this.o.resolver } : {}),
-    } as Parameters<typeof authenticate>[1]);
+    // server whose policy checks senders loads it, at the first reply it checks (and for DKIM
+    // alone, only its DKIM verifier).
+    const resolver = this.o.resolver ? { resolver: this.o.resolver } : {};
     const fromDomain = from.split('@')[1] ?? '';
     if (this.o.auth === 'dmarc') {
+      const { authenticate } = await import('mailauth');
+      const res = await authenticate(raw, {
+        ip: d.ip,
+        helo: d.helo,
+        sender: d.mailFrom,
+        mta: this.o.domain,
+        disableArc: true,
+        disableBimi: true,
+        ...resolver,
+      } as Parameters<typeof authenticate>[1]);
       const dmarc = res.dmarc as { status?: { result?: string } } | false;
       const result = dmarc ? dmarc.status?.result : undefined;
       return result === 'pass' ? null : `DMARC ${result ?? 'none'}`;
     }
-    const results = (res.dkim?.results ?? []) as { status?: { result?: string }; signingDomain?: string }[];
+    // DKIM alone: the signatures and their keys, not SPF and DMARC (a DNS question or more each).
+    const { dkimVerify } = await import('mailauth/lib/dkim/verify.js');
+    const res = await dkimVerify(raw, resolver as Parameters<typeof dkimVerify>[1]);
+    const results = (res.results ?? []) as { status?: { result?: string }; signingDomain?: string }[];
     const aligned = results.some((r) => {
       const d = (r.signingDomain ?? '').toLowerCase();
       return r.status?.result === 'pass' && (fromDomain === d || fromDomain.endsWith(`.${d}`));
@@ -203,7 +212,12 @@ export class ReplyDesk {
     const s = this.o.service;
     const gameId = game.doc.id;
     const rec = game.doc.seats[seat]!;
-    const text = typeof mail.text === 'string' && mail.text.trim() !== '' ? mail.text : '';
+    const text =
+      typeof mail.text === 'string' && mail.text.trim() !== ''
+        ? mail.text
+        : typeof mail.html === 'string'
+          ? await replyTextOfHtml(mail.html)
+          : '';
     const parses = (line: string): boolean => {
       if (!game.rules.parse || game.state === null) return false;
       try {
@@ -213,7 +227,13 @@ export class ReplyDesk {
         return false;
       }
     };
-    const reading = readReply(text, game.rules, parses);
+    // Our own mail, where a client pasted it under the reply unmarked (see commands.ts): its first
+    // line (the layout's title line) and links to this server are never read, nor what follows.
+    const titles = [game.doc.title, game.rules.title];
+    const site = `${s.links.baseUrl}/`;
+    const ours = (line: string) =>
+      line.includes(site) || titles.some((title) => line === title || line.startsWith(`${title} · `));
+    const reading = readReply(text, game.rules, parses, ours);
     const repliedTo = [mail.inReplyTo ?? '', ...[...asList(mail.references)].reverse()];
     const shown = repliedTo.map(seqOfMessageId).find((n) => n !== null) ?? null;
     let seq = shown ?? game.stateSeq;
