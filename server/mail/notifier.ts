@@ -294,7 +294,9 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         // the server moved for is not on any page, so it is told.
         if (event.type === 'moved') await orderMails(doc, event.seq);
         for (const seat of event.toAct) {
-          // A standing order played for this seat in the same write: the turn has gone by.
+          // The seat has moved since (a standing order in the same write, or a move made before
+          // this entry's mail was queued: a late listener, or another process's reconcile after a
+          // crash): the turn has gone by, and its mail would only tell of a position played.
           if (movedAfter(doc.log, seat, event.seq)) continue;
           // A seat the server or its own standing order moved for is not on any page, so it is told.
           const byServer = event.type === 'moved' && (event.auto || event.programmed === true);
