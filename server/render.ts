@@ -40,6 +40,15 @@ export function registerHelpers(hb: HB): void {
     const p = players.find((x) => x.seat === seat);
     return p ? p.name : typeof seat === 'number' ? `Seat ${seat + 1}` : '';
   });
+  // Words a game's state keeps with players numbered from 1 ("seat 2 $3,000", written before the
+  // rules named players {seat:N}), with the players' names.
+  hb.registerHelper('seatsNamed', function (this: unknown, text: unknown, options: Handlebars.HelperOptions) {
+    const players = (options?.data?.root as { players?: PlayerRef[] } | undefined)?.players ?? [];
+    return String(text ?? '').replace(
+      /\bseat (\d+)\b/g,
+      (whole, n: string) => players.find((x) => x.seat === Number(n) - 1)?.name ?? whole,
+    );
+  });
 }
 
 /** A readable summary of any view (label and text per field), for games without their own partial; pages and mail share it. */

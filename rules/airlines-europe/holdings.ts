@@ -41,8 +41,9 @@ export function holdingsAE(view: View): CardRow[] {
       label: 'Your shares',
       ...(me.portfolio.length ? { chips: chips(me.portfolio, true) } : { text: 'none' }),
     });
-    const hand = (view.hand ?? []) as Count[];
-    rows.push({ label: 'Your hand', ...(hand.length ? { chips: chips(hand, false) } : { text: 'empty' }) });
+    // (a spectator's view of the seat has no hand: it is hidden)
+    const hand = view.hand as Count[] | null | undefined;
+    if (hand) rows.push({ label: 'Your hand', ...(hand.length ? { chips: chips(hand, false) } : { text: 'empty' }) });
   }
   const market = (view.marketCounts ?? []) as Count[];
   if (market.length) rows.push({ label: 'Market', chips: chips(market, false) });

@@ -17,11 +17,13 @@ import { DEFAULT_POLICY } from '../policy.ts';
 import { ExportError, exportText } from '../export-18xx.ts';
 import { summariseView } from '../render.ts';
 import { keySourceOfEntry } from '../links.ts';
-import { lastEffectiveMove, nameSeatsInMarkup } from '../game-log.ts';
+import { lastEffectiveMove, nameSeats, nameSeatsInMarkup } from '../game-log.ts';
+import { inkOn } from '../../rules/picture.ts';
+import { nameRows } from '../mail/closeup.ts';
 import type { LoadedGame } from '../service.ts';
 import { actionFromBody, historyText, parseBody, playersOf } from './common.ts';
 import { ordersPanel } from './orders.ts';
-import { changedSince, fullTime, groupMoves, readableWidth, timeAgo, undoGone } from './page-parts.ts';
+import { changedSince, fullTime, groupMoves, readableWidth, ringChanges, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, sayBody, undoBody } from './schemas.ts';
 import { replyAddress } from '../mail/reply-address.ts';
 
@@ -36,6 +38,15 @@ export function pagesRouter(ctx: AppContext): Router {
       .status(status)
       .type('html')
       .send(renderer.page(name, { ...view, cspNonce: res.locals.cspNonce }));
+  };
+
+  /**
+   * A picture as a page shows it: on a narrow screen it keeps a width at which its labels can be
+   * read, and scrolls inside its own box instead of shrinking them away.
+   */
+  const readable = (svg: string) => {
+    const wide = readableWidth(svg);
+    return wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
   };
 
   /** The board, the game's view partial (or a generic summary), for any seat or a spectator. */
@@ -64,10 +75,7 @@ export function pagesRouter(ctx: AppContext): Router {
         svg = null;
       }
     }
-    // On a narrow screen the picture keeps a width at which its labels can be read, and scrolls
-    // inside its own box instead of shrinking them away.
-    const wide = svg ? readableWidth(svg) : null;
-    const drawn = svg && wide ? svg.replace('<svg', `<svg style="min-width:${Math.min(wide, 1200)}px"`) : svg;
+    const drawn = svg && readable(svg);
     const html = state === null ? null : renderer.gameView(game.rules.id, partialCtx, res.locals.cspNonce);
     return {
       view,
@@ -227,6 +235,23 @@ export function pagesRouter(ctx: AppContext): Router {
 
   // ---- invite -------------------------------------------------------------
 
+  /**
+   * What a reopened seat holds as everyone may see it (the rules' card of the seat, drawn from
+   * the spectator's view: no hand, no private money), in words and coloured chips.
+   */
+  const seatHoldings = (game: LoadedGame, seat: Seat) => {
+    if (!game.rules.holdings || game.state === null) return [];
+    try {
+      const rows = game.rules.holdings({ ...service.viewFor(game, null), seat });
+      return nameRows(
+        rows.filter((r) => !r.heading),
+        (text) => nameSeats(text, game.doc),
+      ).map((r) => ({ ...r, chips: r.chips?.map((c) => ({ ...c, ink: c.ink ?? inkOn(c.fill) })) }));
+    } catch {
+      return [];
+    }
+  };
+
   const invitePage = (
     res: Response,
     key: string,
@@ -246,6 +271,7 @@ export function pagesRouter(ctx: AppContext): Router {
             seat: vacant + 1,
             replacing: (d.retiredSeats ?? []).filter((x) => x.slot === d.seats[vacant]!.slot).pop()?.name ?? null,
             board: board(res, game, null),
+            holds: seatHoldings(game, vacant),
             toAct: (d.wait?.toAct ?? []).map((s) =>
               s === vacant ? 'this seat (you, once you take it)' : d.seats[s]?.name,
             ),
@@ -466,6 +492,7 @@ export function pagesRouter(ctx: AppContext): Router {
     // information (a card drawn) is not previewed: the board as it is now instead.
     let preview: ReturnType<typeof board> | null = null;
     let previewAfter = false;
+    let previewRinged = false;
     if (!problem && move && game.state !== null) {
       const reveals = !game.rules.undoable || game.rules.undoable(move.action, game.state) === false;
       if (!reveals) {
@@ -474,6 +501,13 @@ export function pagesRouter(ctx: AppContext): Router {
           game.rules.apply(after, seat, move.action);
           preview = board(res, game, seat, after);
           previewAfter = true;
+          // What it changes, ringed on the board after it.
+          const now = board(res, game, seat).rawSvg;
+          const ringed = now && preview.rawSvg ? ringChanges(now, preview.rawSvg) : null;
+          if (ringed && ringed !== preview.rawSvg) {
+            preview = { ...preview, svg: new Handlebars.SafeString(readable(ringed)) };
+            previewRinged = true;
+          }
         } catch {
           preview = null;
         }
@@ -488,7 +522,9 @@ export function pagesRouter(ctx: AppContext): Router {
         game: gameInfo(game),
         name: game.doc.seats[seat]!.name,
         move: problem ? null : { label: move!.label, text: move!.text, actionJson: JSON.stringify(move!.action) },
-        preview: preview ? { status: preview.status, svg: preview.svg, after: previewAfter } : null,
+        preview: preview
+          ? { status: preview.status, svg: preview.svg, after: previewAfter, ringed: previewRinged }
+          : null,
         seq,
         problem,
         moveUrl: `/play/${req.params.key}/move`,

@@ -18,7 +18,7 @@ import { PgGameStore } from '../store/pg-store.ts';
 import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
-import { PicturePool } from './picture-pool.ts';
+import { processPicturePool } from './picture-pool.ts';
 import { DigestBook, type DigestBookApi } from './digest.ts';
 import { PgDigestBook } from './pg-digest.ts';
 import { createMailNotifier } from './notifier.ts';
@@ -100,8 +100,9 @@ export function createMailer(o: MailerOptions): Mailer {
   // With the PostgreSQL store the digest book is in the database, shared by every process.
   const pgStore = o.service.store instanceof PgGameStore ? o.service.store : null;
   const digest: DigestBookApi = pgStore ? new PgDigestBook(pgStore.pool) : new DigestBook(mailDir);
-  // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop).
-  const pictures = config.pictureThreads > 0 ? new PicturePool({ threads: config.pictureThreads }) : null;
+  // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop), the
+  // process's own (a mailer that stops leaves them to the next).
+  const pictures = config.pictureThreads > 0 ? processPicturePool(config.pictureThreads) : null;
   const renderer = new MailRenderer(
     o.templatesDir ?? DEFAULT_TEMPLATES_DIR,
     pictures ? (svg, opts, route) => pictures.draw(svg, opts, route) : undefined,
@@ -220,7 +221,6 @@ export function createMailer(o: MailerOptions): Mailer {
       await lastReconcile;
       await cursor.save();
       await queue.stop();
-      await pictures?.close();
     },
   };
 }

@@ -89,3 +89,19 @@ export class PicturePool {
     slot.jobs.clear();
   }
 }
+
+const perProcess = new Map<number, PicturePool>();
+
+/**
+ * The process's pool of `threads` workers, shared by every mailer made in it: a server makes one
+ * mailer, a test process many, and a worker costs most of a second of CPU to start. It is never
+ * closed: its idle workers keep no process alive, and a worker that dies is replaced.
+ */
+export function processPicturePool(threads: number): PicturePool {
+  let pool = perProcess.get(threads);
+  if (!pool) {
+    pool = new PicturePool({ threads });
+    perProcess.set(threads, pool);
+  }
+  return pool;
+}

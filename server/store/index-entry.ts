@@ -1,6 +1,7 @@
 // A game's index row, derived from its metadata and the end of its log alone
 // (every backend derives it here, so all of them list and remind alike).
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { nextReminderAt } from '../policy.ts';
 import type { GameMeta, IndexEntry, LogEntry } from './types.ts';
 
@@ -61,5 +62,14 @@ export function hasFreeSeat(e: IndexEntry): boolean {
 
 /** How an address is kept in the index: sha256 of it in lower case (hex), never the address itself. */
 export function mailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  // Every append derives the index row again, with the hash of every player's address: the
+  // hashes of the addresses seen lately are remembered.
+  let h = mailHashes.get(email);
+  if (h === undefined) {
+    h = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    mailHashes.set(email, h);
+  }
+  return h;
 }
+
+const mailHashes = new LRUCache<string, string>({ max: 10_000 });

@@ -88,8 +88,7 @@ interface ReadCall {
 /** A one-statement append, decided on the remembered row (appendKnown). */
 interface AppendJob {
   gameId: string;
-  /** The new metadata, as JSON. */
-  meta: string;
+  meta: GameMeta;
   row: IndexEntry;
   version: string;
   expectedSeq: number;
@@ -263,7 +262,7 @@ export class PgGameStore implements GameStore {
     try {
       v = await this.appends.add({
         gameId,
-        meta: JSON.stringify(meta),
+        meta,
         row,
         version: k.version,
         expectedSeq: change.expectedSeq,
@@ -295,43 +294,51 @@ export class PgGameStore implements GameStore {
    * null where another process wrote first (nothing of that game was written).
    */
   private async appendMany(jobs: AppendJob[]): Promise<(string | null | Error)[]> {
-    const cols = jobs.map((j) => [
-      j.gameId,
-      j.meta,
-      JSON.stringify(j.row),
-      j.row.lastSeq,
-      j.row.lastHash,
-      ...indexColumns(j.row),
-      j.version,
-      j.expectedSeq,
-    ]);
-    const column = (i: number) => cols.map((c) => c[i]);
-    const entries = jobs.flatMap((j) => j.entries.map((e) => [j.gameId, e.seq, JSON.stringify(e)] as const));
+    // One JSON parameter for the whole batch (stringified natively; the driver's escaping of
+    // array parameters cost more than the statement). Each entry is stored as its own text
+    // within it, exactly as JSON.stringify wrote it.
+    const batch = jobs.map((j) => {
+      const [status, listed, freeSeat, updatedAt, nextReminderAt, attention] = indexColumns(j.row);
+      return {
+        id: j.gameId,
+        meta: j.meta,
+        row: j.row,
+        last_seq: j.row.lastSeq,
+        last_hash: j.row.lastHash,
+        status,
+        listed,
+        free_seat: freeSeat,
+        updated_at: updatedAt,
+        next_reminder_at: nextReminderAt,
+        attention,
+        version: j.version,
+        expected: j.expectedSeq,
+        entries: j.entries,
+      };
+    });
     try {
       const r = await this.pool.query<{ id: string; version: string }>(
         `WITH c AS (
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bool[],
-             $8::bool[], $9::text[], $10::text[], $11::bool[], $12::bigint[], $13::int[])
-             AS c(id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at,
-               attention, version, expected)
+           SELECT x->>'id' AS id, (x->'meta')::jsonb AS meta, (x->'row')::jsonb AS row,
+             (x->>'last_seq')::int AS last_seq, x->>'last_hash' AS last_hash, x->>'status' AS status,
+             (x->>'listed')::boolean AS listed, (x->>'free_seat')::boolean AS free_seat,
+             x->>'updated_at' AS updated_at, x->>'next_reminder_at' AS next_reminder_at,
+             (x->>'attention')::boolean AS attention, (x->>'version')::bigint AS version,
+             (x->>'expected')::int AS expected, x->'entries' AS entries
+           FROM json_array_elements($1::json) AS x
          ), up AS (
-           UPDATE games g SET meta = c.meta::jsonb, row = c.row::jsonb, last_seq = c.last_seq, last_hash = c.last_hash,
+           UPDATE games g SET meta = c.meta, row = c.row, last_seq = c.last_seq, last_hash = c.last_hash,
              status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
              next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
            FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
            RETURNING g.id, g.version
          ), ins AS (
            INSERT INTO game_log (game_id, seq, entry)
-           SELECT e.id, e.seq, e.entry FROM unnest($14::text[], $15::int[], $16::text[]) AS e(id, seq, entry)
-           WHERE e.id IN (SELECT id FROM up)
+           SELECT c.id, (e->>'seq')::int, e::text FROM c, json_array_elements(c.entries) AS e
+           WHERE c.id IN (SELECT id FROM up)
          )
          SELECT id, version FROM up`,
-        [
-          ...Array.from({ length: 13 }, (_, i) => column(i)),
-          entries.map((e) => e[0]),
-          entries.map((e) => e[1]),
-          entries.map((e) => e[2]),
-        ],
+        [JSON.stringify(batch)],
       );
       const written = new Map(r.rows.map((x) => [x.id, x.version]));
       return jobs.map((j) => written.get(j.gameId) ?? null);

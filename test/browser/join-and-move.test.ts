@@ -2,17 +2,16 @@
 // by the pages): open an invite link, join, make a move by clicking, see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
+import { sharedChromium } from '../support/chromium.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let srv: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   srv = await startTestServer();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await srv?.stop();
 });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { games } from '../../rules/index.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { sharedChromium } from '../support/chromium.ts';
 import { startTestServer, type TestGame, type TestServer } from '../support/server.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -14,10 +14,9 @@ let srv: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   srv = await startTestServer({ registry: games });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await srv?.stop();
 });
 

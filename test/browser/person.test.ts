@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { games } from '../../rules/index.ts';
 import { mailPlugin } from '../../server/mail/plugin.ts';
 import type { Mailer } from '../../server/mail/index.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { sharedChromium } from '../support/chromium.ts';
 import { startTestServer, type TestGame, type TestServer } from '../support/server.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'browser');
@@ -26,10 +26,9 @@ beforeAll(async () => {
     registry: games,
     plugins: [mailPlugin({ env: {}, cron: false, onReady: (p) => (mailer = p.mailer) })],
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await srv?.stop();
 });
 

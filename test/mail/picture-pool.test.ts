@@ -14,9 +14,12 @@ const boards = games
   .filter((g) => g.svg)
   .map((g) => ({ id: g.id, svg: g.svg!(g.view(g.setup(g.players.min, 'picture-pool', {}, g.version), 0)) }));
 
-/** Each game's turn mail pictures a few moves in: the board for the mail's column, and the close-up for a phone. */
+/**
+ * A turn mail's pictures a few moves in: the board for the mail's column, and the close-up for a
+ * phone (1830's: the largest; the board of every game is compared above).
+ */
 const turnPictures = games
-  .filter((g) => g.svg && g.holdings)
+  .filter((g) => g.id === '1830')
   .map((g) => {
     const [then, now] = positionsAfter(g, g.players.min, [4, 4 + 2 * g.players.min], 'picture-pool');
     const board = mailPicture(g, g.view(now, 0))!;
@@ -49,7 +52,7 @@ describe('the picture workers', () => {
       sent.push(svg);
       return pool!.draw(svg, opts, route);
     });
-    expect(turnPictures.length).toBe(5);
+    expect(turnPictures.length).toBe(1);
     for (const p of turnPictures) {
       sent.length = 0;
       const mail = await renderer.render(

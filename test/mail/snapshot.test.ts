@@ -274,7 +274,13 @@ function staticText(svg: string): string[] {
     .map((p) => `${p.key} ${createHash('sha1').update(p.svg).digest('hex')}`);
 }
 
-const midGame = (rules: AnyRules, seats: number, steps: number) => positionAfter(rules, seats, steps, 'snapshot-test');
+const played = new Map<string, unknown>();
+/** A position `steps` moves into a game, played once for both pictures (the tests read it, never change it). */
+const midGame = (rules: AnyRules, seats: number, steps: number): any => {
+  const key = `${rules.id}:${seats}:${steps}`;
+  if (!played.has(key)) played.set(key, positionAfter(rules, seats, steps, 'snapshot-test'));
+  return played.get(key);
+};
 
 const MARKED = ['airlines', 'airlines-europe', 'stephensons-rocket'];
 
@@ -305,7 +311,8 @@ describe.each(
     if (MARKED.includes(id)) expect(staticText(startSvg)).toEqual(expected);
   });
 
-  it.runIf(marked)('the layered picture looks like the picture drawn in one piece', async () => {
+  // Only mail pictures are drawn to pixels (a page shows its SVG as it is): the page's drawing needs no pixel check.
+  it.runIf(marked && target === 'mail')('the layered picture looks like the picture drawn in one piece', async () => {
     for (const state of [start, midGame(rules, seats, 120)]) {
       const svg = draw(rules.view(state, 1));
       const plain = await renderPixels(svg, { layers: false });

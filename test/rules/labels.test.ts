@@ -20,8 +20,12 @@ function* positions(r: AnyRules, seats: number, steps: number, every: number) {
   }
 }
 
-/** A loaded game around a state, as the server holds it (for firstMoves). */
-function loaded(r: AnyRules, state: unknown, seats: number): LoadedGame {
+/**
+ * A loaded game around a copy of a state, as the server holds it (for firstMoves, which keeps
+ * what it lists per state object: the positions above are one object, changed move by move).
+ */
+function loaded(r: AnyRules, position: unknown, seats: number): LoadedGame {
+  const state = structuredClone(position);
   const doc = {
     id: 'labels',
     status: 'active',

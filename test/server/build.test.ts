@@ -1,6 +1,7 @@
 // The build's compile step (`tsc -p tsconfig.build.json`, what `npm run build` runs
 // before bundling the pages' scripts, which the suite's global set-up already
-// did), then the built server run with plain node as `npm start` runs it: the
+// did; here with --noCheck, in a quarter of the time: with isolatedModules the output
+// is the same byte for byte, and `npm run typecheck` checks the types of these files), then the built server run with plain node as `npm start` runs it: the
 // games' JSON data and the templates must be found without tsx or the source
 // tree's .ts files, and the configured BASE_URL must reach the links.
 import { execFile } from 'node:child_process';
@@ -18,7 +19,7 @@ describe('the build', () => {
   it('builds to dist/ and serves a game with plain node', async () => {
     await promisify(execFile)(
       process.execPath,
-      [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck'],
       {
         cwd: root,
       },

@@ -156,6 +156,9 @@ describe('the play page', () => {
     const html = await page(`/play/${handle.key}/m/0?seq=${st.game.seq}`);
     expect(html).toContain('<h2>After this move</h2>');
     expect(html).toMatch(/<section class="preview">[\s\S]*<svg/);
+    // What the move changes (the track it lays), ringed on that board.
+    expect(html).toContain('What it changes is ringed in orange.');
+    expect(html).toMatch(/<section class="preview">[\s\S]*<g class="changed"><rect /);
     // Nothing was played by looking.
     expect((await srv.state(handle.key)).game.seq).toBe(st.game.seq);
 
@@ -216,6 +219,28 @@ describe('the play page', () => {
     const watch = await page(`/watch/${game.spectatorKey}`);
     expect(watch).toContain('The game was abandoned');
     expect(watch).not.toMatch(/to act/);
+  });
+});
+
+describe('taking over a seat', () => {
+  it('shows what the seat holds as everyone may see it, never its hand or its points', async () => {
+    const game = await srv.createGame({ rules: 'airlines-europe', players: ['Ada', 'Bob', 'Cy'] });
+    // Past the opening choice, so that the seats hold shares and cards.
+    await playUntil(game, (moves) => moves.some((m) => m.action.type === 'buy'));
+    const bob = game.seats.find((h) => h.name === 'Bob')!;
+    const own = (await srv.state(bob.key)).view as unknown as {
+      players: { seat: number; money: number; portfolio: { name: string; count: number }[] }[];
+    };
+    const reopened = await srv.api('POST', `/api/admin/${game.adminKey}/reopen`, { seat: bob.seat });
+    expect(reopened.status).toBeLessThan(300);
+    const html = await page(`/join/${(reopened.body as { inviteKey: string }).inviteKey}`);
+    const holds = /<dl class="holds">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? '';
+    expect(html).toContain('What you take over');
+    const me = own.players.find((p) => p.seat === bob.seat)!;
+    expect(holds).toContain(`${me.money} million`);
+    for (const share of me.portfolio) expect(holds).toContain(`${share.name} ×${share.count}`);
+    expect(holds).toContain('Money');
+    expect(holds).not.toMatch(/Your hand|\d+ points/);
   });
 });
 

@@ -4,7 +4,7 @@
 // its rotations, "All hexes" brings the list back, a click on a picture lays it.
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../support/chromium.ts';
+import { sharedChromium } from '../../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importExport, type Export18xx } from '../../../rules/1830/import/replay.ts';
 import { games } from '../../../rules/index.ts';
@@ -19,11 +19,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   srv = await startTestServer({ registry: games });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await srv?.stop();
 });
 

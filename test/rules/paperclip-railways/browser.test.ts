@@ -3,7 +3,7 @@
 // it back, read the clips, crossings and score shown before sending, send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../support/chromium.ts';
+import { sharedChromium } from '../../support/chromium.ts';
 import { paperclipRailways } from '../../../rules/paperclip-railways/index.ts';
 import { startTestServer, type TestGame, type TestServer } from '../../support/server.ts';
 
@@ -22,9 +22,16 @@ function freeSpots(view: any): number[][] {
 }
 
 /** Where a table point (mm) lies on the page, for mouse clicks. */
-function toScreen(page: Page, mm: number[]): Promise<number[]> {
+async function toScreen(page: Page, mm: number[]): Promise<number[]> {
   return page.evaluate((mm) => {
     const svg = (globalThis as any).document.getElementById('pc-svg'); // runs in the page
+    // The point in view (the window scrolls to it), as a mouse click needs.
+    const p0 = svg.createSVGPoint();
+    p0.x = mm[0]!;
+    p0.y = mm[1]!;
+    const q0 = p0.matrixTransform(svg.getScreenCTM()!);
+    const win = (globalThis as any).window;
+    if (q0.y < 40 || q0.y > win.innerHeight - 40) win.scrollBy(0, q0.y - win.innerHeight / 2);
     const p = svg.createSVGPoint();
     p.x = mm[0]!;
     p.y = mm[1]!;
@@ -39,12 +46,11 @@ let game: TestGame;
 
 beforeAll(async () => {
   srv = await startTestServer({ registry: [paperclipRailways] });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   game = await srv.createGame({ rules: 'paperclip-railways', players: ['Ada', 'Bob'] });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await srv?.stop();
 });
 
@@ -64,7 +70,7 @@ describe('paperclip railways link form in a browser', () => {
       }
     }
     expect(build).not.toBeNull();
-    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text());
@@ -104,7 +110,7 @@ describe('paperclip railways link form in a browser', () => {
     const view = mine.view as any;
     expect(view.hand.length).toBeGreaterThan(0);
     const start = view.players[handle.seat].start;
-    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`${srv.url}/play/${handle.key}`);
@@ -141,7 +147,7 @@ describe('paperclip railways link form in a browser', () => {
 
   it('places an obstacle and lays the river by clicking', async () => {
     const g = await srv.createGame({ rules: 'paperclip-railways', players: ['Cy', 'Di'] });
-    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     const actor = async () => {
@@ -197,7 +203,7 @@ describe('paperclip railways link form in a browser', () => {
     const mine = await srv.state(who.key);
     const view = mine.view as any;
     expect(view.mustDiscard).toBeGreaterThan(0);
-    const page = await browser.newPage({ viewport: { width: 1000, height: 3200 } });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     await page.goto(`${srv.url}/play/${who.key}`);
     const chosen = view.hand.slice(0, view.mustDiscard).map((c: any) => c.id);
     for (const c of chosen) await page.check(`.pc-discard[value="${c}"]`);

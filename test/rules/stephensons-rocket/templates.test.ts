@@ -98,5 +98,11 @@ describe('the end', () => {
     const html = renderer.gameView('stephensons-rocket', ctx(s, null))!;
     expect(html).toContain('Every payment of the game');
     expect(html).toMatch(/Bob: \$6,000 — final/);
+    // The final scoring names the players (the state keeps "seat 2").
+    expect(s.finalScoring.join(' ')).toMatch(/seat 2 /);
+    const scoring = html.slice(html.indexOf('Final scoring'));
+    expect(scoring).toContain('Bob $');
+    expect(scoring).not.toMatch(/seat \d/);
+    expect(renderer.gameViewText('stephensons-rocket', ctx(s, 0))).not.toMatch(/^ {2}.*seat \d/m);
   });
 });
