@@ -8,6 +8,7 @@
 // (server/mail/closeup.ts): what changed since the seat's last turn, cut from the mail picture at
 // one unit a pixel, and the seat's card (`holdings`, drawn here by drawCard).
 import { escapeMarkup as escapeText } from './escape.ts';
+import type { View } from './types.ts';
 
 /** Width (px) of the mail's column and of a mail picture (one unit a pixel at this width). */
 export const MAIL_WIDTH = 640;
@@ -107,6 +108,19 @@ export function wrapWords(text: string, chars: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * How every game's holdings(view) begins: the status line as the card's heading, and the
+ * viewing seat's own entry among the view's players (none for a spectator).
+ */
+export function cardStart<P extends { seat: number }>(
+  view: View,
+  players: readonly P[],
+): { rows: CardRow[]; me: P | undefined } {
+  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
+  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  return { rows, me };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The seat's card in the turn mail's close-up (rules/picture.ts drawCard): its cash and worth,
 // its shares at their prices, the corporations it runs, its privates; then everyone's worth.
 import type { View } from '../types.ts';
-import type { CardRow } from '../picture.ts';
+import { cardStart, type CardRow } from '../picture.ts';
 
 interface Player {
   seat: number;
@@ -35,8 +35,7 @@ export function holdings1830(view: View): CardRow[] {
   const corps = (view.corporations ?? []) as Corp[];
   const privates = (view.privates ?? []) as Private[];
   const corp = (sym: string) => corps.find((c) => c.sym === sym);
-  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
-  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  const { rows, me } = cardStart(view, players);
   if (me) {
     rows.push({
       label: 'You',

@@ -1,7 +1,7 @@
 // The seat's card in the turn mail's close-up (rules/picture.ts drawCard): its money and points,
 // its shares with their airlines' values, its hand; the market to draw from; everyone's money.
 import type { View } from '../types.ts';
-import type { CardRow } from '../picture.ts';
+import { cardStart, type CardRow } from '../picture.ts';
 
 interface Count {
   airline: string;
@@ -25,8 +25,7 @@ interface Airline {
 export function holdingsAE(view: View): CardRow[] {
   const players = (view.players ?? []) as Player[];
   const airlines = (view.airlines ?? []) as Airline[];
-  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
-  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  const { rows, me } = cardStart(view, players);
   const chips = (items: Count[], withValue: boolean) =>
     items.map((c) => {
       const a = withValue ? airlines.find((x) => x.id === c.airline) : undefined;

@@ -1,7 +1,7 @@
 // The seat's card in the turn mail's close-up (rules/picture.ts drawCard): its points, the stock
 // it has laid out and holds in hand, its route cards; the open row; everyone's points.
 import type { View } from '../types.ts';
-import type { CardRow } from '../picture.ts';
+import { cardStart, type CardRow } from '../picture.ts';
 
 interface Company {
   code: string;
@@ -26,8 +26,7 @@ export function holdingsAirlines(view: View): CardRow[] {
   const players = (view.players ?? []) as Player[];
   const companies = (view.companies ?? []) as Company[];
   const value = (code: string) => companies.find((c) => c.code === code)?.value ?? 0;
-  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
-  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  const { rows, me } = cardStart(view, players);
   if (me) {
     rows.push({ label: 'You', text: `${me.points} points${me.bonus ? `, bonus ${me.bonus}` : ''}` });
     rows.push({

@@ -1,7 +1,7 @@
 // The seat's card in the turn mail's close-up (rules/picture.ts drawCard): its colour, score,
 // clips and cubes, the cards in its hand; everyone's score.
 import type { View } from '../types.ts';
-import type { CardRow } from '../picture.ts';
+import { cardStart, type CardRow } from '../picture.ts';
 import { TYPE_FILL } from './view.ts';
 
 interface Player {
@@ -20,8 +20,7 @@ interface Card {
 
 export function holdingsPaperclip(view: View): CardRow[] {
   const players = (view.players ?? []) as Player[];
-  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
-  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  const { rows, me } = cardStart(view, players);
   if (me) {
     rows.push({
       label: `You (${me.colour})`,

@@ -1,7 +1,7 @@
 // The seat's card in the turn mail's close-up (rules/picture.ts drawCard): its money (its own
 // only: money is private), its shares by line, its stations and goods; everyone's shares.
 import type { View } from '../types.ts';
-import type { CardRow } from '../picture.ts';
+import { cardStart, type CardRow } from '../picture.ts';
 import { formatMoney } from './scoring.ts';
 
 interface Player {
@@ -24,8 +24,7 @@ export function holdingsRocket(view: View): CardRow[] {
   const players = (view.players ?? []) as Player[];
   const lines = (view.lines ?? []) as Line[];
   const you = view.you as { money: number } | null;
-  const rows: CardRow[] = [{ heading: true, text: String(view.status ?? '') }];
-  const me = typeof view.seat === 'number' ? players.find((p) => p.seat === view.seat) : undefined;
+  const { rows, me } = cardStart(view, players);
   const count = (shares: Record<string, number>) => Object.values(shares).reduce((a, b) => a + b, 0);
   if (me) {
     rows.push({

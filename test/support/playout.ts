@@ -33,26 +33,22 @@ export function positionAfter(
   seed: string,
   pickerSeed = `${seed}-picker`,
 ): any {
-  const state = rules.setup(seats, seed, defaultOptions(rules));
-  const picker = seedRandom(pickerSeed);
-  for (let i = 0; i < steps; i++) {
-    const toAct = rules.toAct(state);
-    if (toAct.length === 0) break;
-    const seat = toAct[randomInt(picker, toAct.length)]!;
-    const moves = rules.moves(state, seat);
-    if (moves.length === 0) break;
-    rules.apply(state, seat, structuredClone(moves[randomInt(picker, moves.length)]));
-  }
-  return state;
+  return positionsAfter(rules, seats, [steps], seed, pickerSeed)[0];
 }
 
 /**
  * The positions `steps` random moves into one game (each as positionAfter gives it), from one
  * playout: a copy is kept at each step asked for.
  */
-export function positionsAfter(rules: AnyRules, seats: number, steps: readonly number[], seed: string): any[] {
+export function positionsAfter(
+  rules: AnyRules,
+  seats: number,
+  steps: readonly number[],
+  seed: string,
+  pickerSeed = `${seed}-picker`,
+): any[] {
   const state = rules.setup(seats, seed, defaultOptions(rules));
-  const picker = seedRandom(`${seed}-picker`);
+  const picker = seedRandom(pickerSeed);
   const last = Math.max(...steps);
   const at = new Map<number, any>();
   for (let i = 0; ; i++) {
