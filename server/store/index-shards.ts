@@ -55,7 +55,10 @@ export function shardFile(dataDir: string, id: string): string {
 
 /** JSON with every character past ASCII escaped (\uXXXX), so it reads back as latin1. */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export interface LoadedShards {

@@ -159,7 +159,9 @@ export function splitEntry(e: IndexEntry): { row: Row; bytes: Buffer | null } {
     ((retired?.length ?? 0) << 12) |
     (mailHashes.length << 20);
   const bytes = Buffer.alloc(hexes.length * HASH);
-  hexes.forEach((s, i) => s && bytes.write(s, i * HASH, HASH, 'hex'));
+  hexes.forEach((s, i) => {
+    if (s) bytes.write(s, i * HASH, HASH, 'hex');
+  });
   return { row: { ...plain, h }, bytes };
 }
 

@@ -68,7 +68,9 @@ describe('the in-memory index', () => {
         m.set(k.spectator, { gameId: e.id, role: 'spectator' });
         if (k.invite) m.set(k.invite, { gameId: e.id, role: 'invite' });
         if (k.confirm) m.set(k.confirm, { gameId: e.id, role: 'confirm' });
-        k.seats.forEach((h, seat) => h && m.set(h, { gameId: e.id, role: 'seat', seat }));
+        k.seats.forEach((h, seat) => {
+          if (h) m.set(h, { gameId: e.id, role: 'seat', seat });
+        });
       }
       for (const e of rows.values())
         for (const h of e.keys.retired ?? []) if (!m.has(h)) m.set(h, { gameId: e.id, role: 'retired' });
