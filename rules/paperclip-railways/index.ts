@@ -105,9 +105,9 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
 
     'build S1 york via 120,-40 pay <card>',
 
-    'build S1 new <card> at 100,50',
+    "build S1 new <card> at E7 (a square of the picture's grid, or x,y in mm)",
 
-    'obstacle <id> <x>,<y> [degrees] / river <x>,<y> <x>,<y> (setup)',
+    'obstacle <id> D4 [degrees] / river B3 F3 (setup)',
   ],
 
   parse: (text, s) => parseCommand(text, s),
