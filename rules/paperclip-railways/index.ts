@@ -68,6 +68,17 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   describe: (action, before, seat) => describeAction(action, before, seat),
   label: (action, state, seat) => labelAction(action, state, seat),
 
+  /** Drawing first, then the links that score most, passing last (a mail shows the first dozen). */
+  rank(action, state, seat) {
+    if (action.type === 'pass') return 1e6;
+    if (action.type !== 'build') return 0;
+    try {
+      return 1e3 - planBuild(state, seat, action).total;
+    } catch {
+      return 1e5;
+    }
+  },
+
   undoable(action, before) {
     // Drawing shows cards; laying the river turns the stations face up and deals the hands.
     if (action.type === 'draw' || action.type === 'river') return false;

@@ -55,8 +55,9 @@ function gcd(a: number, b: number): number {
 }
 
 /**
- * Obstacles at the centres of the picture's grid squares, one square and obstacle a move: what a
- * quick link names ("Place the Lake at D4") is then that move alone.
+ * Obstacles at the centres of the picture's grid squares, one a square: what a quick link names
+ * ("Place the Lake at D4") is then that move alone, and the links spread over the table (the
+ * board on the page places any obstacle anywhere).
  */
 function obstacleMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
@@ -69,10 +70,15 @@ function obstacleMoves(s: PCState): PCAction[] {
   for (const [x, y] of centres) {
     if (seen.has(`${x},${y}`)) continue;
     seen.add(`${x},${y}`);
-    for (const obstacle of [...s.obstacleSupply].sort()) {
-      const rot = (x + y) % 180 === 0 ? 0 : 90;
-      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot)))
+    // One obstacle a square, each in turn first: the quick links spread over the table.
+    const supply = [...s.obstacleSupply].sort();
+    const rot = (x + y) % 180 === 0 ? 0 : 90;
+    for (let k = 0; k < supply.length; k++) {
+      const obstacle = supply[(seen.size + k) % supply.length]!;
+      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot))) {
         out.push({ type: 'obstacle', obstacle, x, y, rot });
+        break;
+      }
     }
     if (out.length >= MAX_PLACEMENTS) break;
   }

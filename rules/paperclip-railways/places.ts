@@ -12,17 +12,22 @@ export const GRID = 100;
 
 type Point = [number, number];
 
-/** The grid over a table area: where column A and row 1 start, and how many of each. */
+/**
+ * The grid over a table area: whole squares covering it, centred on it (so the grid lies inside
+ * the picture's frame, which runs 60 mm beyond the area): where column A and row 1 start, and how
+ * many columns and rows there are.
+ */
 export function gridOf(area: readonly Point[]): { x0: number; y0: number; columns: number; rows: number } {
   const xs = area.map((p) => p[0]);
   const ys = area.map((p) => p[1]);
-  const x0 = Math.floor(Math.min(...xs) / GRID) * GRID;
-  const y0 = Math.floor(Math.min(...ys) / GRID) * GRID;
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const columns = Math.ceil((maxX - minX) / GRID);
+  const rows = Math.ceil((maxY - minY) / GRID);
   return {
-    x0,
-    y0,
-    columns: Math.ceil((Math.max(...xs) - x0) / GRID),
-    rows: Math.ceil((Math.max(...ys) - y0) / GRID),
+    x0: Math.round((minX + maxX - columns * GRID) / 2),
+    y0: Math.round((minY + maxY - rows * GRID) / 2),
+    columns,
+    rows,
   };
 }
 

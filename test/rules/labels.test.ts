@@ -135,4 +135,22 @@ describe('quick-link labels', () => {
     expect([...kinds].sort()).toEqual(['build', 'obstacle', 'river']);
     expect(squares).toBeGreaterThan(30);
   });
+
+  it("paperclip-railways: drawing first, then the links that score most, in a mail's quick links", () => {
+    const r = games.find((g) => g.id === 'paperclip-railways')!;
+    let compared = 0;
+    for (const s of positions(r, 3, 200, 2, 'ranked-3')) {
+      const seat = r.toAct(s)[0] as Seat;
+      const quick = firstMoves(loaded(r, s, 3), seat, 12).moves;
+      const builds = quick.filter((m) => (m.action as { type: string }).type === 'build');
+      if (builds.length < 2) continue;
+      if (quick.some((m) => (m.action as { type: string }).type === 'draw'))
+        expect((quick[0]!.action as { type: string }).type).toBe('draw');
+      const points = builds.map((m) => Number(/: ([+-]\d+) points/.exec(m.label)?.[1] ?? Number.NaN));
+      const known = points.filter((p) => !Number.isNaN(p));
+      expect(known, builds.map((m) => m.label).join(' | ')).toEqual([...known].sort((a, b) => b - a));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
 });

@@ -10,13 +10,13 @@ describe('Paperclip Railways places in words', () => {
     const seat = R.toAct(s)[0]!;
     const move = R.moves(s, seat).find((m: any) => m.type === 'obstacle') as any;
     expect(move).toBeDefined();
-    // Two players play on the rhombus, -520 to 520 across and -380 to 380 down: squares of 100 mm
-    // from -600 (column A) and -400 (row 1).
+    // Two players play on the rhombus, -520 to 520 across and -380 to 380 down: eleven columns of
+    // 100 mm from -550 (column A) and eight rows from -400 (row 1).
     const far = { ...move, x: 300, y: -300, rot: 0 };
-    expect(R.describe(far, s, seat)).toMatch(/^placed the .+ at J2$/);
-    expect(R.label!(far, s, seat)).toMatch(/^Place the .+ at J2$/);
+    expect(R.describe(far, s, seat)).toMatch(/^placed the .+ at I2$/);
+    expect(R.label!(far, s, seat)).toMatch(/^Place the .+ at I2$/);
     const middle = { ...move, x: 0, y: 10 };
-    expect(R.describe(middle, s, seat)).toMatch(/ at G5(, next to [A-Z][a-z]+.*)?$/);
+    expect(R.describe(middle, s, seat)).toMatch(/ at F5(, next to [A-Z][a-z]+.*)?$/);
     // Nothing face down is named: its name is not on the picture (and would give the card away).
     for (const st of s.stations.filter((x: any) => x.faceDown)) {
       const near = R.describe({ ...move, x: st.x, y: st.y }, s, seat);
@@ -30,15 +30,15 @@ describe('Paperclip Railways places in words', () => {
     expect(R.parse!('obstacle lake J5 90', s, 0)).toEqual({
       type: 'obstacle',
       obstacle: 'lake',
-      x: 350,
+      x: 400,
       y: 50,
       rot: 90,
     });
     expect(R.parse!('river b8 g8', s, 0)).toEqual({
       type: 'river',
       points: [
-        [-450, 350],
-        [50, 350],
+        [-400, 350],
+        [100, 350],
       ],
     });
     expect(() => R.parse!('obstacle lake Z99', s, 0)).toThrow(/square of the picture's grid/);
