@@ -51,6 +51,9 @@ export interface MoveGroup {
   subgroups: { label: string; buttons: MoveButton[] }[];
 }
 
+/** A joining word, an article or a comma at the end of a choice's words: "GGA (1 stock) to", "with a". */
+const JOINING_END = /(?:[\s,:;]*\b(?:to|with|for|from|at|on|of|and|by|in|a|an|the)|[\s,:;]+)$/i;
+
 /** A kind of move with more choices than this is offered in two steps. */
 const GROUP_OVER = 12;
 
@@ -119,9 +122,12 @@ export function groupMoves(moves: MoveChoice[]): MoveGroup[] {
     }
     const subgroups = [...subs.values()].map((list) => {
       const start = sharedStart(list.map(words));
+      // The choice's own words, without the word that joins them to the buttons ("GGA (1 stock) to").
       const rest = start.slice(head.length).trim();
+      let subject = rest;
+      for (let cut = subject; (cut = subject.replace(JOINING_END, '')) !== subject && cut; ) subject = cut;
       return {
-        label: rest || words(list[0]!),
+        label: subject || words(list[0]!),
         buttons: list.map((x) => button(x, start ? words(x).slice(start.length).trim() : words(x))),
       };
     });
