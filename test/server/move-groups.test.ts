@@ -32,4 +32,31 @@ describe('two-step move choices', () => {
     expect(rma.map((b) => b.text)).toEqual(['draw stock', 'take SWX', 'take PNA', 'take RMA', 'take GLA']);
     expect(rma[1]!.title).toBe('Found RMA (1 stock) to Denver 1 with a 5, take SWX');
   });
+
+  it('makes a choice of one move its button, and plain buttons where no step could be named', () => {
+    const moves = [
+      found('GGA', 'Las Vegas', 2, 'pile', 0),
+      ...['pile', 'SWX', 'PNA', 'RMA', 'GLA', 'EMP'].map((d, i) => found('PNA', 'Vancouver', 3 + (i % 2), d, 1 + i)),
+      ...['pile', 'SWX', 'PNA', 'RMA', 'GLA', 'EMP'].map((d, i) => found('RMA', 'Denver', 5, d, 7 + i)),
+    ];
+    const [group] = groupMoves(moves);
+    expect(group!.subgroups[0]).toMatchObject({ single: true });
+    expect(group!.subgroups[0]!.buttons.map((b) => b.text)).toEqual([
+      'GGA (1 stock) to Las Vegas 1 with a 2, draw stock',
+    ]);
+
+    // Thirteen buys grouped by where the share comes from: a field the words do not start with.
+    const buys: MoveChoice[] = Array.from({ length: 13 }, (_, n) => ({
+      n,
+      action: { type: 'buy', licences: [{ airline: 'red', route: `r${n}` }], take: n % 2 ? 'pile' : 'market' },
+      text: 'bought ...',
+      label: `Buy ${n % 3 ? 'Red' : 'Grey'} Route ${n}, ${n % 2 ? 'draw a share' : 'take Blue'}`,
+    }));
+    const [plain] = groupMoves(buys);
+    expect(plain!.subgroups).toEqual([]);
+    expect(plain!.buttons.map((b) => b.text).slice(0, 2)).toEqual([
+      'Grey Route 0, take Blue',
+      'Red Route 1, draw a share',
+    ]);
+  });
 });
