@@ -20,10 +20,12 @@
 // `history` and `board`, and the next ones take their move back with `undo` and
 // make it again, until one is taken back.
 //
-// Speed: the rules draw no pictures here (the picture and hidden-information
-// suites test a turn mail's picture; here only the text is read), so a reply
-// costs milliseconds rather than the few hundred a board picture takes. This file
-// is its own so it runs beside the other reply games (reply-games.test.ts).
+// Speed: the mails carry no pictures here: the rules draw no board, and give
+// no holdings, which in a mail feed only the close-up picture of a turn mail (the
+// picture, close-up and hidden-information suites test those; here only the text
+// part is read). A reply then costs no drawing instead of tens of milliseconds
+// (the close-up card) or a few hundred (the board). This file is its own so that
+// it runs beside the other games played by replies (reply-games.test.ts).
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
@@ -39,7 +41,7 @@ import { asksToAct, checkOver, emailsOf, STYLES, standingMoves } from '../suppor
 
 const rules1830 = games.find((r) => r.id === '1830')!;
 /** 1830 without its pictures (see above). */
-const textOnly: AnyRules = { ...rules1830, svg: undefined };
+const textOnly: AnyRules = { ...rules1830, svg: undefined, holdings: undefined };
 
 const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/18xx.games/1830/29133.json', import.meta.url), 'utf8'),

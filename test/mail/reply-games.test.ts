@@ -9,10 +9,12 @@
 // `history` and `board` before its move, and the next ones take their move back
 // with `undo` and make it again, until one is taken back.
 //
-// Speed: the four games run at once on one server, and their rules draw no
-// pictures here (a turn mail's picture is tested by the picture and hidden-
-// information suites; here only the text is read), so a reply costs a few
-// milliseconds of drawing instead of a few hundred. 1830, whose random games run
+// Speed: the four games run at once on one server, and their mails carry no
+// pictures here: the rules draw no board, and give no holdings, which in a mail
+// feed only the close-up picture of a turn mail (the picture, close-up and
+// hidden-information suites test those; here only the text part is read). A
+// reply then costs no drawing at all instead of tens of milliseconds of it (the
+// close-up card) or a few hundred (the board). 1830, whose random games run
 // to a thousand moves and more, is played whole in its own file (reply-1830.test.ts),
 // which runs beside this one: the moves of a real game, from its first turn mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,7 +28,7 @@ import { startMailServer, type MailTestServer } from '../support/mail-server.ts'
 import { asksToAct, checkOver, emailsOf, STYLES } from '../support/reply-player.ts';
 
 /** The games without their pictures (see above). */
-const textOnly = games.map((r): AnyRules => ({ ...r, svg: undefined }));
+const textOnly = games.map((r): AnyRules => ({ ...r, svg: undefined, holdings: undefined }));
 
 let m: MailTestServer;
 beforeEach(async () => {
