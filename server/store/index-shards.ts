@@ -119,7 +119,7 @@ export class IndexShards {
     const buf = readFileSync(file);
     const format = Number(/^\{"format":(\d+)/.exec(buf.toString('latin1', 0, 24))?.[1]);
     this.refuseNewer(file, format);
-    if (format === SHARD_FORMAT) return table.decode(buf);
+    if (format === SHARD_FORMAT) return table.decode(buf, file);
     if (format !== 4) throw new Error('no header line');
     const nl = buf.indexOf(10);
     const head = JSON.parse(buf.toString('latin1', 0, nl)) as { bytes?: number; rows?: StoredRow[] };

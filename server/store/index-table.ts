@@ -9,10 +9,12 @@
 //     link keys among them are found through an open-addressing table
 //     (key-table.ts), a few bytes a key, no string per key;
 //   - plain fields (title, names, sealed links...): needed only for the rows a
-//     caller asks for. A start-up keeps each row's stored JSON line as it was
-//     read (a slice of its shard's text) and parses it when first asked.
+//     caller asks for. A start-up keeps where each row's JSON line is in its
+//     shard file, and reads and parses the line when the row is first asked for.
+//     Before a shard file is replaced, the lines its rows still need are read
+//     into memory (encode), so no row ever points into a file that changed.
 // So opening 100,000 games parses no row and makes no object per game beyond
-// its id and its line; an IndexEntry is made only for a row a caller asks for.
+// its id; an IndexEntry is made only for a row a caller asks for.
 //
 // A shard's bytes (what index-shards.ts writes to DATA_DIR/index/xx.idx, format 5):
 //   {"format":5,"count":N,"text":T,"bytes":B,"ids":[...]}\n   the header, one line of ASCII
@@ -20,6 +22,7 @@
 //   N records of 32 bytes: f64 updatedAt, f64 nextReminderAt (NaN: none), u32 lastSeq,
 //                          u32 layout, u32 flags, u32 0
 //   B bytes: the rows' hash blocks, in row order
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { KeyTable, keyAt } from './key-table.ts';
 import {
   forEachKeyString,
@@ -72,12 +75,16 @@ class Columns {
   layout = new Uint32Array(1024);
   block = new Uint32Array(1024);
   flags = new Uint8Array(1024);
+  /** Where an unread row's line is: file (1 + index into IndexTable.files; 0: none), offset, length. */
+  lineFile = new Uint16Array(1024);
+  lineAt = new Uint32Array(1024);
+  lineLen = new Uint32Array(1024);
 
   ensure(n: number): void {
     if (n <= this.updated.length) return;
     let size = this.updated.length;
     while (size < n) size = Math.ceil(size * 1.5);
-    const grow = <T extends Float64Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+    const grow = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       const b = make(size);
       b.set(a);
       return b;
@@ -88,15 +95,20 @@ class Columns {
     this.layout = grow(this.layout, (n) => new Uint32Array(n));
     this.block = grow(this.block, (n) => new Uint32Array(n));
     this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    this.lineFile = grow(this.lineFile, (n) => new Uint16Array(n));
+    this.lineAt = grow(this.lineAt, (n) => new Uint32Array(n));
+    this.lineLen = grow(this.lineLen, (n) => new Uint32Array(n));
   }
 }
 
 export class IndexTable {
   private ids: string[] = [];
   private byId = new Map<string, number>();
-  /** A row's plain fields: parsed (or set), else its stored line, not parsed yet. */
+  /** A row's plain fields: parsed (or set), else its stored line in memory, else in a file (col.lineFile). */
   private plain: (Row | undefined)[] = [];
   private lines: (string | undefined)[] = [];
+  /** The shard files rows' lines are read from. */
+  private files: string[] = [];
   private col = new Columns();
   private arena: Buffer = Buffer.alloc(1 << 16);
   /** The arena as 32-bit words (its own ArrayBuffer, so aligned): for the key table. */
@@ -142,11 +154,26 @@ export class IndexTable {
   private rowOf(n: number): Row {
     let r = this.plain[n];
     if (!r) {
-      r = fromStored(JSON.parse(this.lines[n]!) as StoredRow);
+      r = fromStored(JSON.parse(this.lines[n] ?? this.readLine(n)) as StoredRow);
       this.plain[n] = r;
       this.lines[n] = undefined;
+      this.col.lineFile[n] = 0;
     }
     return r;
+  }
+
+  /** A row's line, from its shard file (the file is as it was loaded: see encode). */
+  private readLine(n: number): string {
+    const c = this.col;
+    const file = this.files[c.lineFile[n]! - 1]!;
+    const buf = Buffer.allocUnsafe(c.lineLen[n]!);
+    const fd = openSync(file, 'r');
+    try {
+      if (readSync(fd, buf, 0, buf.length, c.lineAt[n]!) !== buf.length) throw new Error(`${file} cut short`);
+    } finally {
+      closeSync(fd);
+    }
+    return buf.toString('latin1');
   }
 
   private entryOf(n: number): IndexEntry {
@@ -202,6 +229,7 @@ export class IndexTable {
     const c = this.col;
     this.plain[n] = row;
     this.lines[n] = undefined;
+    c.lineFile[n] = 0;
     c.updated[n] = Date.parse(row.updatedAt);
     c.reminder[n] = timeOf(row.nextReminderAt);
     c.lastSeq[n] = row.lastSeq;
@@ -415,6 +443,17 @@ export class IndexTable {
       if (n !== undefined) members.push(n);
     }
     const c = this.col;
+    // Lines still in the file about to be replaced come into memory first.
+    const onFile = members.filter((n) => c.lineFile[n] !== 0);
+    if (onFile.length > 0) {
+      const whole = readFileSync(this.files[c.lineFile[onFile[0]!]! - 1]!);
+      for (const n of onFile) {
+        if (this.files[c.lineFile[n]! - 1] !== this.files[c.lineFile[onFile[0]!]! - 1])
+          this.lines[n] = this.readLine(n);
+        else this.lines[n] = whole.toString('latin1', c.lineAt[n]!, c.lineAt[n]! + c.lineLen[n]!);
+      }
+      for (const n of onFile) c.lineFile[n] = 0;
+    }
     const lines = members.map((n) => this.lines[n] ?? asciiJson(toStored(this.plain[n]!)));
     const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
     const records = Buffer.alloc(members.length * RECORD);
@@ -440,8 +479,12 @@ export class IndexTable {
     return Buffer.concat([Buffer.from(`${head}\n${text}`, 'latin1'), records, hashes]);
   }
 
-  /** Loads a shard's bytes (format 5); returns its games' ids. Throws, in words, when they do not add up. */
-  decode(buf: Buffer): string[] {
+  /**
+   * Loads a shard's bytes (format 5); returns its games' ids. Throws, in words, when they do not
+   * add up. `file`: where the bytes were read from, which stays as it is until this table writes
+   * it again (rows' lines are then read from it when asked for); without one, lines stay in memory.
+   */
+  decode(buf: Buffer, file?: string): string[] {
     const nl = buf.indexOf(10);
     if (nl < 0) throw new Error('no header line');
     const head = JSON.parse(buf.toString('latin1', 0, nl)) as {
@@ -456,8 +499,22 @@ export class IndexTable {
     const hashStart = recStart + count * RECORD;
     if (ids.length !== count || buf.length !== hashStart + head.bytes)
       throw new Error(`${buf.length} bytes where its header adds up to ${hashStart + head.bytes}`);
-    const lines = buf.toString('latin1', textStart, recStart).split('\n');
-    if (lines.length !== count + 1) throw new Error(`${lines.length - 1} rows where ${count} were written`);
+    // Where each row's line starts and ends (no string made for it yet).
+    const ends = new Uint32Array(count);
+    let from = textStart;
+    for (let i = 0; i < count; i++) {
+      const end = buf.indexOf(10, from);
+      if (end < 0 || end >= recStart) throw new Error(`${i} rows where ${count} were written`);
+      ends[i] = end;
+      from = end + 1;
+    }
+    if (from !== recStart) throw new Error(`more rows than the ${count} written`);
+    const lineOf = (i: number) => buf.toString('latin1', i === 0 ? textStart : ends[i - 1]! + 1, ends[i]!);
+    let fileNo = 0;
+    if (file !== undefined) {
+      this.files.push(file);
+      fileNo = this.files.length;
+    }
     // The shard's hashes go into the arena in one copy.
     this.reserve(head.bytes);
     const base = this.used;
@@ -477,14 +534,20 @@ export class IndexTable {
       if (this.byId.has(id)) {
         // The same game twice (never written so): the later row stands.
         this.garbage += len;
-        this.set(joinEntry(fromStored(JSON.parse(lines[i]!) as StoredRow), this.arena, base + at));
+        this.set(joinEntry(fromStored(JSON.parse(lineOf(i)) as StoredRow), this.arena, base + at));
         at += len;
         continue;
       }
       const n = this.ids.length;
       this.ids.push(id);
       this.byId.set(id, n);
-      this.lines[n] = lines[i];
+      const start = i === 0 ? textStart : ends[i - 1]! + 1;
+      if (fileNo === 0) this.lines[n] = lineOf(i);
+      else {
+        c.lineFile[n] = fileNo;
+        c.lineAt[n] = start;
+        c.lineLen[n] = ends[i]! - start;
+      }
       this.plain[n] = undefined;
       c.updated[n] = buf.readDoubleLE(r);
       c.reminder[n] = buf.readDoubleLE(r + 8);
