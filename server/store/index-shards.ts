@@ -23,7 +23,7 @@
 // shard the manifest counts rows for but which is missing or unreadable makes
 // the index damaged: the store rebuilds it from the game files. Each .idx file
 // says its own format, so a migration cut short reads whatever mix it left.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -116,11 +116,26 @@ export class IndexShards {
   }
 
   private loadShard(file: string, table: IndexTable): string[] {
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const start = Buffer.alloc(24);
+      readSync(fd, start, 0, 24, 0);
+      const format = Number(/^\{"format":(\d+)/.exec(start.toString('latin1'))?.[1]);
+      this.refuseNewer(file, format);
+      if (format === SHARD_FORMAT)
+        return table.decode({
+          size,
+          file,
+          read(into, at, length, position) {
+            if (readSync(fd, into, at, length, position) !== length) throw new Error('cut short');
+          },
+        });
+      if (format !== 4) throw new Error('no header line');
+    } finally {
+      closeSync(fd);
+    }
     const buf = readFileSync(file);
-    const format = Number(/^\{"format":(\d+)/.exec(buf.toString('latin1', 0, 24))?.[1]);
-    this.refuseNewer(file, format);
-    if (format === SHARD_FORMAT) return table.decode(buf, file);
-    if (format !== 4) throw new Error('no header line');
     const nl = buf.indexOf(10);
     const head = JSON.parse(buf.toString('latin1', 0, nl)) as { bytes?: number; rows?: StoredRow[] };
     const hashes = buf.subarray(nl + 1);

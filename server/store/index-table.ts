@@ -18,11 +18,12 @@
 //
 // A shard's bytes (what index-shards.ts writes to DATA_DIR/index/xx.idx, format 5):
 //   {"format":5,"count":N,"text":T,"bytes":B,"ids":[...]}\n   the header, one line of ASCII
-//   T bytes: N lines, each a row's plain fields as JSON (ASCII: past it, \u escapes)
 //   N records of 32 bytes: f64 updatedAt, f64 nextReminderAt (NaN: none), u32 lastSeq,
-//                          u32 layout, u32 flags, u32 0
+//                          u32 layout, u32 flags, u32 length of the row's line
 //   B bytes: the rows' hash blocks, in row order
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+//   T bytes: N lines, each a row's plain fields as JSON (ASCII: past it, \u escapes)
+// A start-up reads up to the hashes (straight into the arena) and never the lines.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { KeyTable, keyAt } from './key-table.ts';
 import {
   forEachKeyString,
@@ -66,6 +67,26 @@ function flagsOf(r: Row): number {
 }
 
 const timeOf = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso));
+
+/** Where decode reads a shard from: a file (by position), or bytes in memory. */
+export interface ShardSource {
+  size: number;
+  /** Reads `length` bytes at `position` into `into` at `at`; throws when there are fewer. */
+  read(into: Buffer, at: number, length: number, position: number): void;
+  /** The file, whose rows' lines are then read when asked for (see decode). */
+  file?: string;
+}
+
+/** A shard's bytes in memory as a ShardSource. */
+export function bytesSource(buf: Buffer): ShardSource {
+  return {
+    size: buf.length,
+    read(into, at, length, position) {
+      if (position + length > buf.length) throw new Error('cut short');
+      buf.copy(into, at, position, position + length);
+    },
+  };
+}
 
 /** Typed-array columns that grow by half again when full. */
 class Columns {
@@ -165,11 +186,14 @@ export class IndexTable {
   /** A row's line, from its shard file (the file is as it was loaded: see encode). */
   private readLine(n: number): string {
     const c = this.col;
-    const file = this.files[c.lineFile[n]! - 1]!;
-    const buf = Buffer.allocUnsafe(c.lineLen[n]!);
+    return this.readAt(this.files[c.lineFile[n]! - 1]!, c.lineAt[n]!, c.lineLen[n]!);
+  }
+
+  private readAt(file: string, position: number, length: number): string {
+    const buf = Buffer.allocUnsafe(length);
     const fd = openSync(file, 'r');
     try {
-      if (readSync(fd, buf, 0, buf.length, c.lineAt[n]!) !== buf.length) throw new Error(`${file} cut short`);
+      if (readSync(fd, buf, 0, length, position) !== length) throw new Error(`${file} cut short`);
     } finally {
       closeSync(fd);
     }
@@ -444,16 +468,11 @@ export class IndexTable {
     }
     const c = this.col;
     // Lines still in the file about to be replaced come into memory first.
-    const onFile = members.filter((n) => c.lineFile[n] !== 0);
-    if (onFile.length > 0) {
-      const whole = readFileSync(this.files[c.lineFile[onFile[0]!]! - 1]!);
-      for (const n of onFile) {
-        if (this.files[c.lineFile[n]! - 1] !== this.files[c.lineFile[onFile[0]!]! - 1])
-          this.lines[n] = this.readLine(n);
-        else this.lines[n] = whole.toString('latin1', c.lineAt[n]!, c.lineAt[n]! + c.lineLen[n]!);
+    for (const n of members)
+      if (c.lineFile[n] !== 0) {
+        this.lines[n] = this.readLine(n);
+        c.lineFile[n] = 0;
       }
-      for (const n of onFile) c.lineFile[n] = 0;
-    }
     const lines = members.map((n) => this.lines[n] ?? asciiJson(toStored(this.plain[n]!)));
     const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
     const records = Buffer.alloc(members.length * RECORD);
@@ -465,6 +484,7 @@ export class IndexTable {
       records.writeUInt32LE(c.lastSeq[n]!, at + 16);
       records.writeUInt32LE(c.layout[n]!, at + 20);
       records.writeUInt32LE(c.flags[n]! | (c.block[n] === NO_BLOCK ? 0x100 : 0), at + 24);
+      records.writeUInt32LE(lines[i]!.length, at + 28);
       const b = c.block[n]!;
       if (b !== NO_BLOCK) blocks.push(this.arena.subarray(b, b + hashesIn(c.layout[n]!) * HASH));
     });
@@ -476,90 +496,98 @@ export class IndexTable {
       bytes: hashes.length,
       ids: members.map((n) => this.ids[n]),
     });
-    return Buffer.concat([Buffer.from(`${head}\n${text}`, 'latin1'), records, hashes]);
+    return Buffer.concat([Buffer.from(`${head}\n`, 'latin1'), records, hashes, Buffer.from(text, 'latin1')]);
   }
 
   /**
-   * Loads a shard's bytes (format 5); returns its games' ids. Throws, in words, when they do not
-   * add up. `file`: where the bytes were read from, which stays as it is until this table writes
-   * it again (rows' lines are then read from it when asked for); without one, lines stay in memory.
+   * Loads a shard (format 5) from `src`; returns its games' ids. Throws, in words, when its
+   * parts do not add up. With `src.file`, rows' lines are read from that file when asked for (it
+   * stays as it is until this table writes it again); without, they are read now.
    */
-  decode(buf: Buffer, file?: string): string[] {
-    const nl = buf.indexOf(10);
+  decode(src: ShardSource): string[] {
+    // The header line: read a first piece, and more if the line is longer.
+    let head = Buffer.allocUnsafe(Math.min(src.size, 1 << 16));
+    src.read(head, 0, head.length, 0);
+    let nl = head.indexOf(10);
+    while (nl < 0 && head.length < src.size) {
+      const more = Buffer.allocUnsafe(Math.min(src.size, head.length * 4));
+      src.read(more, 0, more.length, 0);
+      head = more;
+      nl = head.indexOf(10);
+    }
     if (nl < 0) throw new Error('no header line');
-    const head = JSON.parse(buf.toString('latin1', 0, nl)) as {
+    const { count, text, bytes, ids } = JSON.parse(head.toString('latin1', 0, nl)) as {
       count: number;
       text: number;
       bytes: number;
       ids: string[];
     };
-    const { count, ids } = head;
-    const textStart = nl + 1;
-    const recStart = textStart + head.text;
+    const recStart = nl + 1;
     const hashStart = recStart + count * RECORD;
-    if (ids.length !== count || buf.length !== hashStart + head.bytes)
-      throw new Error(`${buf.length} bytes where its header adds up to ${hashStart + head.bytes}`);
-    // Where each row's line starts and ends (no string made for it yet).
-    const ends = new Uint32Array(count);
-    let from = textStart;
-    for (let i = 0; i < count; i++) {
-      const end = buf.indexOf(10, from);
-      if (end < 0 || end >= recStart) throw new Error(`${i} rows where ${count} were written`);
-      ends[i] = end;
-      from = end + 1;
+    const textStart = hashStart + bytes;
+    if (ids.length !== count || src.size !== textStart + text)
+      throw new Error(`${src.size} bytes where its header adds up to ${textStart + text}`);
+    let records = head.subarray(recStart, hashStart);
+    if (records.length < count * RECORD) {
+      records = Buffer.allocUnsafe(count * RECORD);
+      src.read(records, 0, records.length, recStart);
     }
-    if (from !== recStart) throw new Error(`more rows than the ${count} written`);
-    const lineOf = (i: number) => buf.toString('latin1', i === 0 ? textStart : ends[i - 1]! + 1, ends[i]!);
+    // The hashes go straight into the arena.
+    this.reserve(bytes);
+    const base = this.used;
+    src.read(this.arena, base, bytes, hashStart);
+    this.used += bytes;
+    const lines = src.file === undefined ? Buffer.allocUnsafe(text) : null;
+    if (lines) src.read(lines, 0, text, textStart);
     let fileNo = 0;
-    if (file !== undefined) {
-      this.files.push(file);
+    if (src.file !== undefined) {
+      this.files.push(src.file);
       fileNo = this.files.length;
     }
-    // The shard's hashes go into the arena in one copy.
-    this.reserve(head.bytes);
-    const base = this.used;
-    buf.copy(this.arena, base, hashStart);
-    this.used += head.bytes;
     const c = this.col;
     c.ensure(this.ids.length + count);
     let at = 0;
+    let line = textStart;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
-      const r = recStart + i * RECORD;
-      const layout = buf.readUInt32LE(r + 20);
-      const word = buf.readUInt32LE(r + 24);
+      const r = i * RECORD;
+      const layout = records.readUInt32LE(r + 20);
+      const word = records.readUInt32LE(r + 24);
+      const lineLen = records.readUInt32LE(r + 28);
       const odd = (word & 0x100) !== 0;
       const len = odd ? 0 : hashesIn(layout) * HASH;
-      if (at + len > head.bytes) throw new Error('its hashes are cut short');
-      if (this.byId.has(id)) {
+      if (at + len > bytes || line + lineLen > src.size) throw new Error('its rows do not fit in it');
+      const n = this.byId.get(id) ?? this.ids.length;
+      if (n < this.ids.length) {
         // The same game twice (never written so): the later row stands.
         this.garbage += len;
-        this.set(joinEntry(fromStored(JSON.parse(lineOf(i)) as StoredRow), this.arena, base + at));
-        at += len;
-        continue;
+        const stored = lines ? lines.toString('latin1', line - textStart, line - textStart + lineLen) : null;
+        this.set(
+          joinEntry(fromStored(JSON.parse(stored ?? this.readAt(src.file!, line, lineLen))), this.arena, base + at),
+        );
+      } else {
+        this.ids.push(id);
+        this.byId.set(id, n);
+        if (lines) this.lines[n] = lines.toString('latin1', line - textStart, line - textStart + lineLen);
+        else {
+          c.lineFile[n] = fileNo;
+          c.lineAt[n] = line;
+          c.lineLen[n] = lineLen;
+        }
+        this.plain[n] = undefined;
+        c.updated[n] = records.readDoubleLE(r);
+        c.reminder[n] = records.readDoubleLE(r + 8);
+        c.lastSeq[n] = records.readUInt32LE(r + 16);
+        c.layout[n] = layout;
+        c.flags[n] = word & 0xff;
+        c.block[n] = odd ? NO_BLOCK : base + at;
+        this.addKeys(n);
       }
-      const n = this.ids.length;
-      this.ids.push(id);
-      this.byId.set(id, n);
-      const start = i === 0 ? textStart : ends[i - 1]! + 1;
-      if (fileNo === 0) this.lines[n] = lineOf(i);
-      else {
-        c.lineFile[n] = fileNo;
-        c.lineAt[n] = start;
-        c.lineLen[n] = ends[i]! - start;
-      }
-      this.plain[n] = undefined;
-      c.updated[n] = buf.readDoubleLE(r);
-      c.reminder[n] = buf.readDoubleLE(r + 8);
-      c.lastSeq[n] = buf.readUInt32LE(r + 16);
-      c.layout[n] = layout;
-      c.flags[n] = word & 0xff;
-      c.block[n] = odd ? NO_BLOCK : base + at;
-      this.addKeys(n);
-      this.byUpdated = null;
       at += len;
+      line += lineLen + 1;
     }
-    if (at !== head.bytes) throw new Error('its hashes do not match its rows');
+    this.byUpdated = null;
+    if (at !== bytes || line !== src.size) throw new Error('its rows do not add up to its size');
     return ids;
   }
 

@@ -4,7 +4,7 @@
 // and every row and every key ever issued is checked after each round.
 import { describe, expect, it } from 'vitest';
 import { randomInt, seedRandom } from '../../rules/random.ts';
-import { IndexTable } from '../../server/store/index-table.ts';
+import { bytesSource, IndexTable } from '../../server/store/index-table.ts';
 import type { IndexEntry, KeyTarget } from '../../server/store/types.ts';
 
 describe('the in-memory index', () => {
@@ -128,7 +128,7 @@ describe('the in-memory index', () => {
     // Written as shards and read back (a restart): the same rows, keys and order, parsed lazily.
     const again = new IndexTable();
     const ids = [...rows.keys()];
-    for (let i = 0; i < ids.length; i += 50) again.decode(table.encode(ids.slice(i, i + 50)));
+    for (let i = 0; i < ids.length; i += 50) again.decode(bytesSource(table.encode(ids.slice(i, i + 50))));
     expect(again.size).toBe(rows.size);
     expect(again.list({ limit: 1000 }).entries).toEqual(listed.entries);
     const want = model();
