@@ -546,14 +546,15 @@ export class IndexTable {
     }
     const c = this.col;
     c.ensure(this.ids.length + count);
+    const rec = new DataView(records.buffer, records.byteOffset, records.length);
     let at = 0;
     let line = textStart;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
       const r = i * RECORD;
-      const layout = records.readUInt32LE(r + 20);
-      const word = records.readUInt32LE(r + 24);
-      const lineLen = records.readUInt32LE(r + 28);
+      const layout = rec.getUint32(r + 20, true);
+      const word = rec.getUint32(r + 24, true);
+      const lineLen = rec.getUint32(r + 28, true);
       const odd = (word & 0x100) !== 0;
       const len = odd ? 0 : hashesIn(layout) * HASH;
       if (at + len > bytes || line + lineLen > src.size) throw new Error('its rows do not fit in it');
@@ -575,9 +576,9 @@ export class IndexTable {
           c.lineLen[n] = lineLen;
         }
         this.plain[n] = undefined;
-        c.updated[n] = records.readDoubleLE(r);
-        c.reminder[n] = records.readDoubleLE(r + 8);
-        c.lastSeq[n] = records.readUInt32LE(r + 16);
+        c.updated[n] = rec.getFloat64(r, true);
+        c.reminder[n] = rec.getFloat64(r + 8, true);
+        c.lastSeq[n] = rec.getUint32(r + 16, true);
         c.layout[n] = layout;
         c.flags[n] = word & 0xff;
         c.block[n] = odd ? NO_BLOCK : base + at;
