@@ -23,7 +23,7 @@
 //   B bytes: the rows' hash blocks, in row order
 //   T bytes: N lines, each a row's plain fields as JSON (ASCII: past it, \u escapes)
 // A start-up reads up to the hashes (straight into the arena) and never the lines.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { KeyTable, keyAt } from './key-table.ts';
 import {
   forEachKeyString,
@@ -467,12 +467,20 @@ export class IndexTable {
       if (n !== undefined) members.push(n);
     }
     const c = this.col;
-    // Lines still in the file about to be replaced come into memory first.
-    for (const n of members)
-      if (c.lineFile[n] !== 0) {
-        this.lines[n] = this.readLine(n);
-        c.lineFile[n] = 0;
+    // Lines still in the file about to be replaced come into memory first: one read of each
+    // file they are in (a shard's rows are all in its own file), not a read a row.
+    const read = new Map<number, Buffer>();
+    for (const n of members) {
+      const f = c.lineFile[n]!;
+      if (f === 0) continue;
+      let whole = read.get(f);
+      if (!whole) {
+        whole = readFileSync(this.files[f - 1]!);
+        read.set(f, whole);
       }
+      this.lines[n] = whole.toString('latin1', c.lineAt[n]!, c.lineAt[n]! + c.lineLen[n]!);
+      c.lineFile[n] = 0;
+    }
     const lines = members.map((n) => this.lines[n] ?? asciiJson(toStored(this.plain[n]!)));
     const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
     const records = Buffer.alloc(members.length * RECORD);
