@@ -5,6 +5,23 @@
 // the LNWR to T14 (by London), take a LNWR share"), keeping `clauses` of its
 // parts: the move itself, not a paragraph of its consequences.
 
+/**
+ * The longest a label may be (characters), in every game: a button on a 360 px phone or a line of
+ * a turn mail, read at a glance. What a move changes beyond telling it from the others on offer
+ * is the confirm page's (it shows the board after the move). test/rules/labels.test.ts checks.
+ */
+export const LABEL_MAX = 64;
+
+/**
+ * `core` (what tells the move apart from the others on offer, always kept) with as many of the
+ * `extras` (useful detail, most useful first) as fit in LABEL_MAX, each in its turn.
+ */
+export function labelWith(core: string, ...extras: string[]): string {
+  let out = core;
+  for (const x of extras) if (x && out.length + x.length <= LABEL_MAX) out += x;
+  return out;
+}
+
 /** Past tense and third person of the verbs our history lines start with, to the imperative. */
 const VERBS: Record<string, string> = {
   bought: 'buy',

@@ -169,7 +169,9 @@ export interface Rules<State = Opaque, Action = Opaque> {
   /**
    * Optional: the picture of a view as a standalone SVG document (pure). `target` 'mail' draws it
    * for a mail's 360-640 px column (rules/picture.ts: MAIL_WIDTH wide, no word smaller than
-   * MAIL_MIN_TEXT px, the seat's own holdings marked); 'page' (the default) for a page.
+   * MAIL_MIN_TEXT px, the seat's own holdings marked); 'page' (the default) for a page. Players
+   * are written `{seat:N}`, or `{seat:N:W}` where the picture has room for W characters only (the
+   * server writes the name in, cut to fit with an ellipsis).
    */
   svg?(view: View, target?: PictureTarget): string;
 

@@ -116,19 +116,34 @@ export function nextWait(
 /**
  * Rules do not know players' names: a describe() line names another seat as
  * `{seat:N}` (0-based play order) and the server writes the name in here, at
- * the time the line is shown, so a reopened seat shows its new player.
+ * the time the line is shown, so a reopened seat shows its new player. A
+ * picture with fixed room for a name writes `{seat:N:W}`: the name cut to at
+ * most W characters, an ellipsis ending one that was cut.
  */
 export function nameSeats(text: string, doc: GameDoc): string {
-  return text.replace(/\{seat:(\d+)\}/g, (_, n: string) => doc.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`);
+  return text.replace(SEAT, (_, n: string, room?: string) => seatName(doc, Number(n), room));
 }
 
 /** `{seat:N}` in a picture's markup as the players' names (escaped for markup), as nameSeats does for words. */
 export function nameSeatsInMarkup(markup: string, doc: GameDoc): string {
   return markup.includes('{seat:')
-    ? markup.replace(/\{seat:(\d+)\}/g, (_, n: string) =>
-        escapeMarkup(doc.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`),
-      )
+    ? markup.replace(SEAT, (_, n: string, room?: string) => escapeMarkup(seatName(doc, Number(n), room)))
     : markup;
+}
+
+const SEAT = /\{seat:(\d+)(?::(\d+))?\}/g;
+
+function seatName(doc: GameDoc, n: number, room: string | undefined): string {
+  const name = doc.seats[n]?.name ?? `Seat ${n + 1}`;
+  const max = room === undefined ? Infinity : Math.max(2, Number(room));
+  // Cut by code points, so a name never ends in half an emoji.
+  const chars = [...name];
+  return chars.length <= max
+    ? name
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export function lineOf(doc: GameDoc, e: LogEntry): HistoryLine {

@@ -88,6 +88,7 @@ import {
   type GameQuery,
   type GameStore,
   type IndexEntry,
+  type LogEnd,
   type KeyRole,
   type KeyTarget,
   type LogEntry,
@@ -317,6 +318,13 @@ export class GameService {
 
   listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
     return this.store.listGames(query);
+  }
+
+  /** Every game's id, last seq and attention (the mail's catch-up at start). */
+  async logEnds(): Promise<readonly LogEnd[]> {
+    return this.store.logEnds
+      ? this.store.logEnds()
+      : (await this.store.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
   }
 
   /** Every game's index row, newest first (for tools and tests; pages use listPublic). */

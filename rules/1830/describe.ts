@@ -266,6 +266,8 @@ export function describeAction(
  * about, in the imperative ("Buy a 10% share of PRR from the IPO for $67", "Par NYC at $90").
  */
 export function labelAction(action: Action1830, before: Game1830State, seat: number): string {
+  if (action.type === 'exchange')
+    return `Exchange MH for a NYC share from the ${action.from === 'ipo' ? 'IPO' : 'pool'}`;
   if (action.type === 'par' && before.round.kind !== 'auction')
     return `Par ${action.corp} at $${action.price} (president's certificate $${action.price * 2})`;
   if (action.type === 'runRoutes' && action.routes.length > 0) {

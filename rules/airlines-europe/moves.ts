@@ -9,6 +9,8 @@ import type { AEAction, Take } from './actions.ts';
 import { toAct } from './apply.ts';
 import { buyableRoutes, licenceProblem, nextLicenceCost, type Licence } from './licences.ts';
 import type { AEState } from './state.ts';
+import { licenceWords } from './label.ts';
+import { LABEL_MAX } from '../label.ts';
 
 function distinct(items: readonly string[]): string[] {
   const out: string[] = [];
@@ -152,6 +154,7 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
   }
   // Pairs: for some first licences, a second one the money still allows, taking from the pile.
   let pairs = 0;
+  const offered = new Set<string>();
   const step = Math.max(1, Math.floor(singles.length / MAX_PAIRS));
   for (let i = 0; i < singles.length && pairs < MAX_PAIRS; i += step) {
     const first = singles[i]!;
@@ -161,11 +164,24 @@ function buyMoves(s: AEState, seat: Seat): AEAction[] {
     const onward = onwardRoute(s, first, left);
     if (onward !== null) second = { airline: first.airline, route: onward };
     else {
+      // Only a pair whose names fit a button (the map form offers every pair).
       second = singles.find(
-        (l) => l.airline !== first.airline && l.route !== first.route && nextLicenceCost(s, l.route)! <= left,
+        (l) =>
+          l.airline !== first.airline &&
+          l.route !== first.route &&
+          nextLicenceCost(s, l.route)! <= left &&
+          `Buy ${licenceWords([id(first), id(l)])}`.length <= LABEL_MAX,
       );
     }
-    if (second) {
+    // The same two licences the other way round are the same move.
+    const key =
+      second &&
+      [first, second]
+        .map((l) => `${l.airline}/${l.route}`)
+        .sort()
+        .join(' ');
+    if (second && key && !offered.has(key)) {
+      offered.add(key);
       out.push({ type: 'buy', licences: [id(first), id(second)], take: takes[takes.length - 1]! });
       pairs++;
     }

@@ -3,7 +3,6 @@
 import type { AirlinesAction } from './actions.ts';
 import { board, cardText, circleByLabel, circleText, companyByCode } from './board.ts';
 import type { AirlinesState } from './state.ts';
-import { imperative } from '../label.ts';
 
 function airline(code: string): string {
   const c = companyByCode(code);
@@ -45,17 +44,50 @@ export function describeAction(a: AirlinesAction, _before: AirlinesState, _seat:
   }
 }
 
+/** Where a label's stock card comes from: "draw stock" (the pile, blind) or "take SWX" (the open row). */
+function drawWords(draw: string): string {
+  return draw.toLowerCase() === 'pile' ? 'draw stock' : `take ${airline(draw)}`;
+}
+
+/** A circle as the picture shows it: the route's cities and the circle's value ("Denver–Dallas 5"). */
+function circleWords(label: string, from?: number): string {
+  const ci = circleByLabel(label);
+  if (ci === undefined) return label;
+  const c = board.circles[ci]!;
+  const r = board.routes[c.route]!;
+  // From an airline's home, the city at the other end says it all.
+  if (from === r.from || from === r.to) return `${board.cities[from === r.from ? r.to : r.from]!.name} ${c.value}`;
+  return `${r.name} ${c.value}`;
+}
+
+/** A route card by its value, with its article: "a 7", "an 8". */
+function aCard(id: number): string {
+  const v = board.cardById.get(id)?.value ?? id;
+  return `${v === 8 || v === 11 || v === 18 ? 'an' : 'a'} ${v}`;
+}
+
 /**
- * A move's button words (rules/types.ts `label`): the imperative, the airline by its code, and
- * how the stock card is taken (what tells two foundings on one route apart).
+ * A move's button words (rules/types.ts `label`), at most LABEL_MAX long: the imperative, the
+ * airline by its code, the circle by its route and value (as on the picture), the card by its
+ * value, and where the stock card comes from (what tells two foundings on one route apart). The
+ * history line has the rest.
  */
-export function labelAction(a: AirlinesAction, before: AirlinesState, seat: number): string {
-  if (a.type === 'drawRoute') return 'Draw a route card';
-  const line = describeAction(a, before, seat)
-    .replace(/^founded .*? \(([A-Z]+)\) at home in ([^,]+?) with/, 'founded $1 in $2 with')
-    .replace(/; drew a stock card from the pile( and a route card)?$/, ', draw stock from the pile')
-    .replace(/; took ([A-Z]+) stock from the open row( and a route card)?$/, ', take $1 stock')
-    .replace(/ \(circle (\d+), value \d+\)/g, ' (circle $1)')
-    .replace(/\band sabotaged\b/, 'and sabotage');
-  return imperative(line, 2);
+export function labelAction(a: AirlinesAction, _before: AirlinesState, _seat: number): string {
+  switch (a.type) {
+    case 'drawRoute':
+      return 'Draw a route card';
+    case 'found': {
+      const c = companyByCode(a.company);
+      const home = c === undefined ? undefined : board.companies[c]!.home;
+      return `Found ${airline(a.company)} (${a.count} stock) to ${circleWords(a.circle, home)} with ${aCard(a.card)}, ${drawWords(a.draw)}`;
+    }
+    case 'extend':
+      return `Extend ${airline(a.company)}: ${circleWords(a.circle)} with ${aCard(a.card)}, ${drawWords(a.draw)}`;
+    case 'skip':
+      if (a.card === undefined || a.draw === undefined) return 'End the turn: no route card fits';
+      return `Discard a ${cardText(a.card)}, ${drawWords(a.draw)}`;
+    case 'stock':
+      if (!a.sabotage) return `Lay out ${a.count} ${airline(a.company)} stock`;
+      return `Sabotage ${circleWords(a.sabotage.circle)} with ${airline(a.sabotage.company)}, lay out 1 ${airline(a.company)}`;
+  }
 }

@@ -55,6 +55,12 @@ interface PlayerV {
 
 const ROW = 46;
 
+/** The players' table: where each column starts, and the characters a name may take before them. */
+const COL = { points: 180, bonus: 228, stock: 272, routes: 340, laid: 420 };
+const NAME_ROOM = 20;
+/** Characters of a status line that fit the picture's width at its narrowest (a mail's 640). */
+const STATUS_LINE = 84;
+
 const STYLE: Record<string, string> = {
   solid: 'stroke-width="3"',
   dashed: 'stroke-width="3" stroke-dasharray="11 6"',
@@ -160,6 +166,12 @@ function draw(view: View, columns: number): string {
   const players = view.players as PlayerV[];
   const open = view.open as string[];
   const byCode = new Map(companies.map((c) => [c.code, c]));
+  // Where an airline's figures go after their captions: a mail's captions are drawn at
+  // MAIL_MIN_TEXT, wider than a page's.
+  const fig =
+    columns === 3
+      ? { markersCaption: 80, stockCaption: 165, value: 64, markers: 149, stock: 242 }
+      : { markersCaption: 86, stockCaption: 182, value: 72, markers: 166, stock: 282 };
   const parts: string[] = [];
   const legendTop = mapHeight + 10;
   const hand = view.hand as {
@@ -167,7 +179,7 @@ function draw(view: View, columns: number): string {
     routes: { pattern: string; value: number }[];
   } | null;
   const height =
-    legendTop + 40 + Math.ceil(companies.length / columns) * ROW + 50 + players.length * 18 + (hand ? 40 : 0);
+    legendTop + 40 + Math.ceil(companies.length / columns) * ROW + 68 + players.length * 18 + (hand ? 40 : 0);
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif"${columns === 2 ? boardArea(0, 0, width, mapHeight) : ''}>`,
   );
@@ -209,20 +221,25 @@ function draw(view: View, columns: number): string {
     const cx = 16 + (i % columns) * 315,
       cy = legendTop + 36 + Math.floor(i / columns) * ROW;
     parts.push(
-      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + 80}">· markers left</tspan><tspan x="${cx + 165}">· stock laid out</tspan></text>`,
+      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 36}">value</tspan><tspan x="${cx + fig.markersCaption}">· markers left</tspan><tspan x="${cx + fig.stockCaption}">· stock laid out</tspan></text>`,
     );
   });
   parts.push(
-    `<text y="${by + 13}" font-size="12"><tspan x="320">pile</tspan><tspan x="364">· scoring cards left</tspan><tspan x="496">· route cards</tspan></text>`,
+    `<text y="${by + 13}" font-size="12"><tspan x="316">pile</tspan><tspan x="366">· scoring cards left</tspan><tspan x="526">· route cards</tspan></text>`,
   );
-  players.forEach((p, k) => {
-    const y = by + 40 + k * 18;
+  // The players' table: its headings are printed; the rows (names and figures) are drawn below.
+  parts.push(
+    `<text y="${by + 40}" font-size="11" fill="#444"><tspan x="16">player</tspan><tspan x="${COL.points}">points</tspan><tspan x="${COL.bonus}">bonus</tspan><tspan x="${COL.stock}">stock held</tspan><tspan x="${COL.routes}">route cards</tspan><tspan x="${COL.laid}">stock laid out</tspan></text>`,
+  );
+  parts.push('</g>');
+  // The status line names a player (cut to fit); a long one goes on in a second line over the map.
+  const status = String(view.status).replace(/\{seat:(\d+)\}/g, `{seat:$1:${NAME_ROOM}}`);
+  const lines = status.length > STATUS_LINE ? status.split(/(?<=;) /) : [status];
+  lines.forEach((l, i) => {
     parts.push(
-      `<text y="${y}" font-size="12"><tspan x="16" font-weight="bold">Seat ${p.seat + 1}:</tspan><tspan x="88" font-weight="bold">points</tspan><tspan x="130">bonus</tspan><tspan x="192">· hand</tspan><tspan x="250">stock,</tspan><tspan x="305">route · laid out:</tspan></text>`,
+      `<text x="16" y="${42 + i * 15}" font-size="12" fill="#345" stroke="#eef4f8" stroke-width="3" paint-order="stroke">${esc(l)}</text>`,
     );
   });
-  parts.push('</g>');
-  parts.push(`<text x="16" y="42" font-size="12" fill="#345">${esc(String(view.status))}</text>`);
   for (const c of cities) parts.push(cityHome(c, byCode));
   for (const r of routes) for (const c of r.circles) if (c.company) parts.push(circle(c));
 
@@ -237,7 +254,7 @@ function draw(view: View, columns: number): string {
       `<text x="${cx + 15}" y="${cy + 13}" text-anchor="middle" font-size="10" font-weight="bold" fill="${c.founded ? '#fff' : c.colour}">${c.code}</text>`,
     );
     parts.push(
-      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + 64}">${c.value}</tspan><tspan x="${cx + 149}">${c.markersLeft}</tspan><tspan x="${cx + 242}">${c.laidOut}</tspan></text>`,
+      `<text y="${cy + 22}" font-size="10" fill="#444"><tspan x="${cx + fig.value}">${c.value}</tspan><tspan x="${cx + fig.markers}">${c.markersLeft}</tspan><tspan x="${cx + fig.stock}">${c.laidOut}</tspan></text>`,
     );
   });
 
@@ -250,17 +267,18 @@ function draw(view: View, columns: number): string {
     );
   });
   parts.push(
-    `<text y="${by + 13}" font-size="12"><tspan x="344">${view.pileSize}</tspan><tspan x="476">${view.scoringCardsLeft}</tspan><tspan x="572">${view.routePileSize}</tspan></text>`,
+    `<text y="${by + 13}" font-size="12"><tspan x="346">${view.pileSize}</tspan><tspan x="508">${view.scoringCardsLeft}</tspan><tspan x="612">${view.routePileSize}</tspan></text>`,
   );
-  let y = by + 40;
+  let y = by + 58;
   for (const p of players) {
     // a mail's narrower column: "GGA3 SWX1" rather than "GGA 3  SWX 1"
     const laid =
       p.played
         .map((x) => (columns === 3 ? `${x.code} ${x.count}` : `${x.code}${x.count}`))
         .join(columns === 3 ? '  ' : ' ') || 'none';
+    // The name as the server writes it in, cut to the room before the figures.
     parts.push(
-      `<text y="${y}" font-size="12"><tspan x="62" font-weight="bold">${p.points}</tspan><tspan x="166">${p.bonus}</tspan><tspan x="232">${p.stockInHand}</tspan><tspan x="287">${p.routeCardsInHand}</tspan><tspan x="399">${esc(laid)}</tspan></text>`,
+      `<text y="${y}" font-size="12"><tspan x="16" font-weight="bold">{seat:${p.seat}:${NAME_ROOM}}</tspan><tspan x="${COL.points}" font-weight="bold">${p.points}</tspan><tspan x="${COL.bonus}">${p.bonus}</tspan><tspan x="${COL.stock}">${p.stockInHand}</tspan><tspan x="${COL.routes}">${p.routeCardsInHand}</tspan><tspan x="${COL.laid}">${esc(laid)}</tspan></text>`,
     );
     y += 18;
   }

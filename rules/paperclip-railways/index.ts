@@ -68,6 +68,17 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
   describe: (action, before, seat) => describeAction(action, before, seat),
   label: (action, state, seat) => labelAction(action, state, seat),
 
+  /** Drawing first, then the links that score most, passing last (a mail shows the first dozen). */
+  rank(action, state, seat) {
+    if (action.type === 'pass') return 1e6;
+    if (action.type !== 'build') return 0;
+    try {
+      return 1e3 - planBuild(state, seat, action).total;
+    } catch {
+      return 1e5;
+    }
+  },
+
   undoable(action, before) {
     // Drawing shows cards; laying the river turns the stations face up and deals the hands.
     if (action.type === 'draw' || action.type === 'river') return false;
@@ -105,9 +116,9 @@ export const paperclipRailways: Rules<PCState, PCAction> = {
 
     'build S1 york via 120,-40 pay <card>',
 
-    'build S1 new <card> at 100,50',
+    "build S1 new <card> at E7 (a square of the picture's grid, or x,y in mm)",
 
-    'obstacle <id> <x>,<y> [degrees] / river <x>,<y> <x>,<y> (setup)',
+    'obstacle <id> D4 [degrees] / river B3 F3 (setup)',
   ],
 
   parse: (text, s) => parseCommand(text, s),

@@ -11,6 +11,7 @@ import type { StationLike } from './link.ts';
 import { hasCube, isFull, minLengthTo, stationInfo, stationRect, type PCState, type Station } from './state.ts';
 import { probe } from './refuse.ts';
 import { checkObstaclePlacement, checkRiver } from './table.ts';
+import { GRID, gridOf, squareOf } from './places.ts';
 
 const MAX_BUILDS = 16;
 /** How many candidate links `moves` may try in one call (each is a full check). */
@@ -53,22 +54,47 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/**
+ * Obstacles at the centres of the picture's grid squares, one a square: what a quick link names
+ * ("Place the Lake at D4") is then that move alone, and the links spread over the table (the
+ * board on the page places any obstacle anywhere).
+ */
 function obstacleMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
-  const grid = scatteredGrid(s, 60, 90);
-  for (const [x, y] of grid) {
-    for (const obstacle of [...s.obstacleSupply].sort()) {
-      const rot = (x + y) % 180 === 0 ? 0 : 90;
-      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot)))
+  const g = gridOf(s.area);
+  const centres = scatteredGrid(s, GRID / 2, GRID).map(([x, y]): [number, number] => [
+    g.x0 + Math.floor((x - g.x0) / GRID) * GRID + GRID / 2,
+    g.y0 + Math.floor((y - g.y0) / GRID) * GRID + GRID / 2,
+  ]);
+  const seen = new Set<string>();
+  for (const [x, y] of centres) {
+    if (seen.has(`${x},${y}`)) continue;
+    seen.add(`${x},${y}`);
+    // One obstacle a square, each in turn first: the quick links spread over the table.
+    const supply = [...s.obstacleSupply].sort();
+    const rot = (x + y) % 180 === 0 ? 0 : 90;
+    for (let k = 0; k < supply.length; k++) {
+      const obstacle = supply[(seen.size + k) % supply.length]!;
+      if (legal(() => checkObstaclePlacement(s, obstacle, x, y, rot))) {
         out.push({ type: 'obstacle', obstacle, x, y, rot });
+        break;
+      }
     }
     if (out.length >= MAX_PLACEMENTS) break;
   }
   return out;
 }
 
+/** Rivers from a spread of starting points, no two through the same grid squares (their words would match). */
 function riverMoves(s: PCState): PCAction[] {
   const out: PCAction[] = [];
+  const seen = new Set<string>();
+  const offer = (points: [number, number][]): void => {
+    const key = points.map((p) => squareOf(s.area, p[0], p[1])).join(' ');
+    if (seen.has(key) || !legal(() => checkRiver(s, points))) return;
+    seen.add(key);
+    out.push({ type: 'river', points });
+  };
   for (const half of [180, 300, 90, 40]) {
     const dirs: [number, number][] = [
       [half, 0],
@@ -78,14 +104,12 @@ function riverMoves(s: PCState): PCAction[] {
     ];
     for (const [x, y] of scatteredGrid(s, 50, 50)) {
       const [dx, dy] = dirs[(x + y) % 4 === 0 ? 0 : Math.abs(x * 7 + y * 3) % 4]!;
-      const straight: [number, number][] = [
+      offer([
         [x - dx, y - dy],
         [x + dx, y + dy],
-      ];
-      if (legal(() => checkRiver(s, straight))) out.push({ type: 'river', points: straight });
+      ]);
       const bend: [number, number] = [Math.round(x + dy / 3), Math.round(y - dx / 3)];
-      const bent: [number, number][] = [[x - dx, y - dy], bend, [x + dx, y + dy]];
-      if (legal(() => checkRiver(s, bent))) out.push({ type: 'river', points: bent });
+      offer([[x - dx, y - dy], bend, [x + dx, y + dy]]);
       if (out.length >= MAX_PLACEMENTS) return out;
     }
   }

@@ -1,28 +1,36 @@
 // The text command language, for the plain form and for mail replies:
 //   draw | pass | discard <card> <card>...
-//   obstacle <id> <x>,<y> [<degrees>]
-//   river <x>,<y> <x>,<y> ...
+//   obstacle <id> <point> [<degrees>]
+//   river <point> <point> ...
 //   build <from> <to> [via <x>,<y> ...] [pay <card> ...]
-//   build <from> new <card> at <x>,<y> [via <x>,<y> ...] [pay <card> ...]
+//   build <from> new <card> at <point> [via <x>,<y> ...] [pay <card> ...]
 // Station and card ids are as shown on the table (S1, M-city, york ...);
-// case does not matter. Coordinates are millimetres, x right, y down.
+// case does not matter. A point is a square of the picture's grid ("D4", its centre), or x,y in
+// millimetres, x right, y down (bends after "via" are millimetres only).
 import { RuleError } from '../types.ts';
 import type { PCAction } from './actions.ts';
 import { CARD_BY_ID, CARDS } from './data.ts';
 import type { PCState } from './state.ts';
+import { squareCentre } from './places.ts';
 
 const HELP =
-  'Write "draw", "pass", "discard york bath", "build S1 york via 100,-40 pay bath", "build S1 new dent at 120,200", ' +
-  '"obstacle lake 100,50 90" or "river -300,0 0,80 300,0".';
+  'Write "draw", "pass", "discard york bath", "build S1 york via 100,-40 pay bath", "build S1 new dent at E7", ' +
+  '"obstacle lake D4 90" or "river B3 D4 F3" (a point is a square of the grid, like D4, or x,y in millimetres).';
 
 /** A word the player typed, cut short for a message. */
 function short(tok: string): string {
   return tok.length > 24 ? `${tok.slice(0, 21)}...` : tok;
 }
 
-function point(tok: string | undefined): [number, number] {
+/** A point: x,y in millimetres, or a square of the picture's grid ("D4": its centre). */
+function point(tok: string | undefined, s?: PCState): [number, number] {
+  const square = s && tok ? squareCentre(s.area, tok) : null;
+  if (square) return square;
   const m = tok?.match(/^\(?(-?\d+)\s*,\s*(-?\d+)\)?$/);
-  if (!m) throw new RuleError(`"${short(tok ?? '')}" is not a point: write x,y in millimetres, like 120,-40. ${HELP}`);
+  if (!m)
+    throw new RuleError(
+      `"${short(tok ?? '')}" is not a point: write a square of the picture's grid, like D4, or x,y in millimetres, like 120,-40. ${HELP}`,
+    );
   const p: [number, number] = [Number(m[1]), Number(m[2])];
   if (p.some((v) => Math.abs(v) > 5000))
     throw new RuleError(`${short(tok!)} is off the table: coordinates run from -5000 to 5000 mm.`);
@@ -101,14 +109,14 @@ export function parseCommand(text: string, s: PCState): PCAction {
     case 'obstacle': {
       const obstacle = toks[0]?.toLowerCase();
       if (!obstacle) throw new RuleError(`Name the obstacle. ${HELP}`);
-      const [x, y] = point(toks[1]);
+      const [x, y] = point(toks[1], s);
       const rot = toks[2] === undefined ? 0 : Number(toks[2]);
       if (!Number.isInteger(rot)) throw new RuleError('Turn an obstacle by 0, 90, 180 or 270 degrees.');
       nothingMore(toks.slice(3), `obstacle ${obstacle} ${toks[1]} ${rot}`);
       return { type: 'obstacle', obstacle, x, y, rot };
     }
     case 'river':
-      return { type: 'river', points: toks.map(point) };
+      return { type: 'river', points: toks.map((t) => point(t, s)) };
     case 'build': {
       const from = stationId(s, toks);
       const a: Extract<PCAction, { type: 'build' }> = { type: 'build', from };
@@ -116,8 +124,8 @@ export function parseCommand(text: string, s: PCState): PCAction {
         toks.shift();
         a.card = cardId(toks);
         if (toks.shift()?.toLowerCase() !== 'at')
-          throw new RuleError(`Say where the new station goes: "at x,y". ${HELP}`);
-        a.at = point(toks.shift());
+          throw new RuleError(`Say where the new station goes: "at D4" (a square of the grid) or "at x,y". ${HELP}`);
+        a.at = point(toks.shift(), s);
       } else a.to = stationId(s, toks);
       while (toks.length) {
         const word = toks.shift()!.toLowerCase();

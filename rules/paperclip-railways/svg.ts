@@ -2,6 +2,7 @@
 import type { View } from '../types.ts';
 import { escapeMarkup as esc } from '../escape.ts';
 import { boardArea, MAIL_MIN_TEXT, MAIL_WIDTH, type PictureTarget } from '../picture.ts';
+import { columnName, GRID, gridOf } from './places.ts';
 
 type P = [number, number];
 interface SView {
@@ -71,20 +72,29 @@ export function renderSvg(view: View, target: PictureTarget = 'page'): string {
   out.push(
     `<polygon points="${pts(v.area)}" fill="#eef3e2" stroke="#8a9a6a" stroke-width="2" stroke-dasharray="6 4"/>`,
   );
-  if (mail) {
-    // The table's millimetres every 100, as the moves name places ("243,-20"): faint lines, numbers at the edges.
-    const [xMax, yMax] = [f.x0 + f.width / f.scale, f.y0 + f.height / f.scale];
-    for (let x = Math.ceil(f.x0 / 100) * 100; x <= xMax; x += 100)
-      out.push(
-        `<line x1="${X(x)}" y1="0" x2="${X(x)}" y2="${f.height}" stroke="#c9c2a8" stroke-width="0.6"/>`,
-        `<text x="${X(x)}" y="12" font-size="${MAIL_MIN_TEXT}" text-anchor="middle" fill="#8a8064">${x}</text>`,
-      );
-    for (let y = Math.ceil(f.y0 / 100) * 100; y <= yMax; y += 100)
-      out.push(
-        `<line x1="0" y1="${Y(y)}" x2="${f.width}" y2="${Y(y)}" stroke="#c9c2a8" stroke-width="0.6"/>`,
-        `<text x="2" y="${(Number(Y(y)) - 2).toFixed(1)}" font-size="${MAIL_MIN_TEXT}" fill="#8a8064">${y}</text>`,
-      );
-  }
+  // The reference grid the moves name places by ("Place the Lake at D4"): faint lines every GRID
+  // mm, the columns lettered along the top and the rows numbered down the left, in the margin.
+  const g = gridOf(v.area);
+  const gridText = mail ? MAIL_MIN_TEXT : 12;
+  const [gx1, gy1] = [g.x0 + g.columns * GRID, g.y0 + g.rows * GRID];
+  for (let k = 0; k <= g.columns; k++)
+    out.push(
+      `<line x1="${X(g.x0 + k * GRID)}" y1="${Y(g.y0)}" x2="${X(g.x0 + k * GRID)}" y2="${Y(gy1)}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+    );
+  for (let k = 0; k <= g.rows; k++)
+    out.push(
+      `<line x1="${X(g.x0)}" y1="${Y(g.y0 + k * GRID)}" x2="${X(gx1)}" y2="${Y(g.y0 + k * GRID)}" stroke="#c9c2a8" stroke-width="0.6"/>`,
+    );
+  const labelTop = Math.max(gridText, Number(Y(g.y0)) - 4);
+  for (let k = 0; k < g.columns; k++)
+    out.push(
+      `<text x="${X(g.x0 + (k + 0.5) * GRID)}" y="${labelTop.toFixed(1)}" font-size="${gridText}" text-anchor="middle" fill="#8a8064">${columnName(k)}</text>`,
+    );
+  const labelLeft = Math.max(2, Number(X(g.x0)) - 4);
+  for (let k = 0; k < g.rows; k++)
+    out.push(
+      `<text x="${labelLeft.toFixed(1)}" y="${(Number(Y(g.y0 + (k + 0.5) * GRID)) + gridText / 3).toFixed(1)}" font-size="${gridText}" text-anchor="${labelLeft > 2 ? 'end' : 'start'}" fill="#8a8064">${k + 1}</text>`,
+    );
   const hasMetro = v.stations.some((s) => s.kind === 'metro');
   const board = hasMetro ? { w: 140, h: 100 } : v.advanced ? { w: 160, h: 120 } : null;
   if (board) {

@@ -5,6 +5,7 @@ import type { View } from '../types.ts';
 import { BOARD, CARD_BY_ID, END_OF_LINE, STATION_TYPES, type Effect, type StationType } from './data.ts';
 import { stationCardsInDeck } from './draw.ts';
 import { cubesOn, colourName, stationInfo, startStationId, type PCState } from './state.ts';
+import { columnName, GRID, gridOf } from './places.ts';
 
 export function effectText(e: Effect | null | undefined): string {
   if (!e) return '';
@@ -62,6 +63,40 @@ function nameOf(s: PCState, id: string): string {
   return st ? stationInfo(st).name : id;
 }
 
+/**
+ * The reference grid for a page's move board (mm, as its viewBox): one path of its lines, and its
+ * captions (column letters along the top, row numbers down the left), kept inside the frame.
+ */
+function gridDrawing(
+  area: [number, number][],
+  frame: { x0: number; y0: number },
+): { path: string; labels: { x: number; y: number; text: string; anchor: string }[] } {
+  const g = gridOf(area);
+  const [x1, y1] = [g.x0 + g.columns * GRID, g.y0 + g.rows * GRID];
+  const lines: string[] = [];
+  for (let k = 0; k <= g.columns; k++) lines.push(`M${g.x0 + k * GRID} ${g.y0}V${y1}`);
+  for (let k = 0; k <= g.rows; k++) lines.push(`M${g.x0} ${g.y0 + k * GRID}H${x1}`);
+  const top = Math.max(frame.y0 + 20, g.y0 - 6);
+  const left = g.x0 - 6 > frame.x0 + 30 ? { x: g.x0 - 6, anchor: 'end' } : { x: frame.x0 + 4, anchor: 'start' };
+  return {
+    path: lines.join(''),
+    labels: [
+      ...Array.from({ length: g.columns }, (_, k) => ({
+        x: g.x0 + (k + 0.5) * GRID,
+        y: top,
+        text: columnName(k),
+        anchor: 'middle',
+      })),
+      ...Array.from({ length: g.rows }, (_, k) => ({
+        x: left.x,
+        y: g.y0 + (k + 0.5) * GRID + 7,
+        text: String(k + 1),
+        anchor: left.anchor,
+      })),
+    ],
+  };
+}
+
 function statusLine(s: PCState): string {
   const who = `{seat:${s.turn}} (${colourName(s.turn)})`;
   switch (s.phase) {
@@ -116,6 +151,7 @@ export function buildView(s: PCState, seat: number | null, toAct: number[]): Vie
     area: s.area,
     areaPath: path(s.area),
     frame,
+    grid: gridDrawing(s.area, frame),
     board: s.advanced ? BOARD.gigantopolis.board : BOARD.metropolis.board,
     obstacles: s.obstacles.map((o) => {
       const d = BOARD.obstacles.find((b) => b.id === o.id)!;

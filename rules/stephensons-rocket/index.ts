@@ -1,7 +1,7 @@
 // Stephenson's Rocket (Reiner Knizia, 1999) for 2-4 players, on a board of
 // England and Wales (data/board.json). The rules contract in ../types.ts.
 import { RuleError, type Outcome, type Rules } from '../types.ts';
-import { imperative } from '../label.ts';
+import { imperative, LABEL_MAX } from '../label.ts';
 import { applyAction, type SRAction } from './actions.ts';
 import { checkState } from './check.ts';
 import { legalMoves } from './moves.ts';
@@ -59,9 +59,21 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
     }
   },
 
-  /** The move itself in the imperative ("Extend the LNWR to T14 (by London)"), not its consequences. */
+  /**
+   * The move itself in the imperative ("Extend the LNWR to T14 (by London)"), not its consequences,
+   * at most LABEL_MAX long: the hex tells the move apart; of the places by it, as many as fit.
+   */
   label(action, state, seat) {
-    return imperative(stephensonsRocket.describe(action, state, seat));
+    let words = imperative(stephensonsRocket.describe(action, state, seat));
+    while (words.length > LABEL_MAX) {
+      const fewer = words.replace(/ \(by ([^()]*?)(?:, [^,()]+)?\)/, (_, kept: string) =>
+        kept ? ` (by ${kept})` : '',
+      );
+      const shorter = fewer === words ? words.replace(/ \(by [^()]*\)/, '') : fewer;
+      if (shorter === words) break;
+      words = shorter;
+    }
+    return words;
   },
 
   /** Taken back only if it opened no vote, paid nobody and did not end the game. */

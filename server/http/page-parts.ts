@@ -48,8 +48,11 @@ export interface MoveGroup {
   label: string | null;
   buttons: MoveButton[];
   /** Second step: one choice per subject (the corporation), each with its own buttons (the prices). */
-  subgroups: { label: string; buttons: MoveButton[] }[];
+  subgroups: { label: string; buttons: MoveButton[]; single?: boolean }[];
 }
+
+/** A joining word, an article or a comma at the end of a choice's words: "GGA (1 stock) to", "with a". */
+const JOINING_END = /(?:[\s,:;]*\b(?:to|with|for|from|at|on|of|and|by|in|a|an|the)|[\s,:;]+)$/i;
 
 /** A kind of move with more choices than this is offered in two steps. */
 const GROUP_OVER = 12;
@@ -117,16 +120,28 @@ export function groupMoves(moves: MoveChoice[]): MoveGroup[] {
       const k = JSON.stringify((x.action as Record<string, unknown>)[subject]);
       subs.set(k, [...(subs.get(k) ?? []), x]);
     }
+    // Without the group's shared words, a button of its own says the rest.
+    const tail = (x: MoveChoice) => (head ? words(x).slice(head.length).trim() : words(x));
     const subgroups = [...subs.values()].map((list) => {
       const start = sharedStart(list.map(words));
+      // The choice's own words, without the word that joins them to the buttons ("GGA (1 stock) to").
       const rest = start.slice(head.length).trim();
+      let subject = rest;
+      for (let cut = subject; (cut = subject.replace(JOINING_END, '')) !== subject && cut; ) subject = cut;
+      // A choice of one move is that move's button, not a step to open.
+      if (list.length === 1) return { label: '', single: true, buttons: [button(list[0]!, tail(list[0]!))] };
       return {
-        label: rest || words(list[0]!),
+        label: subject,
         buttons: list.map((x) => button(x, start ? words(x).slice(start.length).trim() : words(x))),
       };
     });
     const legend = head || t;
-    out.push({ label: legend.charAt(0).toUpperCase() + legend.slice(1), buttons: [], subgroups });
+    const title = legend.charAt(0).toUpperCase() + legend.slice(1);
+    // Where the words do not start with the subject (the moves differ first in what they say
+    // later), a step could not be named: the moves are buttons under the group's words.
+    if (subgroups.some((g) => !g.single && !g.label))
+      out.push({ label: title, buttons: same.map((x) => button(x, tail(x))), subgroups: [] });
+    else out.push({ label: title, buttons: [], subgroups });
   }
   return out;
 }

@@ -360,10 +360,7 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
   async function reconcile(fresh = false): Promise<number> {
     let opened = 0;
     let failure: unknown = null;
-    const all =
-      o.cursor.behind && !fresh
-        ? await o.cursor.behind()
-        : (await o.service.listGames({ limit: Number.POSITIVE_INFINITY })).entries;
+    const all = o.cursor.behind && !fresh ? await o.cursor.behind() : await o.service.logEnds();
     for (const e of all) {
       // A game found needing attention just before a crash: its organiser may not have heard (keyed: once).
       if (e.attention) await attention(e.id, e.attention);

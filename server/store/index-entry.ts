@@ -69,7 +69,7 @@ export function metaOf(doc: GameMeta & { log?: LogEntry[] }): GameMeta {
 }
 
 /** Whether a game with this index row has a seat free to join (before the start, or reopened in a running game). */
-export function hasFreeSeat(e: IndexEntry): boolean {
+export function hasFreeSeat(e: Pick<IndexEntry, 'names' | 'seatCount' | 'vacantSeats'>): boolean {
   return e.names.length < e.seatCount || (e.vacantSeats ?? 0) > 0;
 }
 

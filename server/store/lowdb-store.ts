@@ -32,7 +32,8 @@ import { join } from 'node:path';
 import { IndexShards, SHARD_FORMAT } from './index-shards.ts';
 import { GameFiles } from './game-files.ts';
 import { GroupCommitter, syncDirFast } from './group-commit.ts';
-import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
+import { indexEntryOf } from './index-entry.ts';
+import { IndexTable } from './index-table.ts';
 import { isFormat1, migrateFormat1 } from './lowdb-migrate.ts';
 import {
   ChainError,
@@ -47,6 +48,7 @@ import {
   type GameStore,
   type IndexEntry,
   type KeyTarget,
+  type LogEnd,
   type LogEntry,
   type Snapshot,
 } from './types.ts';
@@ -87,9 +89,8 @@ export interface LowdbStoreOptions {
 export class LowdbGameStore implements GameStore {
   readonly gamesDir: string;
   readonly files: GameFiles;
-  private index = new Map<string, IndexEntry>();
-  /** Key hash to the row of its game (the role is read off the row: no object per key). */
-  private keys = new Map<string, IndexEntry>();
+  /** Every game's index row, and which game each link key opens (index-table.ts). */
+  private index = new IndexTable();
   private pending = new Map<string, Pending>();
   /** Per game: the tail of its chain of appends (checks and writes one at a time). */
   private chains = new Map<string, Promise<unknown>>();
@@ -104,13 +105,6 @@ export class LowdbGameStore implements GameStore {
   private oldJournalFile: string;
   private flushing: Promise<void> | null = null;
   private flushFailed = false;
-  /**
-   * Every row by (updatedAt, id), oldest first; null until a listing needs it
-   * (sorted once, after opening), then kept in order at each change: a changed
-   * game moves to the end, which costs a binary search and one splice, not a
-   * sort of every game.
-   */
-  private byUpdated: IndexEntry[] | null = null;
 
   constructor(private opts: LowdbStoreOptions) {
     this.gamesDir = join(opts.dataDir, 'games');
@@ -147,21 +141,24 @@ export class LowdbGameStore implements GameStore {
       legacy = JSON.parse(await readFile(this.indexFile, 'utf8'));
     }
     let rebuild = !legacy && !sharded;
+    let olderShards = false;
     if (legacy) for (const e of legacy.games ?? []) this.setRow(e);
     else if (sharded) {
-      const loaded = await this.shards.load();
+      const loaded = await this.shards.load(this.index);
+      olderShards = loaded.older;
       if (loaded.damaged) {
         this.opts.onProblem?.(`${loaded.damaged}; rebuilding the index`);
+        this.index = new IndexTable();
         rebuild = true;
-      } else for (const e of loaded.rows) this.setRow(e, false);
+      }
     }
     const hadOld = existsSync(this.oldJournalFile);
     if (hadOld) await this.replay(this.oldJournalFile, false);
     if (existsSync(this.journalFile)) await this.replay(this.journalFile, true);
     if (rebuild) await this.rebuildIndex();
-    else if (legacy || hadOld) {
-      // From index.json to shards (format 3), or a crash during a background
-      // compaction: write everything out now.
+    else if (legacy || hadOld || olderShards) {
+      // From index.json, or from shards of an older format, to shards of this one; or a crash
+      // during a background compaction: write everything out now.
       await this.writeSnapshot();
       if (hadOld) await unlink(this.oldJournalFile);
       if (legacy) await unlink(this.indexFile);
@@ -207,7 +204,7 @@ export class LowdbGameStore implements GameStore {
     // Entries the log file (or an earlier line) has already are skipped.
     for (const e of line.e) if (e.seq === lastSeqOf(p) + 1) p.entries.push(e);
     const tail = p.entries[p.entries.length - 1];
-    const row = this.index.get(line.g);
+    const row = this.index.tail(line.g);
     const lastSeq = tail?.seq ?? Math.max(p.fileSeq, row?.lastSeq ?? 0);
     const lastHash = tail?.hash ?? row?.lastHash ?? (await this.lastHashOnFile(line.g));
     this.setRow(indexEntryOf(p.meta, lastSeq, lastHash));
@@ -248,7 +245,7 @@ export class LowdbGameStore implements GameStore {
 
   append(gameId: string, change: Append): Promise<IndexEntry> {
     return this.serial(gameId, async () => {
-      const row = this.index.get(gameId);
+      const row = this.index.tail(gameId);
       if (!row) throw new StaleSeqError(gameId, change.expectedSeq, 0);
       if (row.lastSeq !== change.expectedSeq) throw new StaleSeqError(gameId, change.expectedSeq, row.lastSeq);
       checkContinues(gameId, row.lastSeq, row.lastHash, change.entries);
@@ -274,7 +271,7 @@ export class LowdbGameStore implements GameStore {
       p.entries.push(...line.e);
       this.pending.set(line.g, p);
       const tail = line.e[line.e.length - 1];
-      const before = this.index.get(line.g);
+      const before = this.index.tail(line.g);
       row = indexEntryOf(p.meta, tail?.seq ?? before?.lastSeq ?? 0, tail?.hash ?? before?.lastHash ?? '');
       this.setRow(row);
       this.journalLines++;
@@ -340,59 +337,25 @@ export class LowdbGameStore implements GameStore {
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
-    const e = this.keys.get(keyHash);
-    return e ? keyTargetOf(e, keyHash) : null;
+    return this.index.findKey(keyHash);
   }
 
   async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
-    const limit = q.limit ?? 100;
-    const entries: IndexEntry[] = [];
-    let total = 0;
-    const rows = this.sortedRows();
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const e = rows[i]!;
-      if (q.updatedSince !== undefined && e.updatedAt < q.updatedSince) break;
-      if (q.status !== undefined && e.status !== q.status) continue;
-      // An unconfirmed game (its organiser has not proved their address) is never listed.
-      if (q.listed !== undefined && (e.listed && e.confirmed !== false) !== q.listed) continue;
-      if (q.freeSeats && !hasFreeSeat(e)) continue;
-      if (q.mailHash !== undefined && !(e.mailHashes ?? []).includes(q.mailHash)) continue;
-      total++;
-      if (entries.length < limit) entries.push(e);
-    }
-    return { entries, total };
+    return this.index.list(q);
   }
 
   async dueReminders(now: string, limit = Infinity): Promise<IndexEntry[]> {
-    const due: IndexEntry[] = [];
-    for (const e of this.index.values())
-      if (e.status === 'active' && !e.attention && e.nextReminderAt !== null && e.nextReminderAt <= now) due.push(e);
-    due.sort((a, b) => (a.nextReminderAt! < b.nextReminderAt! ? -1 : 1));
-    return due.slice(0, limit);
+    return this.index.due(now, limit);
   }
 
-  private sortedRows(): IndexEntry[] {
-    this.byUpdated ??= [...this.index.values()].sort(byUpdate);
-    return this.byUpdated;
+  async logEnds(): Promise<readonly LogEnd[]> {
+    return this.index.logEnds();
   }
 
   /** `changed`: false for a row read from the shards (its shard need not be written again). */
   private setRow(e: IndexEntry, changed = true): void {
     if (changed) this.shards.changed(e.id);
-    const old = this.index.get(e.id);
-    if (old) forEachKey(old, (h) => this.keys.get(h)?.id === e.id && this.keys.delete(h));
-    this.index.set(e.id, e);
-    // A retired key never displaces a current one (it only says, in words, that it was retired).
-    forEachKey(e, (h, retired) => (!retired || !this.keys.has(h)) && this.keys.set(h, e));
-    const rows = this.byUpdated;
-    if (rows) {
-      if (old) {
-        const at = lowerBound(rows, old);
-        if (rows[at] === old) rows.splice(at, 1);
-        else this.byUpdated = null; // not where it should be: sort afresh when next needed
-      }
-      this.byUpdated?.splice(lowerBound(rows, e), 0, e);
-    }
+    this.index.set(e);
   }
 
   // ---- closing and compaction ----------------------------------------------
@@ -467,7 +430,7 @@ export class LowdbGameStore implements GameStore {
 
   /** The shards whose games changed since the last write (index-shards.ts). */
   private async writeIndex(): Promise<void> {
-    await this.shards.write((id) => this.index.get(id));
+    await this.shards.write(this.index);
   }
 
   /** Writes every pending game to its files, then the index, then truncates the journal (no write in flight). */
@@ -494,47 +457,6 @@ export class LowdbGameStore implements GameStore {
 
 function lastSeqOf(p: Pending): number {
   return p.entries[p.entries.length - 1]?.seq ?? p.fileSeq;
-}
-
-/** Oldest first by update time, then by id (so every row has one place). */
-function byUpdate(a: IndexEntry, b: IndexEntry): number {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** The first index whose row does not sort before `e`. */
-function lowerBound(rows: IndexEntry[], e: IndexEntry): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (byUpdate(rows[mid]!, e) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** What a key hash opens in the game of row `e` (the hash is one of the row's keys). */
-function keyTargetOf(e: IndexEntry, h: string): KeyTarget | null {
-  const k = e.keys;
-  if (k.admin === h) return { gameId: e.id, role: 'admin' };
-  if (k.spectator === h) return { gameId: e.id, role: 'spectator' };
-  if (k.invite === h) return { gameId: e.id, role: 'invite' };
-  if (k.confirm === h) return { gameId: e.id, role: 'confirm' };
-  const seat = k.seats.indexOf(h);
-  if (seat >= 0) return { gameId: e.id, role: 'seat', seat };
-  return k.retired?.includes(h) ? { gameId: e.id, role: 'retired' } : null;
-}
-
-/** Calls `fn` with each key hash of the row (no array made: this runs for every game at open). */
-function forEachKey(e: IndexEntry, fn: (h: string, retired: boolean) => unknown): void {
-  const k = e.keys;
-  if (k.admin) fn(k.admin, false);
-  if (k.spectator) fn(k.spectator, false);
-  if (k.invite) fn(k.invite, false);
-  if (k.confirm) fn(k.confirm, false);
-  for (const h of k.seats) if (h) fn(h, false);
-  for (const h of k.retired ?? []) if (h) fn(h, true);
 }
 
 /** Entries must continue the chain: seqs lastSeq+1, ... and prev = the hash before. */

@@ -424,6 +424,9 @@ export interface GameRead {
   snapshot: Snapshot | null;
 }
 
+/** Where a game's log ends, and whether it needs its keeper (GameStore.logEnds). */
+export type LogEnd = Readonly<Pick<IndexEntry, 'id' | 'lastSeq' | 'attention'>>;
+
 /** A question to the index. Entries come newest first (updatedAt descending). */
 export interface GameQuery {
   status?: GameStatus;
@@ -482,4 +485,9 @@ export interface GameStore {
   listGames(query: GameQuery): Promise<{ entries: IndexEntry[]; total: number }>;
   /** Active games not needing attention whose nextReminderAt <= now, soonest first, at most `limit`. */
   dueReminders(now: string, limit?: number): Promise<IndexEntry[]>;
+  /**
+   * Every game's id, last seq and attention, as cheaply as the store can (no whole rows made):
+   * the mail's catch-up at start reads them for every game. Absent: listGames stands in.
+   */
+  logEnds?(): Promise<readonly LogEnd[]>;
 }

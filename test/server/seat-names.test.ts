@@ -1,6 +1,6 @@
 // History lines name players: the rules write `{seat:N}`, the server the name.
 import { describe, expect, it } from 'vitest';
-import { lineOf, nameSeats } from '../../server/game-log.ts';
+import { lineOf, nameSeats, nameSeatsInMarkup } from '../../server/game-log.ts';
 import type { GameDoc, LogEntry } from '../../server/store/types.ts';
 
 const doc = { seats: [{ name: 'Ada' }, { name: 'Bob' }] } as unknown as GameDoc;
@@ -19,5 +19,14 @@ describe('seat names in history lines', () => {
 
   it('falls back to the seat number for a seat that does not exist and leaves other braces alone', () => {
     expect(nameSeats('{seat:5} and {seat:x}', doc)).toBe('Seat 6 and {seat:x}');
+  });
+
+  it('cuts a name to the room a picture gives it ({seat:N:W}), ending a cut one in an ellipsis', () => {
+    const long = { seats: [{ name: 'Maximiliane von Hohenzollern' }, { name: 'Bob' }] } as unknown as GameDoc;
+    expect(nameSeats('{seat:0:12} and {seat:1:12}', long)).toBe('Maximiliane… and Bob');
+    expect(nameSeats('{seat:0:28}', long)).toBe('Maximiliane von Hohenzollern');
+    expect(nameSeats('{seat:0:27}', long)).toBe('Maximiliane von Hohenzolle…');
+    const amp = { seats: [{ name: 'Ann & Al' }] } as unknown as GameDoc;
+    expect(nameSeatsInMarkup('<text>{seat:0:5}|{seat:0:9}</text>', amp)).toBe('<text>Ann…|Ann &amp; Al</text>');
   });
 });

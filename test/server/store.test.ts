@@ -16,8 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from '../../server/store/group-commit.ts';
+import { shardFile } from '../../server/store/index-shards.ts';
 import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
-import { StoreFormatError, type LogEntry } from '../../server/store/types.ts';
+import { splitEntry, toStored } from '../../server/store/index-row.ts';
+import { StoreFormatError, type IndexEntry, type LogEntry } from '../../server/store/types.ts';
 import { makeService } from '../support/service.ts';
 import { entriesAfter, metaFor } from './store-contract.ts';
 
@@ -205,11 +207,11 @@ describe('lowdb store', () => {
     await store.close();
     const shards = Object.keys(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).shards);
     expect(shards.length).toBeGreaterThan(10); // 40 games spread over the shards
-    writeFileSync(join(dir, 'index', `${shards[0]}.json`), '{"format":3,"games":[{"id":'); // torn by hand
+    writeFileSync(join(dir, 'index', `${shards[0]}.idx`), '{"format":5,"count":3,"text":'); // torn by hand
     const problems: string[] = [];
     const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
     await again.open();
-    expect(problems.join('\n')).toMatch(/index\/[0-9a-f]{2}\.json unreadable .*; rebuilding the index/);
+    expect(problems.join('\n')).toMatch(/index\/[0-9a-f]{2}\.idx unreadable .*; rebuilding the index/);
     for (const meta of metas) expect((await again.entry(meta.id))?.id).toBe(meta.id);
     expect((await again.listGames({ limit: 100 })).total).toBe(40);
     await again.close();
@@ -259,11 +261,9 @@ describe('lowdb store', () => {
     await store.open();
     const metas = Array.from({ length: 12 }, () => metaFor());
     for (const meta of metas) await store.create(meta, entriesAfter([], 2));
+    const rows = await Promise.all(metas.map((m) => store.entry(m.id)));
     await store.close();
-    // The same folder as today's code before shards wrote it: the rows in one index.json of version 2.
-    const rows = readdirSync(join(dir, 'index'))
-      .filter((f) => /^[0-9a-f]{2}\.json$/.test(f))
-      .flatMap((f) => JSON.parse(readFileSync(join(dir, 'index', f), 'utf8')).games);
+    // The same folder as the code before shards wrote it: the rows in one index.json of version 2.
     expect(rows).toHaveLength(12);
     rmSync(join(dir, 'index'), { recursive: true });
     writeFileSync(join(dir, 'index.json'), JSON.stringify({ version: 2, games: rows }));
@@ -276,7 +276,7 @@ describe('lowdb store', () => {
     await again.open();
     expect(problems).toEqual([]); // read, not rebuilt
     expect(existsSync(join(dir, 'index.json'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(3);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(5);
     for (const meta of metas) {
       expect((await again.entry(meta.id))?.lastSeq).toBe(2);
       expect(await again.findKey(meta.adminKeyHash)).toEqual({ gameId: meta.id, role: 'admin' });
@@ -292,14 +292,14 @@ describe('lowdb store', () => {
   it('refuses a data folder or game file written by a newer server, saying what to do', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'index'));
-    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 4, shards: {} }));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 6, shards: {} }));
     await expect(new LowdbGameStore({ dataDir: dir }).open()).rejects.toThrow(
-      /written by a newer server \(format 4; this server reads formats 1 to 3\)\. Run the newer server/,
+      /written by a newer server \(format 6; this server reads formats 1 to 5\)\. Run the newer server/,
     );
     const d1 = tempDir();
-    writeFileSync(join(d1, 'index.json'), JSON.stringify({ version: 4, games: [] }));
+    writeFileSync(join(d1, 'index.json'), JSON.stringify({ version: 6, games: [] }));
     await expect(new LowdbGameStore({ dataDir: d1 }).open()).rejects.toThrow(
-      /format 4; this server reads formats 1 to 3/,
+      /format 6; this server reads formats 1 to 5/,
     );
     const d2 = tempDir();
     const store = new LowdbGameStore({ dataDir: d2 });
@@ -312,5 +312,98 @@ describe('lowdb store', () => {
     await s2.open();
     await expect(s2.readMeta(meta.id)).rejects.toBeInstanceOf(StoreFormatError);
     await s2.close();
+  });
+
+  it('keeps every game in the index when a later run changes only a few (each shard is written whole)', async () => {
+    const dir = tempDir();
+    const first = new LowdbGameStore({ dataDir: dir });
+    await first.open();
+    // 600 games: every one of the 256 shards holds some.
+    const metas = Array.from({ length: 600 }, () => metaFor());
+    const logs = new Map<string, LogEntry[]>();
+    for (const meta of metas) {
+      const log: LogEntry[] = [];
+      logs.set(meta.id, log);
+      await first.create(meta, entriesAfter(log, 1));
+    }
+    await first.close();
+    // A second run moves one game each in a few shards; its compactions rewrite those shards while
+    // the other rows of each are not read yet (they are read from the shard file when asked for,
+    // so they must be taken into memory before the file is replaced). Then it stops; a third starts.
+    const second = new LowdbGameStore({ dataDir: dir, compactAfter: 1 });
+    await second.open();
+    for (const meta of metas.slice(0, 5)) {
+      await second.append(meta.id, { expectedSeq: 1, entries: entriesAfter(logs.get(meta.id)!, 1) });
+      await second.drain();
+    }
+    for (const meta of metas) expect((await second.entry(meta.id))?.names).toEqual(['Ada']);
+    await second.close();
+    const third = new LowdbGameStore({ dataDir: dir });
+    await third.open();
+    expect((await third.listGames({ limit: 1000 })).total).toBe(600);
+    for (const meta of metas)
+      expect(await third.findKey(meta.adminKeyHash)).toEqual({ gameId: meta.id, role: 'admin' });
+    expect((await third.entry(metas[0]!.id))!.lastSeq).toBe(2);
+    expect((await third.entry(metas[9]!.id))!.lastSeq).toBe(1);
+    await third.close();
+  });
+
+  it.each([3, 4])('reads an index in shards of format %i and writes it again as format 5', async (format) => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const metas = Array.from({ length: 30 }, () => metaFor());
+    for (const meta of metas) await store.create(meta, entriesAfter([], 2));
+    const rows = await Promise.all(metas.map((m) => store.entry(m.id)));
+    await store.close();
+    // The index as an earlier server wrote it: format 3, xx.json shards of IndexEntry rows with hex
+    // hashes; format 4, xx.idx shards of one JSON line of rows as arrays, then their hashes' bytes.
+    rmSync(join(dir, 'index'), { recursive: true });
+    mkdirSync(join(dir, 'index'));
+    const byShard = new Map<string, unknown[]>();
+    for (const row of rows) {
+      const name = shardFile(dir, row!.id).slice(-6, -4);
+      byShard.set(name, [...(byShard.get(name) ?? []), row]);
+    }
+    for (const [name, games] of byShard) {
+      if (format === 3) writeFileSync(join(dir, 'index', `${name}.json`), JSON.stringify({ format, games }));
+      else {
+        const split = (games as IndexEntry[]).map(splitEntry);
+        const hashes = Buffer.concat(split.map((x) => x.bytes ?? Buffer.alloc(0)));
+        const head = JSON.stringify({ format, bytes: hashes.length, rows: split.map((x) => toStored(x.row)) });
+        writeFileSync(join(dir, 'index', `${name}.idx`), Buffer.concat([Buffer.from(`${head}\n`), hashes]));
+      }
+    }
+    const counts = Object.fromEntries([...byShard].map(([n, g]) => [n, g.length]));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format, shards: counts }));
+
+    const problems: string[] = [];
+    const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
+    await again.open();
+    expect(problems).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(5);
+    const files = readdirSync(join(dir, 'index'));
+    expect(files.filter((f) => f.endsWith('.json') && f !== 'manifest.json')).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.idx'))).toHaveLength(byShard.size);
+    for (const [i, meta] of metas.entries()) {
+      expect(await again.entry(meta.id)).toEqual(rows[i]);
+      expect(await again.findKey(meta.seats[0]!.keyHash)).toEqual({ gameId: meta.id, role: 'seat', seat: 0 });
+    }
+    await again.close();
+  });
+
+  it('keeps names and titles past ASCII across a restart (the shards store them escaped)', async () => {
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir });
+    await store.open();
+    const meta = metaFor({ title: 'Zürich – 東京 🚂' });
+    meta.seats[0]!.name = 'Zoë';
+    await store.create(meta, entriesAfter([], 1));
+    await store.close();
+    const again = new LowdbGameStore({ dataDir: dir });
+    await again.open();
+    const row = (await again.entry(meta.id))!;
+    expect([row.title, row.names]).toEqual(['Zürich – 東京 🚂', ['Zoë']]);
+    await again.close();
   });
 });

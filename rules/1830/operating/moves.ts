@@ -26,7 +26,15 @@ export function operatingMoves(state: Game1830State, seat: number): Action1830[]
   const crowd = crowded(state);
   if (crowd.length) {
     const c = crowd[0]!;
-    if (c.president === seat) for (const id of c.trains) out.push({ type: 'discardTrain', corp: c.sym, train: id });
+    // One train of each kind: two 3 trains are the same choice.
+    const kinds = new Set<string>();
+    if (c.president === seat)
+      for (const id of c.trains) {
+        const kind = id.split('-')[0]!;
+        if (kinds.has(kind)) continue;
+        kinds.add(kind);
+        out.push({ type: 'discardTrain', corp: c.sym, train: id });
+      }
     return out;
   }
   const corp = currentCorp(state);

@@ -17,6 +17,7 @@ import { highCard } from '../../support/high-card.ts';
 import { makeService } from '../../support/service.ts';
 import { createLinks } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
+import { IndexTable } from '../../../server/store/index-table.ts';
 import { IndexShards } from '../../../server/store/index-shards.ts';
 import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
 import { createMailer } from '../../../server/mail/index.ts';
@@ -59,7 +60,9 @@ export async function run(emit: Emit): Promise<void> {
     // 2. 9,900 more active games in the index, not due for a month.
     // (written as a format-2 index.json, which the store moves into shards at its next open)
     const indexFile = join(dir, 'index.json');
-    const snap = { version: 2, games: (await new IndexShards(dir).load()).rows };
+    const table = new IndexTable();
+    await new IndexShards(dir).load(table);
+    const snap = { version: 2, games: table.list({ limit: Number.POSITIVE_INFINITY }).entries };
     rmSync(join(dir, 'index'), { recursive: true });
     const template = snap.games[0]!;
     const later = new Date(t.clock.now().getTime() + 30 * 24 * 3600_000).toISOString();

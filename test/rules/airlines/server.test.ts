@@ -19,6 +19,18 @@ afterAll(async () => {
 });
 
 describe('airlines through the server', () => {
+  it("names the players in the picture's table, a long name cut to its column", async () => {
+    const long = 'Maximiliane von Hohenzollern-Sigmaringen';
+    const g = await srv.createGame({ rules: 'airlines', players: [long, 'Bo'] });
+    const me = g.seats.find((x) => x.name === long)!;
+    const page = await (await fetch(`${srv.url}/play/${me.key}`)).text();
+    const svg = page.slice(page.indexOf('<svg'), page.indexOf('</svg>'));
+    expect(svg).toContain('>player</tspan>');
+    expect(svg).toContain('font-weight="bold">Maximiliane von Hoh…</tspan>');
+    expect(svg).toContain('font-weight="bold">Bo</tspan>');
+    expect(svg).not.toMatch(/Seat \d|\{seat:/);
+  });
+
   it("shows each player their own page with the map, their hand and the move form, and no one else's hand", async () => {
     const [a, b] = game.seats;
     const bobState = await srv.state(b!.key);

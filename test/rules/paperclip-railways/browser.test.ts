@@ -154,13 +154,15 @@ describe('paperclip railways link form in a browser', () => {
       const any = await srv.state(g.seats[0]!.key);
       return g.seats.find((s) => s.seat === any.view.toAct[0])!;
     };
-    // Two players: the second player places three obstacles (rhombus ±520 × ±380).
+    // Two players: the second player places three obstacles (rhombus ±520 × ±380; the grid on the
+    // picture has its squares of 100 mm from -550 across, column A, and -400 down, row 1).
     const spots = [
-      [-260, 0],
-      [260, 0],
-      [0, 230],
-    ];
-    for (const spot of spots) {
+      [-260, 0, 'C5'],
+      [260, 0, 'I5'],
+      [0, 230, 'F7'],
+    ] as const;
+    for (const [x, y, square] of spots) {
+      const spot = [x, y];
       const who = await actor();
       await page.goto(`${srv.url}/play/${who.key}`);
       await page.selectOption('#pc-rot', '90');
@@ -168,7 +170,7 @@ describe('paperclip railways link form in a browser', () => {
       await page.mouse.click(at[0]!, at[1]!);
       expect(await page.inputValue('#pc-command')).toMatch(new RegExp(`^obstacle [a-z]+ ${spot.join(',')} 90$`));
       await Promise.all([page.waitForURL(/\/play\/[^/]+$/), page.click('#pc-form button[type=submit]')]);
-      expect(await page.locator('ol.history').innerText()).toContain(`(${spot.join(',')}) turned 90°`);
+      expect(await page.locator('ol.history').innerText()).toContain(`turned 90° at ${square}`);
     }
     const who = await actor();
     await page.goto(`${srv.url}/play/${who.key}`);

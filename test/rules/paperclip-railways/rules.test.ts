@@ -652,7 +652,7 @@ describe('moves, describe, parse, undo, autoMove', () => {
       const m = R.autoMove!(s, seat)!;
       expect(['obstacle', 'river']).toContain(m.type);
       expect(R.describe(m, s, seat)).toMatch(
-        /^(placed the .* (next to .+|in the .+ of the table) \(-?\d+,-?\d+\)|laid the river from the .+ of the table to the .+ of the table)/,
+        /^(placed the .* at [A-Z]\d{1,2}(, next to .+)?|laid the river from [A-Z]\d{1,2} (via .+ )?to [A-Z]\d{1,2} \(\d+ mm\))$/,
       );
       R.apply(s, seat, m);
     }
