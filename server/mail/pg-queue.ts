@@ -18,9 +18,10 @@
 // NOTIFY pbem_mail; every process LISTENs on its own connection and looks for
 // due mail when told, and besides polls every pollMs (mail whose retry time
 // has come, a lost notification).
-import pg from 'pg';
+import type pg from 'pg';
 
-const PgClient = pg.Client;
+/** pg's Client, loaded when first needed: a server without PostgreSQL never loads the driver. */
+const clientClass = async () => (await import('pg')).default.Client;
 import { mailId, type OutgoingMail } from './message.ts';
 import type { MailQueueOptions, MailQueueStats, MailSpec, MailTransport, QueuedMail } from './queue.ts';
 
@@ -80,7 +81,7 @@ export class PgMailQueue {
   async start(): Promise<void> {
     this.running = true;
     try {
-      const listener = new PgClient(this.pool.options);
+      const listener = new (await clientClass())(this.pool.options);
       listener.on('notification', () => this.kick());
       listener.on('error', (err) => this.log({ msg: 'mail queue: LISTEN connection lost; polling', err: String(err) }));
       await listener.connect();
@@ -198,7 +199,7 @@ export class PgMailQueue {
 
   private claimConnection(): Promise<pg.Client> {
     this.claimer ??= (async () => {
-      const client = new PgClient(this.pool.options);
+      const client = new (await clientClass())(this.pool.options);
       client.on('error', (err) => {
         this.log({ msg: 'mail queue: claim connection lost', err: String(err) });
         this.claimer = null;

@@ -491,3 +491,12 @@ export interface GameStore {
    */
   logEnds?(): Promise<readonly LogEnd[]>;
 }
+
+/**
+ * The PostgreSQL store behind a GameStore, or null: the one store that is `shared`. A test of
+ * `shared`, not `instanceof`, so that a server without PostgreSQL never loads pg-store.ts and
+ * its driver.
+ */
+export function pgStoreOf(store: GameStore): import('./pg-store.ts').PgGameStore | null {
+  return store.shared ? (store as import('./pg-store.ts').PgGameStore) : null;
+}

@@ -16,7 +16,7 @@
 // move came in between: refused, with the position as it is now (except where the
 // rules take simultaneous choices, which the service allows). A reply that names
 // no mail of ours is judged at the current position.
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Seat } from '../../../rules/types.ts';
 import { RuleError } from '../../../rules/types.ts';
 import { ServiceError } from '../../errors.ts';
@@ -91,6 +91,8 @@ export class ReplyDesk {
     try {
       // No HTML turned into text here, nor text into HTML: an HTML-only reply's own part is
       // converted below (html-reply.ts), so a long one cannot hold up the event loop.
+      // Loaded at the first reply: a server that takes none starts without the MIME parser.
+      const { simpleParser } = await import('mailparser');
       mail = await simpleParser(raw, {
         skipImageLinks: true,
         skipTextLinks: true,
