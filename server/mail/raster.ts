@@ -73,12 +73,21 @@ export function useInThreadRenderer(): Promise<boolean> {
   inThread ??= (async () => {
     const found = font();
     if (!found) return null;
-    const wasm: Wasm = await import('@resvg/resvg-wasm');
-    await wasm.initWasm(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm')));
-    return {
-      Resvg: wasm.Resvg,
-      font: { fontBuffers: [readFileSync(found.file)], defaultFontFamily: found.family, sansSerifFamily: found.family },
-    };
+    try {
+      const wasm: Wasm = await import('@resvg/resvg-wasm');
+      await wasm.initWasm(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm')));
+      return {
+        Resvg: wasm.Resvg,
+        font: {
+          fontBuffers: [readFileSync(found.file)],
+          defaultFontFamily: found.family,
+          sansSerifFamily: found.family,
+        },
+      };
+    } catch {
+      // Not installed (an install from an older lock file) or not loadable here: the same pictures, drawn natively.
+      return null;
+    }
   })();
   return inThread.then((w) => w !== null);
 }
