@@ -38,7 +38,8 @@ import type { Pool as PgPool } from 'pg';
 import { loadOrCreateSecret } from './secret.ts';
 import { GameService } from './service.ts';
 import { LowdbGameStore } from './store/lowdb-store.ts';
-import { PgGameStore } from './store/pg-store.ts';
+import type { PgGameStore } from './store/pg-store.ts';
+import { pgStoreOf } from './store/types.ts';
 import { PgRateLimitStore } from './http/pg-rate-limit.ts';
 import type { GameStore } from './store/types.ts';
 
@@ -101,13 +102,14 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   const logger = redactingLogger(deps.logger ?? pino({ level: 'info' }));
   const now = deps.now ?? (() => new Date());
   const onProblem = (m: string) => logger.error({ problem: m }, 'store problem');
+  // The PostgreSQL store (and its driver) is loaded only when asked for.
   const store =
     deps.store ??
     (deps.databaseUrl
-      ? new PgGameStore({ url: deps.databaseUrl, onProblem })
+      ? new (await import('./store/pg-store.ts')).PgGameStore({ url: deps.databaseUrl, onProblem })
       : new LowdbGameStore({ dataDir: deps.dataDir, onProblem }));
   // With PostgreSQL every process shares the secret kept in the database (unless SECRET_KEY gives it).
-  const shared = store instanceof PgGameStore ? store : null;
+  const shared: PgGameStore | null = pgStoreOf(store);
   const secret = deps.secret ?? (shared ? await shared.loadOrCreateSecret() : loadOrCreateSecret(deps.dataDir));
   const tidied = await removeLeftOverTempFiles(deps.dataDir);
   if (tidied > 0) logger.info({ files: tidied }, 'removed temp files left by an earlier kill');

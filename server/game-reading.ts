@@ -40,8 +40,8 @@ export function canPlayAt(game: LoadedGame, seat: Seat, seq: number): boolean {
  * The first `limit` legal moves, the most useful first (the rules' rank, ties in the order of
  * moves()), with their history words (`text`) and their button words (`label`, the rules' label:
  * imperative and short), and how many there are in all. describe() may play a move on a copy of
- * the state, so a mail's quick links describe only the moves they show. `n` stays the index
- * into moves(), which quick links carry.
+ * the state, so only the moves asked for are described, and each only when its `text` is read.
+ * `n` stays the index into moves(), which quick links carry.
  */
 export function firstMoves(
   game: LoadedGame,
@@ -61,12 +61,25 @@ export function firstMoves(
     known.order = ranks ? idx.sort((a, b) => ranks[a]! - ranks[b]! || a - b) : idx;
   }
   const order = ranked ? known.order : known.all.map((_, i) => i);
-  const moves = order.slice(0, limit).map((n) => {
+  const moves = order.slice(0, limit).map((n): MoveChoice => {
     const action = known.all[n];
-    let text = known.texts.get(n);
-    if (text === undefined) known.texts.set(n, (text = rules.describe(action, state, seat)));
-    const label = rules.label ? rules.label(action, state, seat) : imperative(text, 9);
-    return { n, action, text: nameSeats(text, game.doc), label: nameSeats(label, game.doc) };
+    // The history words are made when read (the confirm page, labels that read alike): describing
+    // plays the move on a copy of the state (1830's is large), and a mail lists its thirty moves
+    // by their labels alone.
+    const described = () => {
+      let text = known.texts.get(n);
+      if (text === undefined) known.texts.set(n, (text = rules.describe(action, state, seat)));
+      return text;
+    };
+    const label = nameSeats(rules.label ? rules.label(action, state, seat) : imperative(described(), 9), game.doc);
+    return {
+      n,
+      action,
+      get text() {
+        return nameSeats(described(), game.doc);
+      },
+      label,
+    };
   });
   return { moves: distinctLabels(moves), total: known.all.length };
 }

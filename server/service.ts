@@ -23,6 +23,8 @@
 //   await service.reopenSeat(id, seat, {email?}) -> { inviteKey }   old seat key retired
 //   await service.abandon(id) / setPolicy(id, policy)
 //   await service.appendNote(id, {kind: 'reminder'|'notice'|'prefs', seat?, text, data?})
+//   await service.logReminder(row, {text, data})   a reminder from the game's index row alone (row.remind),
+//                                              written only on the row's seq (the reminder job)
 //   await service.playAutoMove(id, seat)       the rules' autoMove, logged as moves with auto: true, while the seat must act
 //   await service.setSeatPrefs(id, seat, prefs)  a seat's private settings (mail), in its record, not the log
 //   await service.leaveOrder(id, seat, spec) / cancelOrder(id, seat, orderId)   a seat's standing orders
@@ -56,7 +58,7 @@ import type { GameEvent, GameEventListener } from './events.ts';
 import { ServiceError, notFound } from './errors.ts';
 import { hashMatches, keyHash, keyMatches, looksLikeKey, type Links } from './links.ts';
 import { DEFAULT_POLICY } from './policy.ts';
-import { checkChain, checkEntry, sha256 } from './store/chain.ts';
+import { checkChain, checkEntry, sealAfter, sha256 } from './store/chain.ts';
 import * as reading from './game-reading.ts';
 import {
   acceptsOlderSeq,
@@ -211,6 +213,8 @@ export class GameService {
   private confirmOrganiser: boolean;
   private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
+  /** Writes made without the game in memory (logReminder), until durable: opens wait for them. */
+  private writing = new Map<string, Promise<void>>();
   private locks = new Map<string, Promise<void>>();
   private pendingListeners = new Set<Promise<void>>();
   /** Key hash -> what it opened (openByKey), a cache: every use is checked against the game read. */
@@ -368,7 +372,9 @@ export class GameService {
     }
     let p = this.loading.get(gameId);
     if (!p) {
-      p = (cached ? this.catchUp(cached) : this.loadGame(gameId)).finally(() => this.loading.delete(gameId));
+      const written = this.writing.get(gameId);
+      const read = () => (cached ? this.catchUp(cached) : this.loadGame(gameId));
+      p = (written ? written.then(read) : read()).finally(() => this.loading.delete(gameId));
       this.loading.set(gameId, p);
     }
     return p;
@@ -1394,6 +1400,63 @@ export class GameService {
       }
       await this.commit(game.doc, next);
       game.doc = next;
+      return entry.seq;
+    });
+  }
+
+  /**
+   * Logs a reminder from the game's index row alone (row.remind: the reminder job), without
+   * reading or replaying the game: the entry is sealed onto the row's last entry, and the wait
+   * the row carries is written back with one more reminder counted. The store writes it only if
+   * the game's log still ends at the row's last seq (from this process or another), so a game
+   * that moved, or was reminded by another process, since the row was read is not reminded on an
+   * old turn: StaleWriteError, nothing written (the next tick decides again). Returns the seq.
+   */
+  async logReminder(row: IndexEntry, note: { text: string; data: Record<string, unknown> }): Promise<number> {
+    const wait = row.remind?.wait;
+    if (!wait) throw new Error(`game ${row.id}: its index row carries no reminder schedule`);
+    const gameId = row.id;
+    return this.withLock(gameId, async () => {
+      // A read of this game under way finishes first (so it cannot keep what this write replaces).
+      await this.loading.get(gameId)?.catch(() => {});
+      const now = this.now().toISOString();
+      const entry = sealAfter(row.lastSeq > 0 ? { seq: row.lastSeq, hash: row.lastHash } : undefined, {
+        at: now,
+        kind: 'reminder',
+        text: note.text,
+        data: note.data,
+        rulesVersion: row.rulesVersion,
+      });
+      const nextWait = { ...wait, reminders: wait.reminders + 1 };
+      const write = this.store.append(gameId, {
+        expectedSeq: row.lastSeq,
+        entries: [entry],
+        meta: { wait: nextWait, updatedAt: now },
+      });
+      // Until it is durable only the store knows of it: an open of this game waits for it.
+      const settled = write.then(
+        () => {},
+        () => {},
+      );
+      this.writing.set(gameId, settled);
+      const held = this.games.peek(gameId) ?? this.parked.get(gameId);
+      try {
+        await write;
+      } catch (err) {
+        // The row was stale, not the copy in memory (if any): it stays.
+        if (err instanceof StaleSeqError) throw new StaleWriteError();
+        throw err;
+      } finally {
+        if (this.writing.get(gameId) === settled) this.writing.delete(gameId);
+      }
+      // The copy in memory gets the entry too when only this process writes (it is then the game
+      // the row described). With a shared store it is checked against the store at its next open
+      // anyway, which brings the entry and whatever else other processes changed.
+      if (held && !this.store.shared) {
+        if (held.doc.log.length === row.lastSeq) {
+          held.doc = { ...held.doc, log: [...held.doc.log, entry], wait: nextWait, updatedAt: now };
+        } else this.letGo(held);
+      }
       return entry.seq;
     });
   }

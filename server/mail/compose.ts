@@ -399,10 +399,16 @@ export class MailComposer {
   /**
    * The game, or null if it is gone (its mail is then skipped). Any other
    * failure to open it is thrown, so the queue tries the mail again later.
+   *
+   * A copy of the loaded game's fields: the service changes the loaded game in place when a move
+   * comes in, and a mail is composed across awaits (its pictures, its rendering). The mail shows
+   * one position throughout, and its Message-ID names that position: a move made meanwhile gave
+   * a turn mail showing move 43 the Message-ID of move 44, and a reply to it ("2") was then
+   * judged against move 44's list.
    */
   private async openIfThere(gameId: string): Promise<LoadedGame | null> {
     try {
-      return await this.o.service.open(gameId);
+      return { ...(await this.o.service.open(gameId)) };
     } catch (err) {
       if ((err as { status?: number }).status === 404) return null;
       throw err;

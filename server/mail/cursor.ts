@@ -15,8 +15,9 @@ import { writeFileDurable } from '../store/durable-file.ts';
 import { StoreFormatError, type IndexEntry } from '../store/types.ts';
 
 /**
- * Version 2: the games' ids and positions as two arrays (version 1 had one object keyed by id,
- * which at 100,000 games took half a second to read at every start).
+ * Version 2: the games' ids and positions as two arrays, ids in order (version 1 had one object
+ * keyed by id, which at 100,000 games took half a second to read at every start). In memory the
+ * arrays stay as read, searched by halves, with the changes since in a Map: no Map of every game.
  */
 interface CursorFile {
   version: 2;
@@ -32,6 +33,10 @@ export type MailCursorApi = Pick<MailCursor, 'load' | 'get' | 'set' | 'begin' | 
 };
 
 export class MailCursor {
+  /** The positions as last read or saved: ids in order (code-unit order), and their seqs. */
+  private savedIds: string[] = [];
+  private savedSeqs: number[] = [];
+  /** Positions changed since. */
   private readonly marks = new Map<string, number>();
   /** Positions of events being handled (or failed), per game. */
   private readonly open = new Map<string, number[]>();
@@ -61,26 +66,50 @@ export class MailCursor {
       | { version: 1; games: Record<string, number> }
       | { version?: unknown };
     if (saved.version === 1 && 'games' in saved) {
-      for (const [id, seq] of Object.entries(saved.games)) this.marks.set(id, seq);
+      this.keep(Object.keys(saved.games), Object.values(saved.games));
       this.dirty = true; // written again as version 2 at the first save
-    } else if (saved.version === VERSION && 'ids' in saved) {
-      const { ids, seqs } = saved;
-      for (let i = 0; i < ids.length; i++) this.marks.set(ids[i]!, seqs[i]!);
-    } else
+    } else if (saved.version === VERSION && 'ids' in saved) this.keep(saved.ids, saved.seqs);
+    else
       throw new StoreFormatError(
         `${this.file} was written by a newer server (version ${String(saved.version)}; this server reads versions 1 to ${VERSION}). Run the newer server, or restore a backup of the data folder.`,
       );
     return true;
   }
 
+  /** Keeps read positions, in id order (a file of an earlier version may be in another order). */
+  private keep(ids: string[], seqs: number[]): void {
+    let ordered = true;
+    for (let i = 1; i < ids.length && ordered; i++) ordered = ids[i - 1]! < ids[i]!;
+    if (!ordered) {
+      const order = Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
+      ids = order.map((i) => ids[i]!);
+      seqs = order.map((i) => seqs[i]!);
+    }
+    this.savedIds = ids;
+    this.savedSeqs = seqs;
+  }
+
+  /** The saved position of a game, found by halves. */
+  private savedOf(gameId: string): number | undefined {
+    const ids = this.savedIds;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < gameId) lo = mid + 1;
+      else hi = mid;
+    }
+    return ids[lo] === gameId ? this.savedSeqs[lo] : undefined;
+  }
+
   /** Every entry of the game up to this position has had its mail queued (undefined: none known). */
   get(gameId: string): number | undefined {
-    return this.marks.get(gameId);
+    return this.marks.get(gameId) ?? this.savedOf(gameId);
   }
 
   /** Moves the game's cursor on to `seq` (never back). */
   set(gameId: string, seq: number): void {
-    if ((this.marks.get(gameId) ?? -1) >= seq) return;
+    if ((this.get(gameId) ?? -1) >= seq) return;
     this.marks.set(gameId, seq);
     this.dirty = true;
     this.timer ??= setTimeout(() => {
@@ -117,13 +146,36 @@ export class MailCursor {
       .then(async () => {
         if (!this.dirty) return;
         this.dirty = false;
-        const body: CursorFile = { version: VERSION, ids: [...this.marks.keys()], seqs: [...this.marks.values()] };
+        // The saved arrays and the changes, merged in id order (the changes are few).
+        const changed = [...this.marks.keys()].sort();
+        const written = new Map(changed.map((id) => [id, this.marks.get(id)!]));
+        const ids: string[] = [];
+        const seqs: number[] = [];
+        let j = 0;
+        for (let i = 0; i < this.savedIds.length; i++) {
+          const id = this.savedIds[i]!;
+          while (j < changed.length && changed[j]! < id) {
+            ids.push(changed[j]!);
+            seqs.push(written.get(changed[j++]!)!);
+          }
+          ids.push(id);
+          seqs.push(changed[j] === id ? written.get(changed[j++]!)! : this.savedSeqs[i]!);
+        }
+        for (; j < changed.length; j++) {
+          ids.push(changed[j]!);
+          seqs.push(written.get(changed[j]!)!);
+        }
+        const body: CursorFile = { version: VERSION, ids, seqs };
         try {
           await writeFileDurable(this.file, JSON.stringify(body));
         } catch (err) {
           this.dirty = true;
           throw err;
         }
+        // What was written is the saved state; changes made while writing stay in the Map.
+        this.savedIds = ids;
+        this.savedSeqs = seqs;
+        for (const [id, seq] of written) if (this.marks.get(id) === seq) this.marks.delete(id);
       });
     return this.saving;
   }

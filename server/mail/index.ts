@@ -14,7 +14,7 @@ import type { GameService } from '../service.ts';
 import { MailQueue, type MailQueueApi, type MailQueueOptions, type MailSpec, type MailTransport } from './queue.ts';
 import { PgMailQueue } from './pg-queue.ts';
 import { PgMailCursor } from './pg-cursor.ts';
-import { PgGameStore } from '../store/pg-store.ts';
+import { pgStoreOf } from '../store/types.ts';
 import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
@@ -98,7 +98,7 @@ export function createMailer(o: MailerOptions): Mailer {
   const domain = mailDomain(from, baseUrl);
   const mailDir = join(o.dataDir, 'mail');
   // With the PostgreSQL store the digest book is in the database, shared by every process.
-  const pgStore = o.service.store instanceof PgGameStore ? o.service.store : null;
+  const pgStore = pgStoreOf(o.service.store);
   const digest: DigestBookApi = pgStore ? new PgDigestBook(pgStore.pool) : new DigestBook(mailDir);
   // The pictures are drawn on worker threads (MAIL_PICTURE_THREADS; 0: on the event loop), the
   // process's own (a mailer that stops leaves them to the next).
@@ -120,7 +120,7 @@ export function createMailer(o: MailerOptions): Mailer {
   // With the PostgreSQL store the queue and the cursor are in the database too, shared by
   // every process (pg-queue.ts, pg-cursor.ts); otherwise files in DATA_DIR/mail.
   const store = o.service.store;
-  const shared = store instanceof PgGameStore ? store : null;
+  const shared = pgStoreOf(store);
   const compose = (spec: MailSpec, key: string) => composer.compose(spec, key);
   const queue: MailQueueApi = shared
     ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, ...o.queue })

@@ -18,9 +18,10 @@
 // NOTIFY pbem_mail; every process LISTENs on its own connection and looks for
 // due mail when told, and besides polls every pollMs (mail whose retry time
 // has come, a lost notification).
-import pg from 'pg';
+import type pg from 'pg';
 
-const PgClient = pg.Client;
+/** pg's Client, loaded when first needed: a server without PostgreSQL never loads the driver. */
+const clientClass = async () => (await import('pg')).default.Client;
 import { mailId, type OutgoingMail } from './message.ts';
 import type { MailQueueOptions, MailQueueStats, MailSpec, MailTransport, QueuedMail } from './queue.ts';
 
@@ -33,6 +34,20 @@ export interface PgMailQueueOptions extends Omit<MailQueueOptions, 'dir' | 'tran
 
 const LATER: Record<string, number> = { created: 1, digest: 1, invite: 2 };
 const priorityOf = (spec?: MailSpec) => LATER[spec?.type ?? ''] ?? 0;
+
+/**
+ * A turn mail's place in its line (migration 006): the seat and holder it is for, and the seq
+ * its turn began at. Of one line only the newest queued mail is wanted: it is composed from the
+ * game as it is then, as an older one would be (which would only add a copy, or nothing if the
+ * seat has moved since).
+ */
+function latestOf(spec?: MailSpec): { of: string; rank: number } | null {
+  const s = spec as
+    | { type?: string; gameId?: string; seat?: number; slot?: number; generation?: number; stateSeq?: number }
+    | undefined;
+  if (s?.type !== 'turn' || typeof s.stateSeq !== 'number') return null;
+  return { of: `turn:${s.gameId}:${s.seat}:${s.slot}.${s.generation}`, rank: s.stateSeq };
+}
 
 interface JobRow {
   id: string;
@@ -66,7 +81,7 @@ export class PgMailQueue {
   async start(): Promise<void> {
     this.running = true;
     try {
-      const listener = new PgClient(this.pool.options);
+      const listener = new (await clientClass())(this.pool.options);
       listener.on('notification', () => this.kick());
       listener.on('error', (err) => this.log({ msg: 'mail queue: LISTEN connection lost; polling', err: String(err) }));
       await listener.connect();
@@ -117,14 +132,25 @@ export class PgMailQueue {
   private async insert(items: { key: string; spec?: MailSpec; mail?: OutgoingMail; notBefore?: number }[]) {
     if (items.length === 0) return 0;
     const t = this.now();
-    const r = await this.pool.query<{ n: number }>(
+    const lines = items.map((i) => latestOf(i.spec));
+    // The older turn mails of the lines queued now are skipped in the same statement (one a
+    // worker is composing right now is left to it: SKIP LOCKED).
+    const r = await this.pool.query<{ n: number; superseded: number }>(
       `WITH ins AS (
-         INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail)
-         SELECT id, key, 'pending', pr, 0, $5, na, sp, ml
-         FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[]) AS t(id, key, pr, na, sp, ml)
-         ON CONFLICT (id) DO NOTHING RETURNING 1
+         INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail, latest_of, latest_rank)
+         SELECT id, key, 'pending', pr, 0, $5, na, sp, ml, lo, lr
+         FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[])
+           AS t(id, key, pr, na, sp, ml, lo, lr)
+         ON CONFLICT (id) DO NOTHING RETURNING latest_of, latest_rank
+       ), older AS (
+         UPDATE mail_jobs m SET state = 'skipped', sent_at = $5, spec = NULL, mail = NULL
+         WHERE m.id IN (
+           SELECT o.id FROM mail_jobs o JOIN ins ON o.latest_of = ins.latest_of AND o.latest_rank < ins.latest_rank
+           WHERE o.state = 'pending' FOR UPDATE OF o SKIP LOCKED)
+         RETURNING 1
        )
-       SELECT count(*)::int AS n, CASE WHEN count(*) > 0 THEN pg_notify('pbem_mail', '') END AS told FROM ins`,
+       SELECT (SELECT count(*) FROM ins)::int AS n, (SELECT count(*) FROM older)::int AS superseded,
+         CASE WHEN (SELECT count(*) FROM ins) > 0 THEN pg_notify('pbem_mail', '') END AS told`,
       [
         items.map((i) => mailId(i.key)),
         items.map((i) => i.key),
@@ -133,9 +159,12 @@ export class PgMailQueue {
         t,
         items.map((i) => (i.spec ? JSON.stringify(i.spec) : null)),
         items.map((i) => (i.mail ? JSON.stringify(i.mail) : null)),
+        lines.map((l) => l?.of ?? null),
+        lines.map((l) => l?.rank ?? null),
       ],
     );
     const n = r.rows[0]?.n ?? 0;
+    this.counters.skipped += r.rows[0]?.superseded ?? 0;
     if (n > 0) this.kick();
     return n;
   }
@@ -170,7 +199,7 @@ export class PgMailQueue {
 
   private claimConnection(): Promise<pg.Client> {
     this.claimer ??= (async () => {
-      const client = new PgClient(this.pool.options);
+      const client = new (await clientClass())(this.pool.options);
       client.on('error', (err) => {
         this.log({ msg: 'mail queue: claim connection lost', err: String(err) });
         this.claimer = null;

@@ -3,7 +3,11 @@
 // so that the pixel work never holds up the server's event loop. One message in
 // ({ id, svg, cache }), one out ({ id, png } or { id, error }).
 import { parentPort } from 'node:worker_threads';
+import { useInThreadRenderer } from './raster.ts';
 import { svgToPng } from './snapshot.ts';
+
+// This thread only draws: resvg's WebAssembly build, with the font read once (raster.ts says why).
+void useInThreadRenderer();
 
 parentPort!.on('message', async (job: { id: number; svg: string; cache?: boolean }) => {
   try {

@@ -2,12 +2,24 @@
 // picture needs: where a layer has paint, and painting one layer over
 // another.
 //
-// resvg parses and rasterises on libuv's thread pool (renderAsync), so a big
-// board never blocks the server's event loop. resvg has no system-font cache
-// between renders, so it gets one small sans-serif font file, found once.
+// Two builds of the same resvg (2.6.2: the same pixels, byte for byte; test/mail/picture-pool.test.ts
+// checks a board and a close-up drawn both ways):
+// - the native one (@resvg/resvg-js) parses and rasterises on libuv's thread pool (renderAsync),
+//   so a big board never blocks the event loop that called it. It can only be given font
+//   *files*, and it reads the whole file again for every glyph it shapes or outlines (its font
+//   database keeps a path, not the bytes): a close-up card's few hundred glyphs read the 140 KB
+//   font a few hundred times, more than half the card's CPU.
+// - the WebAssembly one (@resvg/resvg-wasm) takes the font's bytes, read once per thread here, and
+//   reads no file; it draws on the calling thread. A picture worker (picture-worker.ts), whose
+//   thread does nothing else, draws with it (useInThreadRenderer): there a mid-game 1830 close-up
+//   took about 21 ms of CPU instead of 29 (the whole picture, PNG included), its board a third
+//   less (test/bench/figures/closeup-cpu.ts). The event loop keeps the native build: the
+//   WebAssembly one would block it for the whole drawing.
+// resvg has no system-font cache between renders, so it gets one small sans-serif font, found once.
 // Boards wider than MAX_PNG_WIDTH are scaled down to the mail's 640 px column.
 import { renderAsync } from '@resvg/resvg-js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { rowBytes } from './png.ts';
 
 const FONT_CANDIDATES = [
@@ -22,10 +34,16 @@ const FONT_CANDIDATES = [
 
 type FontOptions = NonNullable<NonNullable<Parameters<typeof renderAsync>[1]>['font']>;
 let fontOptions: FontOptions | null = null;
+let fontFound: { file: string; family: string } | null | undefined;
+
+function font(): { file: string; family: string } | null {
+  if (fontFound === undefined) fontFound = FONT_CANDIDATES.find((c) => existsSync(c.file)) ?? null;
+  return fontFound;
+}
 
 function fonts(): FontOptions {
   if (fontOptions) return fontOptions;
-  const found = FONT_CANDIDATES.find((c) => existsSync(c.file));
+  const found = font();
   fontOptions = found
     ? {
         loadSystemFonts: false,
@@ -35,6 +53,34 @@ function fonts(): FontOptions {
       }
     : { loadSystemFonts: true };
   return fontOptions;
+}
+
+type Wasm = typeof import('@resvg/resvg-wasm');
+interface InThread {
+  Resvg: Wasm['Resvg'];
+  font: { fontBuffers: Uint8Array[]; defaultFontFamily: string; sansSerifFamily: string };
+}
+/** The WebAssembly build, once this thread asked for it and it loaded; null: draw with the native one. */
+let inThread: Promise<InThread | null> | null = null;
+
+/**
+ * Draw on this thread from now on, with resvg's WebAssembly build and the font's bytes read once:
+ * for a thread that does nothing but draw (a picture worker). Loads the build (once); where it
+ * cannot (no font file to give it: the native build then looks for system fonts), the native
+ * build goes on drawing.
+ */
+export function useInThreadRenderer(): Promise<boolean> {
+  inThread ??= (async () => {
+    const found = font();
+    if (!found) return null;
+    const wasm: Wasm = await import('@resvg/resvg-wasm');
+    await wasm.initWasm(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    return {
+      Resvg: wasm.Resvg,
+      font: { fontBuffers: [readFileSync(found.file)], defaultFontFamily: found.family, sansSerifFamily: found.family },
+    };
+  })();
+  return inThread.then((w) => w !== null);
 }
 
 /**
@@ -71,7 +117,27 @@ export function fitTo(svg: string): Fit {
 
 /** Draws a document (on white when opaque, else on a transparent canvas). */
 export async function raster(svg: string, fit: Fit, opaque: boolean): Promise<Pixels> {
-  const image = await renderAsync(svg, { font: fonts(), fitTo: fit, ...(opaque ? { background: '#ffffff' } : {}) });
+  const background = opaque ? { background: '#ffffff' } : {};
+  const here = inThread ? await inThread : null;
+  if (here) {
+    const resvg = new here.Resvg(svg, { font: here.font, fitTo: fit, ...background });
+    try {
+      const image = resvg.render();
+      try {
+        const { pixels } = image;
+        return {
+          pixels: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+          width: image.width,
+          height: image.height,
+        };
+      } finally {
+        image.free(); // its memory is the module's, not the garbage collector's
+      }
+    } finally {
+      resvg.free();
+    }
+  }
+  const image = await renderAsync(svg, { font: fonts(), fitTo: fit, ...background });
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 

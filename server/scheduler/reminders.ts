@@ -4,6 +4,11 @@
 // 'reminder' or escalation 'notice' entry, or the auto move itself), so the
 // schedule survives a restart: the index then says exactly what is due.
 //
+// A reminder is taken from the index row alone (IndexEntry.remind: the wait,
+// the policy, the seats' slots): the game is neither read nor replayed, and
+// the reminder mail is rendered later by the mail queue, from the game as it
+// is then. The escalation, and rows from before `remind` existed, open the game.
+//
 // Order of writes, so that a crash between them neither skips nor repeats:
 // the mail is queued first under an idempotency key naming the wait, the
 // step and the seat (queueing it again after a crash is a no-op), then the
@@ -14,6 +19,7 @@ import { ServiceError } from '../errors.ts';
 import type { MailQueueApi, MailSpec } from '../mail/queue.ts';
 import type { Spec } from '../mail/compose.ts';
 import type { Seat } from '../../rules/types.ts';
+import type { IndexEntry } from '../store/types.ts';
 import { decideReminder, type ReminderDecision } from './decide.ts';
 
 export interface ReminderJobOptions {
@@ -45,8 +51,10 @@ interface Plan {
   mails: { key: string; spec: MailSpec }[];
   /** The players' names, as the game had them when the step was decided. */
   names: string[];
-  /** The game the step was decided on (its log is written on it without reading it again). */
-  game: LoadedGame;
+  /** The game the step was decided on (its log is written on it without reading it again)... */
+  game?: LoadedGame;
+  /** ...or the index row it was decided on (a reminder: the game was not opened). */
+  row?: IndexEntry;
 }
 
 export class ReminderJob {
@@ -71,21 +79,25 @@ export class ReminderJob {
       result.errors++;
       this.o.log?.({ msg: 'reminder step failed', gameId, err: String((err as Error)?.message ?? err) });
     };
-    // 1. Open the due games (only those) and decide each one's step.
+    // 1. Decide each due game's step: a reminder on its index row; anything else on the game,
+    //    opened (only those).
     const plans: Plan[] = [];
-    await this.each(
-      due.map((e) => e.id),
-      async (gameId) => {
-        try {
-          const game = await this.o.service.open(gameId);
-          result.opened++;
-          const plan = this.plan(game, now);
-          if (plan) plans.push(plan);
-        } catch (err) {
-          fail(gameId, err);
-        }
-      },
-    );
+    const toOpen: string[] = [];
+    for (const row of due) {
+      const plan = this.planOnRow(row, now);
+      if (plan) plans.push(plan);
+      else if (plan === undefined) toOpen.push(row.id);
+    }
+    await this.each(toOpen, async (gameId) => {
+      try {
+        const game = await this.o.service.open(gameId);
+        result.opened++;
+        const plan = this.plan(game, now);
+        if (plan) plans.push(plan);
+      } catch (err) {
+        fail(gameId, err);
+      }
+    });
     // 2. Queue every mail of this tick in one durable write.
     const mails = plans.flatMap((p) => p.mails);
     if (mails.length > 0 && this.o.queue) await this.o.queue.enqueueSpecs(mails);
@@ -108,6 +120,27 @@ export class ReminderJob {
     await Promise.all(Array.from({ length: Math.min(this.o.concurrency ?? 128, items.length) }, worker));
   }
 
+  /**
+   * The step on the index row alone: a reminder plan; null when nothing is due; undefined when
+   * the game must be opened (an escalation, or a row without a reminder schedule).
+   */
+  private planOnRow(row: IndexEntry, now: number): Plan | null | undefined {
+    const r = row.remind;
+    if (!r) return undefined;
+    const canAutoMove = typeof this.o.service.rulesOf(row.rules)?.autoMove === 'function';
+    const decision = decideReminder({ status: row.status, policy: r.policy, wait: r.wait }, now, canAutoMove);
+    if (decision.kind === 'none') return null;
+    if (decision.kind !== 'remind') return undefined;
+    const since = r.wait.since;
+    const mails: Plan['mails'] = [];
+    for (const seat of decision.seats) {
+      const s = r.seats[seat];
+      if (!s || s.vacant) continue;
+      mails.push(reminderMail(row.id, since, decision.number, decision.of, seat, s));
+    }
+    return { gameId: row.id, since, seq: row.lastSeq, decision, mails, names: row.names, row };
+  }
+
   private plan(game: LoadedGame, now: number): Plan | null {
     const doc = game.doc;
     const decision = decideReminder(doc, now, typeof game.rules.autoMove === 'function');
@@ -119,20 +152,7 @@ export class ReminderJob {
       for (const seat of decision.seats) {
         const rec = doc.seats[seat];
         if (!rec || rec.vacant) continue;
-        const spec: Spec = {
-          type: 'reminder',
-          gameId,
-          seat,
-          slot: rec.slot,
-          generation: rec.generation,
-          number: decision.number,
-          of: decision.of,
-          since,
-        };
-        mails.push({
-          key: `reminder:${gameId}:${since}:${decision.number}:${seat}:${rec.slot}.${rec.generation}`,
-          spec: spec as unknown as MailSpec,
-        });
+        mails.push(reminderMail(gameId, since, decision.number, decision.of, seat, rec));
       }
     } else if (!decision.autoMove) {
       mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
@@ -173,18 +193,13 @@ export class ReminderJob {
     if (decision.kind === 'remind') {
       const names = (seats: Seat[]) => seats.map((s) => plan.names[s] ?? `Seat ${s + 1}`).join(', ');
       // On the seq it was decided at: when another process (sharing the store) ticked at the
-      // same time and logged this reminder first, ours is refused, so a reminder is logged once.
+      // same time and logged this reminder first, or a move came in since, ours is refused, so
+      // a reminder is logged once, and only for the wait it was decided on.
+      const text = `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`;
+      const data = { number: decision.number, seats: decision.seats, since };
       try {
-        await service.appendNote(
-          gameId,
-          {
-            kind: 'reminder',
-            text: `Reminder ${decision.number} of ${decision.of} to ${names(decision.seats)}`,
-            data: { number: decision.number, seats: decision.seats, since },
-            atSeq: plan.seq,
-          },
-          { opened: plan.game },
-        );
+        if (plan.row) await service.logReminder(plan.row, { text, data });
+        else await service.appendNote(gameId, { kind: 'reminder', text, data, atSeq: plan.seq }, { opened: plan.game });
       } catch (err) {
         if (err instanceof StaleWriteError) return; // the game changed since: the next tick decides again
         throw err;
@@ -238,6 +253,31 @@ export class ReminderJob {
     }
     result.escalations++;
   }
+}
+
+/** Reminder `number` of `of` for one seat's holder; its key names the wait, the step and the holder (queued once). */
+function reminderMail(
+  gameId: string,
+  since: string,
+  number: number,
+  of: number,
+  seat: Seat,
+  holder: { slot: number; generation: number },
+): Plan['mails'][number] {
+  const spec: Spec = {
+    type: 'reminder',
+    gameId,
+    seat,
+    slot: holder.slot,
+    generation: holder.generation,
+    number,
+    of,
+    since,
+  };
+  return {
+    key: `reminder:${gameId}:${since}:${number}:${seat}:${holder.slot}.${holder.generation}`,
+    spec: spec as unknown as MailSpec,
+  };
 }
 
 /** The reminders logged during the wait that began at `since` (what the escalation mail counts). */

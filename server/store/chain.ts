@@ -65,7 +65,17 @@ export function entryHash(entry: Omit<LogEntry, 'hash'> & { hash?: string }): st
 
 /** Seals a new entry onto the end of `log` (fills prev and hash) and returns it. */
 export function sealEntry(log: LogEntry[], entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>): LogEntry {
-  const last = log[log.length - 1];
+  return sealAfter(log[log.length - 1], entry);
+}
+
+/**
+ * Seals a new entry after the entry with this seq and hash (undefined: the first entry). What a
+ * writer that knows only a log's end (an index row's lastSeq and lastHash) seals with.
+ */
+export function sealAfter(
+  last: { seq: number; hash: string } | undefined,
+  entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>,
+): LogEntry {
   const draft = { ...entry, seq: (last?.seq ?? 0) + 1, prev: last?.hash ?? '' } as LogEntry;
   if (draft.action !== undefined && draft.salt === undefined) draft.salt = newSalt();
   draft.hash = entryHash(draft);

@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { nextReminderAt } from '../policy.ts';
-import type { GameMeta, IndexEntry, LogEntry } from './types.ts';
+import type { GameMeta, IndexEntry, LogEntry, ReminderRow, TurnWait } from './types.ts';
 
 export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string): IndexEntry {
+  const remindAt = meta.attention ? null : nextReminderAt(meta);
   return {
     id: meta.id,
     rules: meta.rules,
@@ -19,7 +20,7 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
     lastSeq,
     lastHash,
     toAct: meta.wait?.toAct ?? [],
-    nextReminderAt: meta.attention ? null : nextReminderAt(meta),
+    nextReminderAt: remindAt,
     inviteGeneration: meta.inviteGeneration,
     ...(meta.seats.some((s) => s.vacant) ? { vacantSeats: meta.seats.filter((s) => s.vacant).length } : {}),
     mailHashes: [
@@ -40,6 +41,18 @@ export function indexEntryOf(meta: GameMeta, lastSeq: number, lastHash: string):
     rulesVersion: meta.rulesVersion ?? 1,
     attention: meta.attention ?? null,
     ...(meta.privateRev ? { privateRev: meta.privateRev } : {}),
+    ...(remindAt !== null && meta.wait ? { remind: reminderRowOf(meta, meta.wait) } : {}),
+  };
+}
+
+/** The reminder schedule a row carries (IndexEntry.remind): copies, so the row shares nothing with the metadata. */
+function reminderRowOf(meta: GameMeta, wait: TurnWait): ReminderRow {
+  return {
+    wait: { ...wait, toAct: [...wait.toAct] },
+    policy: { ...meta.policy },
+    seats: meta.seats.map((s) =>
+      s.vacant ? { slot: s.slot, generation: s.generation, vacant: true } : { slot: s.slot, generation: s.generation },
+    ),
   };
 }
 

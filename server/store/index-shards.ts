@@ -1,34 +1,39 @@
-// The embedded store's index on disk, in shards (format 4):
-//   DATA_DIR/index/xx.idx         the rows of the games whose id hashes to xx: one line of JSON
-//                                 { format: 4, bytes, rows } with each row's plain fields, then
-//                                 the rows' hashes as raw bytes (index-table.ts), in row order
-//   DATA_DIR/index/manifest.json  { format: 4, shards: { xx: rows } }, written after the shards
-// Format 3 kept each shard as JSON rows with their hashes in hex (xx.json); it is read, and
-// rewritten as format 4, at the first start of a newer server.
+// The embedded store's index on disk, in shards (format 5):
+//   DATA_DIR/index/xx.idx         the rows of the games whose id hashes to xx, as
+//                                 index-table.ts lays a shard out: a header line, each
+//                                 row's plain fields as a line of JSON, fixed records of
+//                                 what scans read, and the rows' hashes as raw bytes
+//   DATA_DIR/index/manifest.json  { format: 5, shards: { xx: rows } }, written after the shards
+// Older formats are read and rewritten as format 5 at the first start of a newer server:
+// format 3 kept each shard as JSON rows with hex hashes (xx.json), format 4 as one line of
+// JSON rows followed by their hashes (xx.idx).
 // Why shards: one index document of every game is stringified whole on the
 // event loop at each compaction (about 77 MB at 100,000 games: stalls of
 // seconds while moves wait) and stops fitting in one JavaScript string at
 // about 700,000 games. A compaction rewrites only the shards whose games
 // changed, one at a time, yielding to the event loop between them; each is a
 // few hundred rows at 100,000 games.
-// Why raw bytes for hashes: they were two thirds of the JSON, and parsing them
-// was most of a start-up with 100,000 games.
+// Why this layout: a start-up with 100,000 games parsed every row and every
+// hash as hex, which took most of its time and memory; now it reads fixed
+// records and copies bytes, and parses a row only when somebody asks for it.
 // Crash safety: each shard is written to a temp file, fsynced and renamed;
 // the folder is fsynced once; then the manifest. The journal that the
 // compaction folds in is removed only after that, so a crash leaves the
 // journal to replay over whatever mix of old and new shards is on disk. A
 // shard the manifest counts rows for but which is missing or unreadable makes
-// the index damaged: the store rebuilds it from the game files.
-import { existsSync, readFileSync } from 'node:fs';
+// the index damaged: the store rebuilds it from the game files. Each .idx file
+// says its own format, so a migration cut short reads whatever mix it left.
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { writeFileDurable } from './durable-file.ts';
 import { syncDirFast } from './group-commit.ts';
-import type { IndexTable, StoredRow } from './index-table.ts';
+import { SHARD_BYTES_FORMAT, type IndexTable } from './index-table.ts';
+import type { StoredRow } from './index-row.ts';
 import { StoreFormatError, type IndexEntry } from './types.ts';
 
-export const SHARD_FORMAT = 4;
+export const SHARD_FORMAT = SHARD_BYTES_FORMAT;
 const SHARDS = 256;
 
 /** FNV-1a of a string's characters (32 bits): spreads random ids evenly, cheaply. */
@@ -51,14 +56,6 @@ const shardName = (n: number) => n.toString(16).padStart(2, '0');
 /** The file holding a game's index row. */
 export function shardFile(dataDir: string, id: string): string {
   return join(dataDir, 'index', `${shardName(shardOf(id))}.idx`);
-}
-
-/** JSON with every character past ASCII escaped (\uXXXX), so it reads back as latin1. */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 export interface LoadedShards {
@@ -99,14 +96,15 @@ export class IndexShards {
     }
     this.refuseNewer(this.manifestFile, manifest.format);
     const older = manifest.format !== SHARD_FORMAT;
+    const json = typeof manifest.format === 'number' && manifest.format <= 3; // format 3: xx.json
     table.expect(Object.values(manifest.shards ?? {}).reduce((a, b) => a + (Number(b) || 0), 0));
     let damaged: string | null = null;
     for (const [name, count] of Object.entries(manifest.shards ?? {})) {
       if (!/^[0-9a-f]{2}$/.test(name) || count === 0) continue;
-      const file = join(this.dir, `${name}.${older ? 'json' : 'idx'}`);
+      const file = join(this.dir, `${name}.${json ? 'json' : 'idx'}`);
       const members = this.members[Number.parseInt(name, 16)]!;
       try {
-        const ids = older ? this.loadFormat3(file, table) : this.loadShard(file, table);
+        const ids = json ? this.loadFormat3(file, table) : this.loadShard(file, table);
         for (const id of ids) members.add(id);
       } catch (err) {
         if (err instanceof StoreFormatError) throw err;
@@ -118,20 +116,32 @@ export class IndexShards {
   }
 
   private loadShard(file: string, table: IndexTable): string[] {
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const start = Buffer.alloc(24);
+      readSync(fd, start, 0, 24, 0);
+      const format = Number(/^\{"format":(\d+)/.exec(start.toString('latin1'))?.[1]);
+      this.refuseNewer(file, format);
+      if (format === SHARD_FORMAT)
+        return table.decode({
+          size,
+          file,
+          read(into, at, length, position) {
+            if (readSync(fd, into, at, length, position) !== length) throw new Error('cut short');
+          },
+        });
+      if (format !== 4) throw new Error('no header line');
+    } finally {
+      closeSync(fd);
+    }
     const buf = readFileSync(file);
     const nl = buf.indexOf(10);
-    if (nl < 0) throw new Error('no header line');
-    // The header is ASCII (written so): latin1 makes its string without decoding UTF-8.
-    const head = JSON.parse(buf.toString('latin1', 0, nl)) as {
-      format?: unknown;
-      bytes?: number;
-      rows?: StoredRow[];
-    };
-    this.refuseNewer(file, head.format);
+    const head = JSON.parse(buf.toString('latin1', 0, nl)) as { bytes?: number; rows?: StoredRow[] };
     const hashes = buf.subarray(nl + 1);
     if (hashes.length !== head.bytes)
       throw new Error(`${hashes.length} bytes of hashes where ${head.bytes} were written`);
-    return table.decode(head.rows ?? [], hashes);
+    return table.decodeFormat4(head.rows ?? [], hashes);
   }
 
   private loadFormat3(file: string, table: IndexTable): string[] {
@@ -167,9 +177,7 @@ export class IndexShards {
     try {
       await mkdir(this.dir, { recursive: true });
       for (const n of work) {
-        const { rows, hashes } = table.encode(this.members[n]!);
-        const head = asciiJson({ format: SHARD_FORMAT, bytes: hashes.length, rows });
-        await this.writeShard(n, Buffer.concat([Buffer.from(`${head}\n`), hashes]));
+        await this.writeShard(n, table.encode(this.members[n]!));
         await new Promise((r) => setImmediate(r));
       }
       await syncDirFast(this.dir);

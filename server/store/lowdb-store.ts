@@ -32,8 +32,8 @@ import { join } from 'node:path';
 import { IndexShards, SHARD_FORMAT } from './index-shards.ts';
 import { GameFiles } from './game-files.ts';
 import { GroupCommitter, syncDirFast } from './group-commit.ts';
-import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
-import { IndexTable, type Row } from './index-table.ts';
+import { indexEntryOf } from './index-entry.ts';
+import { IndexTable } from './index-table.ts';
 import { isFormat1, migrateFormat1 } from './lowdb-migrate.ts';
 import {
   ChainError,
@@ -341,27 +341,15 @@ export class LowdbGameStore implements GameStore {
   }
 
   async listGames(q: GameQuery): Promise<{ entries: IndexEntry[]; total: number }> {
-    return this.index.list(
-      (e) =>
-        (q.status === undefined || e.status === q.status) &&
-        // An unconfirmed game (its organiser has not proved their address) is never listed.
-        (q.listed === undefined || (e.listed && e.confirmed !== false) === q.listed) &&
-        (!q.freeSeats || hasFreeSeat(e)),
-      { limit: q.limit ?? 100, updatedSince: q.updatedSince, mailHash: q.mailHash },
-    );
+    return this.index.list(q);
   }
 
   async dueReminders(now: string, limit = Infinity): Promise<IndexEntry[]> {
-    const due: Row[] = [];
-    for (const e of this.index.values())
-      if (e.status === 'active' && !e.attention && e.nextReminderAt !== null && e.nextReminderAt <= now) due.push(e);
-    due.sort((a, b) => (a.nextReminderAt! < b.nextReminderAt! ? -1 : 1));
-    return due.slice(0, limit).map((r) => this.index.entry(r));
+    return this.index.due(now, limit);
   }
 
-  /** The rows themselves (read-only to the caller): no IndexEntry is made. */
   async logEnds(): Promise<readonly LogEnd[]> {
-    return [...this.index.values()];
+    return this.index.logEnds();
   }
 
   /** `changed`: false for a row read from the shards (its shard need not be written again). */

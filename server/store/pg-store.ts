@@ -25,9 +25,12 @@
 // above (which refuses it as stale or writes it on the fresh metadata).
 // Batches (batcher.ts): one-statement appends and readGame calls made at the
 // same moment for different games go to the database as one statement each
-// (appendMany, readMany), so that a reminder tick opening a hundred games, or
-// many players moving at once, costs a few round trips and commits, not one
+// (appendMany, readMany), so that a reminder tick logging a hundred reminders,
+// or many players moving at once, costs a few round trips and commits, not one
 // per game. Each game's part is still all or nothing, decided on its own row.
+// Such an append carries each game's metadata and index row as the fields that
+// changed (applied to the stored ones; the version check makes sure those are
+// the ones they were computed on), not the whole documents.
 // Schema and formats: migrations at open (pg-migrate.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -88,11 +91,24 @@ interface ReadCall {
 /** A one-statement append, decided on the remembered row (appendKnown). */
 interface AppendJob {
   gameId: string;
-  meta: GameMeta;
+  /** The new index row (its columns are written whole). */
   row: IndexEntry;
+  /** What changes in the stored metadata and index row (see fieldChanges). */
+  metaChange: FieldChanges;
+  rowChange: FieldChanges;
   version: string;
   expectedSeq: number;
   entries: LogEntry[];
+}
+
+/**
+ * A JSON object's change as top-level fields: those set (each replaced whole) and those removed.
+ * The database applies it to the stored document ((doc - drop) || set): what is sent is the
+ * size of the change, not of the game's metadata, which it would parse and the batch carry.
+ */
+interface FieldChanges {
+  set: Record<string, unknown>;
+  drop: string[];
 }
 
 /** Games remembered (the ones used most recently). */
@@ -257,13 +273,17 @@ export class PgGameStore implements GameStore {
     const meta: GameMeta = change.meta ? { ...k.meta, ...change.meta } : k.meta;
     const tail = change.entries[change.entries.length - 1];
     const row = indexEntryOf(meta, tail?.seq ?? k.row.lastSeq, tail?.hash ?? k.row.lastHash);
-    if (JSON.stringify(keysOf(k.row)) !== JSON.stringify(keysOf(row))) return null;
+    const rowChange = rowChanges(k.row, row);
+    // A change of keys takes the locking path (it rewrites game_keys); the row's `keys` field holds them all.
+    if ('keys' in rowChange.set) return null;
+
     let v: string | null;
     try {
       v = await this.appends.add({
         gameId,
-        meta,
         row,
+        metaChange: fieldChanges(change.meta ?? {}),
+        rowChange,
         version: k.version,
         expectedSeq: change.expectedSeq,
         entries: change.entries,
@@ -296,13 +316,17 @@ export class PgGameStore implements GameStore {
   private async appendMany(jobs: AppendJob[]): Promise<(string | null | Error)[]> {
     // One JSON parameter for the whole batch (stringified natively; the driver's escaping of
     // array parameters cost more than the statement). Each entry is stored as its own text
-    // within it, exactly as JSON.stringify wrote it.
+    // within it, exactly as JSON.stringify wrote it. The metadata and the row go as their
+    // changes, applied to the stored ones: the version check makes sure those are the ones
+    // the changes were computed on.
     const batch = jobs.map((j) => {
       const [status, listed, freeSeat, updatedAt, nextReminderAt, attention] = indexColumns(j.row);
       return {
         id: j.gameId,
-        meta: j.meta,
-        row: j.row,
+        meta_set: j.metaChange.set,
+        meta_drop: j.metaChange.drop,
+        row_set: j.rowChange.set,
+        row_drop: j.rowChange.drop,
         last_seq: j.row.lastSeq,
         last_hash: j.row.lastHash,
         status,
@@ -318,16 +342,16 @@ export class PgGameStore implements GameStore {
     });
     try {
       const r = await this.pool.query<{ id: string; version: string }>(
+        // json_to_recordset reads each game's object once (x->>'field' on json parses it again
+        // for every field); the entries stay json, so each keeps its text as written.
         `WITH c AS (
-           SELECT x->>'id' AS id, (x->'meta')::jsonb AS meta, (x->'row')::jsonb AS row,
-             (x->>'last_seq')::int AS last_seq, x->>'last_hash' AS last_hash, x->>'status' AS status,
-             (x->>'listed')::boolean AS listed, (x->>'free_seat')::boolean AS free_seat,
-             x->>'updated_at' AS updated_at, x->>'next_reminder_at' AS next_reminder_at,
-             (x->>'attention')::boolean AS attention, (x->>'version')::bigint AS version,
-             (x->>'expected')::int AS expected, x->'entries' AS entries
-           FROM json_array_elements($1::json) AS x
+           SELECT * FROM json_to_recordset($1::json) AS x(id text, meta_set jsonb, meta_drop text[],
+             row_set jsonb, row_drop text[], last_seq int, last_hash text, status text, listed boolean,
+             free_seat boolean, updated_at text, next_reminder_at text, attention boolean, version bigint,
+             expected int, entries json)
          ), up AS (
-           UPDATE games g SET meta = c.meta, row = c.row, last_seq = c.last_seq, last_hash = c.last_hash,
+           UPDATE games g SET meta = (g.meta - c.meta_drop) || c.meta_set, row = (g.row - c.row_drop) || c.row_set,
+             last_seq = c.last_seq, last_hash = c.last_hash,
              status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
              next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
            FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
@@ -516,18 +540,69 @@ export class PgGameStore implements GameStore {
 
   async dueReminders(now: string, limit = Number.POSITIVE_INFINITY): Promise<IndexEntry[]> {
     const lim = Number.isFinite(limit) ? `LIMIT ${Math.max(0, Math.floor(limit))}` : '';
-    const r = await this.pool.query<{ row: IndexEntry }>(
-      `SELECT row FROM games WHERE status = 'active' AND NOT attention AND next_reminder_at IS NOT NULL
+    // With each row its metadata and version, remembered: the reminder job logs a reminder from
+    // the row alone (service.logReminder), and that append is then the one-statement kind,
+    // batched with the other due games' (one round trip for the tick, not a transaction each).
+    const r = await this.pool.query<{ meta: GameMeta; row: IndexEntry; version: string }>(
+      `SELECT meta, row, version FROM games WHERE status = 'active' AND NOT attention AND next_reminder_at IS NOT NULL
          AND next_reminder_at <= $1 ORDER BY next_reminder_at, id ${lim}`,
       [now],
     );
-    return r.rows.map((x) => x.row);
+    return r.rows.map((x) => {
+      this.remember(x.row.id, { meta: x.meta, row: x.row, version: x.version });
+      return x.row;
+    });
   }
 
   /** The schema name quoted for SQL (tools that address this store's tables from another connection). */
   get qualifiedSchema(): string {
     return quoteIdent(this.schema);
   }
+}
+
+/** An Append's `meta` as field changes: a field given as undefined is removed (as the JSON of the shallow merge has it). */
+function fieldChanges(fields: Record<string, unknown>): FieldChanges {
+  const set: Record<string, unknown> = {};
+  const drop: string[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) drop.push(k);
+    else set[k] = v;
+  }
+  return { set, drop };
+}
+
+/** The top-level fields of the index row that differ (compared as JSON), and those it no longer has. */
+function rowChanges(before: IndexEntry, after: IndexEntry): FieldChanges {
+  const set: Record<string, unknown> = {};
+  const drop: string[] = [];
+  const was = before as unknown as Record<string, unknown>;
+  const now = after as unknown as Record<string, unknown>;
+  for (const k of Object.keys(now)) {
+    const v = now[k];
+    if (v !== undefined && !sameJson(v, was[k])) set[k] = v;
+  }
+  for (const k of Object.keys(was)) if (was[k] !== undefined && now[k] === undefined) drop.push(k);
+  return { set, drop };
+}
+
+/**
+ * Whether two values are the same JSON: objects compared field by field whatever their order
+ * (a row read back from jsonb has its fields in jsonb's order), a field that is undefined the
+ * same as one that is not there.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    return a.length === bs.length && a.every((x, i) => sameJson(x, bs[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  for (const k of Object.keys(ao)) if (!sameJson(ao[k], bo[k])) return false;
+  for (const k of Object.keys(bo)) if (ao[k] === undefined && bo[k] !== undefined) return false;
+  return true;
 }
 
 /** status, listed, free_seat, updated_at, next_reminder_at, attention: the columns listing and reminders ask about. */

@@ -312,6 +312,23 @@ export interface IndexEntry {
   attention: string | null;
   /** GameMeta.privateRev (absent: 0). */
   privateRev?: number;
+  /**
+   * What the reminder job needs to take a reminder step without opening the game; present
+   * exactly when `nextReminderAt` is (absent in rows stored before it existed: the job opens
+   * those games instead).
+   */
+  remind?: ReminderRow;
+}
+
+/**
+ * A game's reminder schedule as its index row carries it: the current wait, the policy, and each
+ * seat's slot and generation (a reminder mail is addressed to the seat's holder by them, so that a
+ * player who took the seat over since is not reminded of somebody else's wait).
+ */
+export interface ReminderRow {
+  wait: TurnWait;
+  policy: ReminderPolicy;
+  seats: { slot: number; generation: number; vacant?: true }[];
 }
 
 /** The append was made against an older (or newer) seq than the game's last: nothing was written. */
@@ -473,4 +490,13 @@ export interface GameStore {
    * the mail's catch-up at start reads them for every game. Absent: listGames stands in.
    */
   logEnds?(): Promise<readonly LogEnd[]>;
+}
+
+/**
+ * The PostgreSQL store behind a GameStore, or null: the one store that is `shared`. A test of
+ * `shared`, not `instanceof`, so that a server without PostgreSQL never loads pg-store.ts and
+ * its driver.
+ */
+export function pgStoreOf(store: GameStore): import('./pg-store.ts').PgGameStore | null {
+  return store.shared ? (store as import('./pg-store.ts').PgGameStore) : null;
 }

@@ -38,4 +38,23 @@ describe('the mail cursor file', () => {
       /written by a newer server \(version 3; this server reads versions 1 to 2\)\. Run the newer server/,
     );
   });
+
+  it('reads positions in any order and saves them in id order, changes merged in', async () => {
+    const file = fileIn();
+    writeFileSync(file, JSON.stringify({ version: 2, ids: ['g3', 'g1', 'g2'], seqs: [3, 1, 2] }));
+    const c = new MailCursor(file);
+    await c.load();
+    expect(['g1', 'g2', 'g3', 'g0'].map((id) => c.get(id))).toEqual([1, 2, 3, undefined]);
+    c.set('g2', 5);
+    c.set('g0', 1);
+    c.set('g4', 7);
+    await c.save();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      version: 2,
+      ids: ['g0', 'g1', 'g2', 'g3', 'g4'],
+      seqs: [1, 1, 5, 3, 7],
+    });
+    c.set('g1', 2);
+    expect(['g0', 'g1', 'g2', 'g3', 'g4'].map((id) => c.get(id))).toEqual([1, 2, 5, 3, 7]);
+  });
 });

@@ -1,5 +1,6 @@
 // Mail pictures drawn on worker threads (server/mail/picture-pool.ts): the same PNG as drawn on
-// the event loop, both of a turn mail's pictures (the close-up and the board), one game's pictures on one worker, and a worker that dies fails only the
+// the event loop (a worker draws with resvg's WebAssembly build, the event loop with the native
+// one: server/mail/raster.ts), both of a turn mail's pictures (the close-up and the board), one game's pictures on one worker, and a worker that dies fails only the
 // pictures it was drawing (the mail queue retries them) while the next picture gets a fresh one.
 import { afterEach, describe, expect, it } from 'vitest';
 import { games } from '../../rules/index.ts';

@@ -1,7 +1,7 @@
 // The reminder job with an injected clock: the policy's schedule is kept to
 // the hour, also across a restart (new service, new mailer, new job on the
 // same data folder); the escalation and the autoMove happen exactly once.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { makeService, type TestService } from '../support/service.ts';
 import { highCard } from '../support/high-card.ts';
@@ -115,7 +115,15 @@ describe('reminder job', () => {
     t.clock.advanceHours(23.9);
     expect(await job.tick()).toMatchObject({ due: 0, opened: 0 });
     t.clock.advanceHours(0.1); // exactly 24 h
-    expect(await job.tick()).toMatchObject({ due: 1, opened: 1, reminders: 1 });
+    // A reminder is taken on the game's index row: the game is not opened for it.
+    expect(await job.tick()).toMatchObject({ due: 1, opened: 0, reminders: 1 });
+    // The game this process keeps in memory has it too.
+    const held = await service.open(gameId);
+    expect(held.doc.wait?.reminders).toBe(1);
+    expect(held.doc.log[held.doc.log.length - 1]).toMatchObject({
+      kind: 'reminder',
+      text: `Reminder 1 of 2 to ${held.doc.seats[waiting]!.name}`,
+    });
     expect(await job.tick()).toMatchObject({ due: 0, reminders: 0 }); // not twice
     await mail.settle();
     expect(reminders().map(to)).toEqual([email]);
@@ -137,7 +145,7 @@ describe('reminder job', () => {
     t.clock.advanceHours(11.9);
     expect(await job.tick()).toMatchObject({ due: 0 });
     t.clock.advanceHours(0.1); // 48 h: escalation, autoMove
-    expect(await job.tick()).toMatchObject({ due: 1, autoMoves: 1 });
+    expect(await job.tick()).toMatchObject({ due: 1, opened: 1, autoMoves: 1 });
     expect(await job.tick()).toMatchObject({ due: 0, autoMoves: 0 });
     await mail.settle();
     const g = await service.open(gameId);
@@ -156,6 +164,31 @@ describe('reminder job', () => {
     t.clock.advanceHours(1);
     expect(await job.tick()).toMatchObject({ due: 0 });
     expect(new Set(mail.smtp.messageIds).size).toBe(mail.smtp.messageIds.length);
+  });
+
+  it('a game moved after the due list was read is not reminded of the old turn', async () => {
+    const policy: ReminderPolicy = { remindAfterHours: 24, repeatHours: 24, maxReminders: 3, onTimeout: 'notify' };
+    const { gameId, waiting } = await gameWaiting(policy);
+    const reminders = () => mail.smtp.received.filter((m) => /^Reminder: your move/.test(m.subject ?? ''));
+    t.clock.advanceHours(25);
+    // The waiting seat moves between the job's reading of the due games and its reminder.
+    const readDue = service.dueReminders.bind(service);
+    vi.spyOn(service, 'dueReminders').mockImplementationOnce(async (now) => {
+      const due = await readDue(now);
+      const g = await service.open(gameId);
+      await service.move(gameId, waiting, { seq: g.stateSeq, action: highCard.moves(g.state, waiting)[0] });
+      return due;
+    });
+    const before = (await service.open(gameId)).doc.log.length;
+    expect(await job.tick()).toMatchObject({ due: 1, opened: 0, reminders: 0, errors: 0 });
+    await mail.settle();
+    expect(reminders()).toEqual([]);
+    const g = await service.open(gameId);
+    expect(g.doc.log.filter((e) => e.kind === 'reminder')).toEqual([]);
+    expect(g.doc.log.slice(before).map((e) => e.kind)).toEqual(['move']);
+    // The new wait keeps its own schedule, from the move.
+    expect(g.doc.wait?.reminders ?? 0).toBe(0);
+    expect(await job.tick()).toMatchObject({ due: 0 });
   });
 
   it('notify policy: one escalation notice to everyone, once, then silence', async () => {

@@ -372,5 +372,64 @@ export function storeContract(name: string, make: () => Promise<StoreUnderTest>)
       expect((await t.store.dueReminders('2026-03-02T12:00:00.000Z', 1)).map((e) => e.id)).toEqual([early.id]);
       await t.cleanup();
     });
+
+    it("a due game's row carries its reminder schedule (wait, policy, seats), and drops it when nothing is due", async () => {
+      const t = await make();
+      const seat2 = { ...metaFor().seats[0]!, name: 'Bob', email: 'bob@example.test', slot: 1, generation: 2 };
+      const meta = active({ seats: [metaFor().seats[0]!, { ...seat2, keyHash: keyHash(`bob-${Math.random()}`) }] });
+      const log: LogEntry[] = [];
+      await t.store.create(meta, entriesAfter(log, 1));
+      const [row] = await t.store.dueReminders('2026-03-01T00:00:00.000Z');
+      expect(row!.id).toBe(meta.id);
+      expect(row!.remind).toEqual({
+        wait: meta.wait,
+        policy: meta.policy,
+        seats: [
+          { slot: 0, generation: 0 },
+          { slot: 1, generation: 2 },
+        ],
+      });
+      // A reminder counted (as the reminder job writes it, from the row alone).
+      const wait = { ...row!.remind!.wait, reminders: 1 };
+      const after = await t.store.append(meta.id, {
+        expectedSeq: row!.lastSeq,
+        entries: entriesAfter(log, 1, 'reminder'),
+        meta: { wait, updatedAt: '2026-01-02T12:00:00.000Z' },
+      });
+      expect(after.remind?.wait).toEqual(wait);
+      expect(after.nextReminderAt).toBe('2026-01-03T12:00:00.000Z');
+      expect((await t.store.readMeta(meta.id))!.wait).toEqual(wait);
+      // The wait over: no reminder time, no schedule in the row (also after a restart).
+      await t.store.append(meta.id, { expectedSeq: 2, entries: entriesAfter(log, 1), meta: { wait: null } });
+      const store = await t.reopen();
+      const done = await store.entry(meta.id);
+      expect(done!.nextReminderAt).toBeNull();
+      expect(done).not.toHaveProperty('remind');
+      await t.cleanup();
+    });
+
+    it('an append removes the metadata fields it gives as undefined, and the row follows', async () => {
+      const t = await make();
+      const meta = metaFor({ privateRev: 3 });
+      const log: LogEntry[] = [];
+      await t.store.create(meta, entriesAfter(log, 1));
+      expect((await t.store.entry(meta.id))!.privateRev).toBe(3);
+      // Twice: a store that remembers the game writes the second append another way than the first.
+      for (const privateRev of [undefined, 4, undefined]) {
+        const row = await t.store.append(meta.id, {
+          expectedSeq: log.length,
+          entries: entriesAfter(log, 1),
+          meta: { privateRev },
+        });
+        expect(row.privateRev).toBe(privateRev);
+      }
+      // (toEqual treats a field that is there as undefined as absent: as JSON has it.)
+      expect(await t.store.readMeta(meta.id)).toEqual({ ...meta, privateRev: undefined });
+      expect((await t.store.entry(meta.id))!.privateRev).toBeUndefined();
+      const store = await t.reopen();
+      expect(await store.readMeta(meta.id)).toEqual({ ...meta, privateRev: undefined });
+      expect((await store.entry(meta.id))!.privateRev).toBeUndefined();
+      await t.cleanup();
+    });
   });
 }

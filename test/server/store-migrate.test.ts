@@ -33,7 +33,7 @@ describe('a data folder from before rules versions and append-only logs', () => 
     dirs.push(dir);
     cpSync(join(fixture, 'data'), dir, { recursive: true });
     const { service, store } = await serviceOn(dir);
-    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(4);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(5);
     expect(existsSync(join(dir, 'index.json'))).toBe(false);
     // The format-1 journal (whole documents) is gone; a fresh one may be there, empty.
     expect(existsSync(join(dir, 'index.journal')) ? readFileSync(join(dir, 'index.journal'), 'utf8') : '').toBe('');

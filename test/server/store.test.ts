@@ -18,7 +18,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from '../../server/store/group-commit.ts';
 import { shardFile } from '../../server/store/index-shards.ts';
 import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
-import { StoreFormatError, type LogEntry } from '../../server/store/types.ts';
+import { splitEntry, toStored } from '../../server/store/index-row.ts';
+import { StoreFormatError, type IndexEntry, type LogEntry } from '../../server/store/types.ts';
 import { makeService } from '../support/service.ts';
 import { entriesAfter, metaFor } from './store-contract.ts';
 
@@ -206,7 +207,7 @@ describe('lowdb store', () => {
     await store.close();
     const shards = Object.keys(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).shards);
     expect(shards.length).toBeGreaterThan(10); // 40 games spread over the shards
-    writeFileSync(join(dir, 'index', `${shards[0]}.idx`), '{"format":4,"bytes":0,"rows":[{"id":'); // torn by hand
+    writeFileSync(join(dir, 'index', `${shards[0]}.idx`), '{"format":5,"count":3,"text":'); // torn by hand
     const problems: string[] = [];
     const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
     await again.open();
@@ -275,7 +276,7 @@ describe('lowdb store', () => {
     await again.open();
     expect(problems).toEqual([]); // read, not rebuilt
     expect(existsSync(join(dir, 'index.json'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(4);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(5);
     for (const meta of metas) {
       expect((await again.entry(meta.id))?.lastSeq).toBe(2);
       expect(await again.findKey(meta.adminKeyHash)).toEqual({ gameId: meta.id, role: 'admin' });
@@ -291,14 +292,14 @@ describe('lowdb store', () => {
   it('refuses a data folder or game file written by a newer server, saying what to do', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'index'));
-    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 5, shards: {} }));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 6, shards: {} }));
     await expect(new LowdbGameStore({ dataDir: dir }).open()).rejects.toThrow(
-      /written by a newer server \(format 5; this server reads formats 1 to 4\)\. Run the newer server/,
+      /written by a newer server \(format 6; this server reads formats 1 to 5\)\. Run the newer server/,
     );
     const d1 = tempDir();
-    writeFileSync(join(d1, 'index.json'), JSON.stringify({ version: 5, games: [] }));
+    writeFileSync(join(d1, 'index.json'), JSON.stringify({ version: 6, games: [] }));
     await expect(new LowdbGameStore({ dataDir: d1 }).open()).rejects.toThrow(
-      /format 5; this server reads formats 1 to 4/,
+      /format 6; this server reads formats 1 to 5/,
     );
     const d2 = tempDir();
     const store = new LowdbGameStore({ dataDir: d2 });
@@ -326,10 +327,16 @@ describe('lowdb store', () => {
       await first.create(meta, entriesAfter(log, 1));
     }
     await first.close();
-    // A second run moves one game and stops; a third starts.
-    const second = new LowdbGameStore({ dataDir: dir });
+    // A second run moves one game each in a few shards; its compactions rewrite those shards while
+    // the other rows of each are not read yet (they are read from the shard file when asked for,
+    // so they must be taken into memory before the file is replaced). Then it stops; a third starts.
+    const second = new LowdbGameStore({ dataDir: dir, compactAfter: 1 });
     await second.open();
-    await second.append(metas[0]!.id, { expectedSeq: 1, entries: entriesAfter(logs.get(metas[0]!.id)!, 1) });
+    for (const meta of metas.slice(0, 5)) {
+      await second.append(meta.id, { expectedSeq: 1, entries: entriesAfter(logs.get(meta.id)!, 1) });
+      await second.drain();
+    }
+    for (const meta of metas) expect((await second.entry(meta.id))?.names).toEqual(['Ada']);
     await second.close();
     const third = new LowdbGameStore({ dataDir: dir });
     await third.open();
@@ -337,10 +344,11 @@ describe('lowdb store', () => {
     for (const meta of metas)
       expect(await third.findKey(meta.adminKeyHash)).toEqual({ gameId: meta.id, role: 'admin' });
     expect((await third.entry(metas[0]!.id))!.lastSeq).toBe(2);
+    expect((await third.entry(metas[9]!.id))!.lastSeq).toBe(1);
     await third.close();
   });
 
-  it('reads an index in shards of format 3 (rows as JSON with hex hashes) and writes it again as format 4', async () => {
+  it.each([3, 4])('reads an index in shards of format %i and writes it again as format 5', async (format) => {
     const dir = tempDir();
     const store = new LowdbGameStore({ dataDir: dir });
     await store.open();
@@ -348,7 +356,8 @@ describe('lowdb store', () => {
     for (const meta of metas) await store.create(meta, entriesAfter([], 2));
     const rows = await Promise.all(metas.map((m) => store.entry(m.id)));
     await store.close();
-    // The index as the previous server wrote it: xx.json shards of IndexEntry rows, manifest format 3.
+    // The index as an earlier server wrote it: format 3, xx.json shards of IndexEntry rows with hex
+    // hashes; format 4, xx.idx shards of one JSON line of rows as arrays, then their hashes' bytes.
     rmSync(join(dir, 'index'), { recursive: true });
     mkdirSync(join(dir, 'index'));
     const byShard = new Map<string, unknown[]>();
@@ -356,16 +365,23 @@ describe('lowdb store', () => {
       const name = shardFile(dir, row!.id).slice(-6, -4);
       byShard.set(name, [...(byShard.get(name) ?? []), row]);
     }
-    for (const [name, games] of byShard)
-      writeFileSync(join(dir, 'index', `${name}.json`), JSON.stringify({ format: 3, games }));
+    for (const [name, games] of byShard) {
+      if (format === 3) writeFileSync(join(dir, 'index', `${name}.json`), JSON.stringify({ format, games }));
+      else {
+        const split = (games as IndexEntry[]).map(splitEntry);
+        const hashes = Buffer.concat(split.map((x) => x.bytes ?? Buffer.alloc(0)));
+        const head = JSON.stringify({ format, bytes: hashes.length, rows: split.map((x) => toStored(x.row)) });
+        writeFileSync(join(dir, 'index', `${name}.idx`), Buffer.concat([Buffer.from(`${head}\n`), hashes]));
+      }
+    }
     const counts = Object.fromEntries([...byShard].map(([n, g]) => [n, g.length]));
-    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format: 3, shards: counts }));
+    writeFileSync(join(dir, 'index', 'manifest.json'), JSON.stringify({ format, shards: counts }));
 
     const problems: string[] = [];
     const again = new LowdbGameStore({ dataDir: dir, onProblem: (m) => problems.push(m) });
     await again.open();
     expect(problems).toEqual([]);
-    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(4);
+    expect(JSON.parse(readFileSync(join(dir, 'index', 'manifest.json'), 'utf8')).format).toBe(5);
     const files = readdirSync(join(dir, 'index'));
     expect(files.filter((f) => f.endsWith('.json') && f !== 'manifest.json')).toEqual([]);
     expect(files.filter((f) => f.endsWith('.idx'))).toHaveLength(byShard.size);

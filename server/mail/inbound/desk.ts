@@ -16,10 +16,11 @@
 // move came in between: refused, with the position as it is now (except where the
 // rules take simultaneous choices, which the service allows). A reply that names
 // no mail of ours is judged at the current position.
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Seat } from '../../../rules/types.ts';
 import { RuleError } from '../../../rules/types.ts';
 import { ServiceError } from '../../errors.ts';
+import { lineOf, nameSeats } from '../../game-log.ts';
 import type { GameService, LoadedGame } from '../../service.ts';
 import { Quota } from '../../quota.ts';
 import type { Spec } from '../compose.ts';
@@ -91,6 +92,8 @@ export class ReplyDesk {
     try {
       // No HTML turned into text here, nor text into HTML: an HTML-only reply's own part is
       // converted below (html-reply.ts), so a long one cannot hold up the event loop.
+      // Loaded at the first reply: a server that takes none starts without the MIME parser.
+      const { simpleParser } = await import('mailparser');
       mail = await simpleParser(raw, {
         skipImageLinks: true,
         skipTextLinks: true,
@@ -279,7 +282,7 @@ export class ReplyDesk {
           const action = await actionOf(s, now, seat, seq, line);
           const r = await s.move(gameId, seat, { seq, action });
           seq = r.seq;
-          done.push(`You ${r.text}`);
+          done.push(await movedLine(s, gameId, r.seq, r.text, rec.name));
         }
       } catch (err) {
         if (!(err instanceof ServiceError)) throw err;
@@ -326,6 +329,26 @@ async function actionOf(s: GameService, game: LoadedGame, seat: Seat, seq: numbe
     if (err instanceof RuleError) throw new ServiceError(400, err.message);
     throw new ServiceError(400, 'That command could not be read.');
   }
+}
+
+/**
+ * The answer's words for a move just played: the line the game's history shows for it, with the
+ * player's name ("Ada buys a 10% share of PRR from the IPO for $67"), not "You " before it. A
+ * history line is written for the third person (rules/types.ts describe: the server puts the
+ * player's name first), and the games differ in tense: 1830 says "buys", "passes", "pars ... and
+ * buys"; the others "extended ...; took a share". Turning such a line into the second person
+ * would mean finding every verb whose subject is the player, in every clause ("; becomes
+ * president of NYC", "and withholds it") but not the others' ("Ipswich scores nothing"), and the
+ * pronouns too ("BO goes to them"): a grammar per game, and wrong again with the next line a
+ * game adds. The history's own line is right in every game by construction, reads as the other
+ * players read it, and names other seats (`{seat:N}`) as the history does.
+ */
+async function movedLine(s: GameService, gameId: string, seq: number, text: string, name: string): Promise<string> {
+  const game = await s.open(gameId);
+  const entry = game.doc.log[seq - 1];
+  if (entry?.seq === seq && entry.kind === 'move') return lineOf(game.doc, entry).text;
+  // Not where it belongs (cannot happen while the log is append-only): the same words, made here.
+  return nameSeats(`${name} ${text}`, game.doc);
 }
 
 function staleText(game: LoadedGame, seq: number): string {

@@ -8,7 +8,6 @@
 // its head, styles and scripts, and at most MAX_HTML characters of it. The commands and table
 // talk stand at the top of an HTML reply. The conversion is mailparser's own (a one-part
 // message of that HTML, parsed again), so an HTML reply reads as it always did.
-import { simpleParser } from 'mailparser';
 
 /** Characters of a reply's own HTML converted at most (a few ms). */
 export const MAX_HTML = 16_384;
@@ -73,6 +72,7 @@ export async function replyTextOfHtml(html: string): Promise<string> {
   const own = ownHtml(html);
   if (own.trim() === '') return '';
   const part = Buffer.from(`Content-Type: text/html; charset=utf-8\r\n\r\n${own}`, 'utf8');
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(part, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
   return typeof parsed.text === 'string' ? parsed.text : '';
 }

@@ -14,7 +14,7 @@
 //   smtp-server's built-in certificate (its key is public). Sending servers use
 //   it when offered; a plain session is still taken, as an MX must (RFC 3207).
 // No AUTH: this listener only receives mail for its own addresses.
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { Quota } from '../../quota.ts';
 import type { ReplyDesk, Verdict } from './desk.ts';
@@ -39,6 +39,8 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
 
 export async function startInboundSmtp(desk: ReplyDesk, o: InboundSmtpOptions): Promise<InboundSmtp> {
   const perClient = new Quota(o.connectionsPerMinute ?? 120, 60_000, o.now ?? Date.now);
+  // Loaded only when the listener is asked for (SMTP_INBOUND_PORT): start-up stays light without.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     disabledCommands: o.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(o.tls ? { key: o.tls.key, cert: o.tls.cert, minVersion: 'TLSv1.2' as const } : {}),

@@ -62,7 +62,7 @@ export async function run(emit: Emit): Promise<void> {
     const indexFile = join(dir, 'index.json');
     const table = new IndexTable();
     await new IndexShards(dir).load(table);
-    const snap = { version: 2, games: [...table.values()].map((r) => table.entry(r)) };
+    const snap = { version: 2, games: table.list({ limit: Number.POSITIVE_INFINITY }).entries };
     rmSync(join(dir, 'index'), { recursive: true });
     const template = snap.games[0]!;
     const later = new Date(t.clock.now().getTime() + 30 * 24 * 3600_000).toISOString();
