@@ -84,6 +84,19 @@ export function firstMoves(
   return { moves: distinctLabels(moves), total: known.all.length };
 }
 
+/**
+ * Move number `n` of moves() (the index quick links and the API's `n` carry), from the list kept
+ * for this position (a turn mail or the play page listed it already); a copy, as moves() makes
+ * fresh objects. Undefined when there is none.
+ */
+export function legalMove(game: LoadedGame, seat: Seat, n: number): unknown {
+  const state = game.state;
+  if (state === null || !Number.isInteger(n) || n < 0) return undefined;
+  const rules = game.rules;
+  const all = movesKnown(state, seat, () => rules.moves(state, seat)).all;
+  return n < all.length ? structuredClone(all[n]) : undefined;
+}
+
 /** Move number `n` (the index into moves()) with its words, or null if there is none. */
 export function moveAt(game: LoadedGame, seat: Seat, n: number): MoveChoice | null {
   if (!Number.isInteger(n) || n < 0) return null;

@@ -4,6 +4,7 @@ import { RuleError } from '../../rules/types.ts';
 import { ServiceError } from '../errors.ts';
 import type { GameService, LoadedGame } from '../service.ts';
 import { firstIssue } from './schemas.ts';
+import { legalMove } from '../game-reading.ts';
 import { checkNesting } from '../strict-body.ts';
 import type { z } from 'zod';
 
@@ -43,7 +44,7 @@ export function actionFromBody(
   if (body.action !== undefined && body.action !== null && typeof body.action === 'object') return body.action;
   if (body.n !== undefined) {
     const canMove = game.doc.status === 'active' && game.state !== null && game.rules.toAct(game.state).includes(seat);
-    const m = canMove ? game.rules.moves(game.state, seat)[body.n] : undefined;
+    const m = canMove ? legalMove(game, seat, body.n) : undefined;
     if (m === undefined)
       throw new ServiceError(409, canMove ? 'That move is no longer on offer.' : 'It is not your turn.');
     return m;

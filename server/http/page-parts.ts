@@ -232,8 +232,13 @@ const ring = (p: Box, pad: number, width: number) => {
  * the seat's last turn, on the mail's whole board), or `after` as it is when nothing can be told
  * apart or the change is all over the picture (more than `most` shapes).
  */
-export function ringChanges(before: string, after: string, most = 24): string {
-  const changed = changedShapes(before, after);
+export function ringChanges(
+  before: string,
+  after: string,
+  most = 24,
+  /** changedShapes(before, after), when the caller has it already (the turn mail's close-up does). */
+  changed: ReturnType<typeof changedShapes> = changedShapes(before, after),
+): string {
   if (!changed || changed.boxes.length === 0 || changed.boxes.length > most) return after;
   const close = after.lastIndexOf('</svg>');
   return `${after.slice(0, close)}<g class="changed">${changed.boxes.map((b) => ring(b, 5, 3)).join('')}</g></svg>`;

@@ -114,10 +114,12 @@ export function phoneCloseUp(o: {
   after: string | undefined;
   /** How many cut-outs at most. */
   most?: number;
+  /** changedShapes(before, after), when the caller has it already (it also rings them on the board). */
+  changed?: ReturnType<typeof changedShapes>;
 }): string | undefined {
   const out: string[] = [];
   let y = 0;
-  const changed = o.before && o.after ? changedShapes(o.before, o.after) : null;
+  const changed = o.changed !== undefined ? o.changed : o.before && o.after ? changedShapes(o.before, o.after) : null;
   // Only what changed on the board itself (data-board, rules/picture.ts boardArea), if the picture says where it is.
   const area = boardOf(changed?.a.head) ?? changed?.view;
   const boxes = area

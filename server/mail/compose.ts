@@ -2,7 +2,7 @@
 // as it stands then. A spec that no longer applies (the player already moved,
 // the seat was reopened, they switched mail off) composes to null and is
 // recorded as skipped. Every mail of one game to one address shares a thread.
-import { pictureThen, ringChanges } from '../http/page-parts.ts';
+import { changedShapes, pictureThen, ringChanges } from '../http/page-parts.ts';
 import { nameRows, phoneCloseUp } from './closeup.ts';
 import { orderLinks } from '../http/orders.ts';
 import type { GameService, LoadedGame } from '../service.ts';
@@ -198,12 +198,15 @@ export class MailComposer {
         // the seat's own views only.
         const then = ctx.svg ? await pictureThen(this.o.service, game, spec.seat, 'mail') : null;
         const rows = ctx.view && game.rules.holdings ? safely(() => game.rules.holdings!(ctx.view!)) : undefined;
+        // The shapes that changed, found once for both the close-up and the rings on the board.
+        const changed = then !== null && ctx.svg ? changedShapes(then, ctx.svg) : null;
         ctx.closeUpSvg = phoneCloseUp({
           rows: rows && nameRows(rows, (text) => nameSeats(text, doc)),
           before: then,
           after: ctx.svg,
+          changed,
         });
-        if (then !== null && ctx.svg) ctx.svg = ringChanges(then, ctx.svg);
+        if (then !== null && ctx.svg) ctx.svg = ringChanges(then, ctx.svg, undefined, changed);
         ctx.intro = spec.intro;
         ctx.history = this.o.service.sinceLastTurn(game, spec.seat).map((l) => ({ seq: l.seq, text: l.text }));
         ctx.waitingFor = names(toAct);

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GameService, LoadedGame } from '../service.ts';
 import { ServiceError } from '../errors.ts';
-import { listOutbox } from './transport.ts';
+import { listOutbox, outboxPage } from './transport.ts';
 import { clientIsLoopback } from '../http/client.ts';
 import { MAIL_PREFS, MAIL_PREF_LABELS, isMailPref, mailPref, type MailPref } from './prefs.ts';
 import { gameLabel } from './compose.ts';
@@ -274,10 +274,14 @@ export function createMailRouter(o: MailRouterOptions): Router {
       const m = /^([A-Za-z0-9_-]{10,64})\.(eml|html)$/.exec(String(req.params.file));
       if (!m) return notFoundPage(res, pages);
       try {
-        const body = await readFile(join(dir, `${m[1]}.${m[2]}`));
-        if (m[2] === 'eml')
-          res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
-        else res.type('html');
+        if (m[2] === 'html') {
+          const page = await outboxPage(dir, m[1]!);
+          if (page === null) return notFoundPage(res, pages);
+          res.type('html').send(page);
+          return;
+        }
+        const body = await readFile(join(dir, `${m[1]}.eml`));
+        res.type('message/rfc822').setHeader('Content-Disposition', `inline; filename="${m[1]}.eml"`);
         res.send(body);
       } catch {
         notFoundPage(res, pages);

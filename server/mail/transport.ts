@@ -1,6 +1,7 @@
 // Where queued mail goes: an SMTP server (SMTP_URL) or, by default, the outbox
 // folder DATA_DIR/outbox/, one .eml file per message, listed at /outbox.
 import nodemailer from 'nodemailer';
+import { simpleParser } from 'mailparser';
 import type Mail from 'nodemailer/lib/mailer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -98,14 +99,10 @@ export function outboxTransport(dir: string, opts: { dkim?: DkimKey } = {}): Mai
       const info = await builder.sendMail(toNodemailer(mail));
       const summary: OutboxEntry = { id, to: mail.to, subject: mail.subject, at: new Date().toISOString() };
       await writeFileDurable(join(dir, `${id}.json`), JSON.stringify(summary));
-      if (mail.html) {
-        // A copy to look at in a browser: inline images as data: URIs.
-        let html = mail.html;
-        for (const a of mail.attachments ?? []) {
-          if (a.cid) html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.contentBase64}`);
-        }
-        await writeFileDurable(join(dir, `${id}.html`), html);
-      }
+      // No .html copy beside it: the page to look at in a browser is made from the .eml when
+      // somebody opens it (outboxPage). The copy was as large as the message (the pictures
+      // inline as data: URIs, 250-600 kB), built on the event loop and fsynced for every mail:
+      // disk writes a move's journal sync waited behind, for a page hardly anybody opens.
       await writeFileDurable(eml, info.message as Buffer);
     },
   };
@@ -116,6 +113,28 @@ export interface OutboxEntry {
   to: string;
   subject: string;
   at: string;
+}
+
+/**
+ * The page of an outbox message (/outbox/<id>.html): its HTML part with the inline pictures as
+ * data: URIs, read from the .eml; null when there is no such message or it has no HTML part.
+ * A copy written beside the .eml by an older server is served as it is.
+ */
+export async function outboxPage(dir: string, id: string): Promise<Buffer | string | null> {
+  try {
+    return await readFile(join(dir, `${id}.html`));
+  } catch {
+    // made from the .eml below
+  }
+  let eml: Buffer;
+  try {
+    eml = await readFile(join(dir, `${id}.eml`));
+  } catch {
+    return null;
+  }
+  // simpleParser writes each cid: picture into the HTML as a data: URI.
+  const parsed = await simpleParser(eml, { skipTextToHtml: true, skipTextLinks: true });
+  return typeof parsed.html === 'string' ? parsed.html : null;
 }
 
 /** The outbox, newest first. */

@@ -27,7 +27,7 @@
 // (lowdb-migrate.ts), and those of format 2 (the index in one index.json) get
 // their index in shards; a newer format is refused with StoreFormatError.
 import { constants, existsSync } from 'node:fs';
-import { access, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
+import { access, mkdir, opendir, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IndexShards, SHARD_FORMAT } from './index-shards.ts';
 import { GameFiles } from './game-files.ts';
@@ -445,7 +445,12 @@ export class LowdbGameStore implements GameStore {
   private async removeTempFiles(): Promise<void> {
     await this.shards.removeTempFiles();
     try {
-      for (const f of await readdir(this.gamesDir)) {
+      // Read a few hundred names at a time: readdir's one array of every name (200,000 at
+      // 100,000 games) is made on the event loop in one go, a stall of about 100 ms while
+      // moves land just after the start.
+      const dir = await opendir(this.gamesDir, { bufferSize: 256 });
+      for await (const e of dir) {
+        const f = e.name;
         if (f.includes('.tmp-') && !f.includes(`.tmp-${process.pid}-`))
           await unlink(join(this.gamesDir, f)).catch(() => {});
       }

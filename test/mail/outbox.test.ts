@@ -1,5 +1,7 @@
 // Without SMTP_URL: mail is written to DATA_DIR/outbox as .eml files and
 // listed at /outbox, as a fresh `npm start` shows it.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { highCard } from '../support/high-card.ts';
@@ -38,5 +40,22 @@ describe('the outbox', () => {
     expect(page).toContain('src="data:image/png;base64,');
     expect(g.seats.some((s) => page.includes(srv.ctx.links.playUrl(s.key)))).toBe(true);
     expect((await fetch(`${srv.url}/outbox/..%2Fsecret.key`)).status).toBe(404);
+    expect((await fetch(`${srv.url}/outbox/${'x'.repeat(32)}.html`)).status).toBe(404);
+  });
+
+  it('writes only the .eml and its summary per message; the page is made from the .eml, or read from an older copy', async () => {
+    await srv.createGame({ rules: 'high-card', players: ['Ada', 'Bob'] });
+    await srv.service.settled();
+    await mailer.queue.idle();
+    const dir = join(srv.dataDir, 'outbox');
+    const files = readdirSync(dir);
+    expect(files.filter((f) => f.endsWith('.eml')).length).toBe(3);
+    expect(files.filter((f) => f.endsWith('.html'))).toEqual([]);
+    // A data folder of an older server has an .html copy beside each .eml: it is served as it is.
+    const id = files.find((f) => f.endsWith('.eml'))!.slice(0, -'.eml'.length);
+    writeFileSync(join(dir, `${id}.html`), '<p>the copy an older server wrote</p>');
+    expect(await fetch(`${srv.url}/outbox/${id}.html`).then((r) => r.text())).toBe(
+      '<p>the copy an older server wrote</p>',
+    );
   });
 });

@@ -348,6 +348,33 @@ describe('HTTP: a whole game through personal links', () => {
     expect(emptyMove.body.error).toMatch(/seq/);
   });
 
+  it("plays move n of the listed moves for the API's n, listed before or not, and refuses an n not on offer", async () => {
+    const g = await srv.createGame({ rules: 'high-card', players: ['Ann', 'Bo'] });
+    for (let round = 0; round < 2; round++) {
+      // Listed first (the page, a turn mail), then played by number: the move the list showed.
+      let st = await srv.state(g.seats[0]!.key);
+      const seat = st.moves.length > 0 ? 0 : 1;
+      st = await srv.state(g.seats[seat]!.key);
+      const n = st.moves.length - 1;
+      const want = st.moves[n]!;
+      const tooFar = await srv.api('POST', `/api/play/${g.seats[seat]!.key}/move`, {
+        seq: st.game.seq,
+        n: st.moves.length,
+      });
+      expect(tooFar.status).toBe(409);
+      expect(tooFar.body.error).toMatch(/no longer on offer/);
+      const played = await srv.api('POST', `/api/play/${g.seats[seat]!.key}/move`, { seq: st.game.seq, n });
+      expect(played.status).toBe(200);
+      expect(played.body.text).toBe(want.text);
+      // The other seat, by number without asking for the list first.
+      const other = 1 - seat;
+      const res = await srv.api('POST', `/api/play/${g.seats[other]!.key}/move`, { seq: played.body.seq, n: 0 });
+      expect(res.status).toBe(200);
+      const history = (await srv.api('GET', `/api/play/${g.seats[other]!.key}/history`)).body;
+      expect(JSON.stringify(history)).toContain(res.body.text);
+    }
+  });
+
   it('logs one JSON line per request and game event, never a link key', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });

@@ -190,8 +190,9 @@ export async function run(emit: Emit): Promise<void> {
         }
       }),
     );
-    const playing = games.filter((g) => g.toAct.length > 0);
     for (const clients of [1, 8, 32]) {
+      // Games that ended in an earlier round are not played again (their seats have no turn).
+      const playing = games.filter((g) => g.toAct.length > 0);
       // Client c plays the games c, c + clients, ...: nobody else's.
       const mine = Array.from({ length: clients }, (_, c) => playing.filter((_, i) => i % clients === c));
       const latencies: number[] = [];
@@ -226,7 +227,10 @@ export async function run(emit: Emit): Promise<void> {
               moves++;
               g.seq = res.body.seq;
               g.toAct = res.body.toAct;
-              if (res.body.status !== 'active' || g.toAct.length === 0) own.splice(own.indexOf(g), 1);
+              if (res.body.status !== 'active' || g.toAct.length === 0) {
+                own.splice(own.indexOf(g), 1);
+                g.toAct = [];
+              }
             }
           }),
         );
