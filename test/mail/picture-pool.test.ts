@@ -82,8 +82,11 @@ describe('the picture workers', () => {
     const board = boards[0]!;
     await pool.draw(board.svg, {}, board.id); // the worker is up
     const worker = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots[0]!.worker;
+    // The worker is told to stop before the picture is sent, so it dies with the picture in hand
+    // whatever its speed (sent first, a fast worker could finish the picture before it stopped).
+    const dying = worker.terminate();
     const lost = pool.draw(board.svg, { cache: false }, board.id);
-    await worker.terminate();
+    await dying;
     await expect(lost).rejects.toThrow(/stopped/);
     const again = await pool.draw(board.svg, { cache: false }, board.id);
     expect(again.equals(await svgToPng(board.svg, { cache: false }))).toBe(true);
