@@ -4,17 +4,10 @@
 // waits on the mail's pictures and its rendering: here a move is made while the
 // board of a turn mail is being drawn.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { MailComposer, seqOfMessageId } from '../../server/mail/compose.ts';
-import { DigestBook } from '../../server/mail/digest.ts';
-import { MailRenderer } from '../../server/mail/render.ts';
+import { type MailComposer, seqOfMessageId } from '../../server/mail/compose.ts';
+import { pixelComposer } from '../support/composer.ts';
 import { highCard } from '../support/high-card.ts';
 import { makeService, type TestService } from '../support/service.ts';
-
-const ONE_PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 let t: TestService;
 let composer: MailComposer;
@@ -23,18 +16,10 @@ let whileDrawing: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   t = await makeService([highCard]);
-  const renderer = new MailRenderer(undefined, async () => {
+  composer = pixelComposer(t, async () => {
     const during = whileDrawing;
     whileDrawing = null;
     await during?.();
-    return ONE_PIXEL;
-  });
-  composer = new MailComposer({
-    service: t.service,
-    renderer,
-    from: 'Games <games@example.test>',
-    domain: 'example.test',
-    digest: new DigestBook(join(t.dataDir, 'mail')),
   });
 });
 afterAll(() => t.cleanup());

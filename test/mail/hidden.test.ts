@@ -10,12 +10,10 @@ import { games } from '../../rules/index.ts';
 import type { AnyRules, View } from '../../rules/types.ts';
 import { randomInt, seedRandom } from '../../rules/random.ts';
 import { highCard, type HighCardState } from '../support/high-card.ts';
+import { pixelComposer } from '../support/composer.ts';
 import { makeService, type TestService } from '../support/service.ts';
-import { join } from 'node:path';
-import { MailComposer } from '../../server/mail/compose.ts';
-import { DigestBook } from '../../server/mail/digest.ts';
+import type { MailComposer } from '../../server/mail/compose.ts';
 import type { OutgoingMail } from '../../server/mail/message.ts';
-import { MailRenderer } from '../../server/mail/render.ts';
 
 const registry: AnyRules[] = [...games.filter((g) => g.id !== highCard.id), highCard];
 let t: TestService;
@@ -25,23 +23,10 @@ let drawn: string[] = [];
 
 beforeAll(async () => {
   t = await makeService(registry);
-  const renderer = new MailRenderer(undefined, async (svg) => {
+  composer = pixelComposer(t, (svg) => {
     drawn.push(svg);
-    return ONE_PIXEL;
-  });
-  composer = new MailComposer({
-    service: t.service,
-    renderer,
-    from: 'Games <games@example.test>',
-    domain: 'example.test',
-    digest: new DigestBook(join(t.dataDir, 'mail')),
   });
 });
-
-const ONE_PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** The words of an SVG document (its text, tags left out). */
 function svgWords(svg: string): string {

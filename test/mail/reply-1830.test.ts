@@ -28,7 +28,6 @@
 // it runs beside the other games played by replies (reply-games.test.ts).
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ParsedMail } from 'mailparser';
 import { games } from '../../rules/index.ts';
 import { import18xx } from '../../rules/1830/import/index.ts';
 import { routesToText } from '../../rules/1830/track/index.ts';
@@ -37,7 +36,7 @@ import type { AnyRules } from '../../rules/types.ts';
 import { seqOfMessageId } from '../../server/mail/compose.ts';
 import { addressOf, reply, smtpSender } from '../support/mail-client.ts';
 import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
-import { asksToAct, checkOver, emailsOf, STYLES, standingMoves } from '../support/reply-player.ts';
+import { checkOver, emailsOf, nextAskingMail, STYLES, standingMoves } from '../support/reply-player.ts';
 
 const rules1830 = games.find((r) => r.id === '1830')!;
 /** 1830 without its pictures (see above). */
@@ -106,7 +105,6 @@ describe('1830 by replies', () => {
     /** Each seat's address, by seat. */
     const bySeat = g.seats.map((s) => s.email);
     const emails = emailsOf(players);
-    const ours = (x: ParsedMail) => emails.includes(addressOf(x.to));
     // The players' mail provider: one connection to the server, message after message.
     const via = smtpSender(m.mailer.inboundSmtpPort!);
     let replies = 0;
@@ -116,13 +114,10 @@ describe('1830 by replies', () => {
     try {
       while ((await m.srv.service.open(gameId)).doc.status === 'active') {
         if (replies >= plan.length + 20) throw new Error(`not over after ${replies} replies`);
-        let mail: ParsedMail;
-        try {
-          mail = await m.smtp.waitForMail((x) => ours(x) && asksToAct(x), 2_000, seen);
-        } catch {
-          continue; // the last reply ended the game, or its mail is still on its way: look again
-        }
-        seen = m.smtp.received.indexOf(mail, seen) + 1;
+        const asked = await nextAskingMail(m, emails, seen);
+        if (!asked) continue; // the game may have ended, or its mail is on its way: look again
+        const mail = asked.mail;
+        seen = asked.seen;
         const game = await m.srv.service.open(gameId);
         // A mail of a position the game has left (a newer one asks for the move now).
         if (seqOfMessageId(mail.messageId ?? '') !== game.stateSeq) continue;

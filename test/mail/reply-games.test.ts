@@ -18,14 +18,13 @@
 // to a thousand moves and more, is played whole in its own file (reply-1830.test.ts),
 // which runs beside this one: the moves of a real game, from its first turn mail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ParsedMail } from 'mailparser';
 import { games } from '../../rules/index.ts';
 import { seqOfMessageId } from '../../server/mail/compose.ts';
 import type { AnyRules } from '../../rules/types.ts';
 import { randomInt, seedRandom } from '../../rules/random.ts';
 import { addressOf, reply, smtpSender } from '../support/mail-client.ts';
 import { startMailServer, type MailTestServer } from '../support/mail-server.ts';
-import { asksToAct, checkOver, emailsOf, STYLES } from '../support/reply-player.ts';
+import { checkOver, emailsOf, nextAskingMail, STYLES } from '../support/reply-player.ts';
 
 /** The games without their pictures (see above). */
 const textOnly = games.map((r): AnyRules => ({ ...r, svg: undefined, holdings: undefined }));
@@ -49,20 +48,16 @@ afterEach(() => m.stop());
  */
 async function playByReplies(gameId: string, emails: string[], seed: string, typed: string, max: number) {
   let seen = 0;
-  const ours = (x: ParsedMail) => emails.includes(addressOf(x.to));
   // The players' mail provider: one connection to the server, message after message.
   const via = smtpSender(m.mailer.inboundSmtpPort!);
   let replies = 0;
   try {
     while ((await m.srv.service.open(gameId)).doc.status === 'active') {
       if (replies >= max) throw new Error(`${gameId}: not over after ${max} replies`);
-      let mail: ParsedMail;
-      try {
-        mail = await m.smtp.waitForMail((x) => ours(x) && asksToAct(x), 2_000, seen);
-      } catch {
-        continue; // the last reply ended the game, or its mail is still on its way: look again
-      }
-      seen = m.smtp.received.indexOf(mail, seen) + 1;
+      const next = await nextAskingMail(m, emails, seen);
+      if (!next) continue; // the game may have ended, or its mail is on its way: look again
+      const mail = next.mail;
+      seen = next.seen;
       const text = mail.text ?? '';
       // The text part alone is enough to play: the reply address, the numbered moves, the commands.
       expect(addressOf(mail.replyTo)).toMatch(/^play\+/);

@@ -14,6 +14,25 @@ export const STYLES: ClientStyle[] = ['gmail', 'outlook', 'apple', 'thunderbird'
 export const asksToAct = (x: ParsedMail) =>
   /^Your turn/.test(x.subject ?? '') || (/^Re: /.test(x.subject ?? '') && /It is your turn\./.test(x.text ?? ''));
 
+/**
+ * The next mail to one of `emails` that asks to act, among those received after the first
+ * `seen`, with the new `seen`; null when none comes within 2 s (the last reply ended the game,
+ * or its mail is still on its way: the caller looks at the game and asks again).
+ */
+export async function nextAskingMail(
+  m: MailTestServer,
+  emails: string[],
+  seen: number,
+): Promise<{ mail: ParsedMail; seen: number } | null> {
+  let mail: ParsedMail;
+  try {
+    mail = await m.smtp.waitForMail((x) => emails.includes(addressOf(x.to)) && asksToAct(x), 2_000, seen);
+  } catch {
+    return null;
+  }
+  return { mail, seen: m.smtp.received.indexOf(mail, seen) + 1 };
+}
+
 /** The addresses test/support/server.ts gives players of these names. */
 export const emailsOf = (names: string[]) => names.map((n) => `${n.toLowerCase()}@example.test`);
 
