@@ -185,11 +185,14 @@ export function apiRouter(ctx: AppContext): Router {
   });
 
   r.post('/play/:key/move', async (req, res) => {
-    const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    const body = parseBody(moveBody, req);
-    const action = actionFromBody(service, game, target.seat!, body);
-    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-    res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
+    // Decided on the game as this process holds it; a refusal is decided again on a fresh read (decideOnKey).
+    const answer = await service.decideOnKey(req.params.key, ['seat'], async (game, target) => {
+      const body = parseBody(moveBody, req);
+      const action = actionFromBody(service, game, target.seat!, body);
+      const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
+      return { ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] };
+    });
+    res.json(answer);
   });
 
   r.post('/play/:key/undo', async (req, res) => {

@@ -435,16 +435,20 @@ export function pagesRouter(ctx: AppContext): Router {
   });
 
   r.post('/play/:key/move', async (req, res) => {
-    const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    try {
-      const body = parseBody(moveBody, req);
-      const action = actionFromBody(service, game, target.seat!, body);
-      await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-      res.redirect(303, `/play/${req.params.key}`);
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
-    }
+    // Decided on the game as this process holds it; a refusal is decided again on a fresh read
+    // (decideOnKey), and shown on the page of the game as read then.
+    await service.decideOnKey(
+      req.params.key,
+      ['seat'],
+      async (game, target) => {
+        const body = parseBody(moveBody, req);
+        const action = actionFromBody(service, game, target.seat!, body);
+        await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
+        res.redirect(303, `/play/${req.params.key}`);
+      },
+      (err, game, target) =>
+        playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {}),
+    );
   });
 
   r.post('/play/:key/say', async (req, res) => {
