@@ -1805,11 +1805,7 @@ export class GameService {
    * `before`'s last seq. A stale write (another process moved first) drops the
    * game from memory and is refused in words; nothing was written.
    */
-  private async commit(
-    before: GameDoc | null,
-    next: GameDoc,
-    opts: { onlyIfUnchanged?: boolean } = {},
-  ): Promise<void> {
+  private async commit(before: GameDoc | null, next: GameDoc, opts: { onlyIfUnchanged?: boolean } = {}): Promise<void> {
     try {
       if (!before) {
         await this.store.create(metaOf(next), next.log);

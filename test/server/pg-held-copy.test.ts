@@ -146,7 +146,8 @@ describePg('a move on a game the server holds', () => {
       expect(moved.status).toBe(200);
       // The append made on the old copy was refused (the game changed), the move decided again.
       expect(readsA).toHaveBeenCalled();
-      for (const s of [a, b]) expect((await s.ctx.service.open(gameId)).doc.seats[0]!.prefs).toEqual({ mail: 'digest' });
+      for (const s of [a, b])
+        expect((await s.ctx.service.open(gameId)).doc.seats[0]!.prefs).toEqual({ mail: 'digest' });
       expect((await b.ctx.service.open(gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(1);
     } finally {
       await a.stop();
