@@ -1819,7 +1819,9 @@ export class GameService {
         expectedSeq: before.log.length,
         entries: next.log.slice(before.log.length),
         meta,
-        ...(opts.onlyIfUnchanged ? { onlyIfUnchanged: true } : {}),
+        ...(opts.onlyIfUnchanged
+          ? { onlyIfUnchanged: { updatedAt: before.updatedAt, privateRev: before.privateRev ?? 0 } }
+          : {}),
       });
     } catch (err) {
       if (!(err instanceof StaleSeqError)) throw err;

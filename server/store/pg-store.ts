@@ -225,10 +225,17 @@ export class PgGameStore implements GameStore {
   }
 
   async append(gameId: string, change: Append): Promise<IndexEntry> {
-    // onlyIfUnchanged: the version the change was decided on is the one remembered (every
-    // read and write of the game through this store remembers it); none remembered, none known.
-    const basis = change.onlyIfUnchanged ? this.known.get(gameId)?.version : undefined;
-    if (change.onlyIfUnchanged && basis === undefined) throw new StaleSeqError(gameId, change.expectedSeq, -1);
+    // onlyIfUnchanged: the version the change was decided on is the one remembered (every read
+    // and write of the game through this store remembers it), provided the metadata remembered
+    // is the one the caller decided on; else, or with none remembered, it is not known.
+    const decided = change.onlyIfUnchanged;
+    const k = decided ? this.known.get(gameId) : undefined;
+    const basis = k?.version;
+    if (
+      decided &&
+      (!k || k.meta.updatedAt !== decided.updatedAt || (k.meta.privateRev ?? 0) !== (decided.privateRev ?? 0))
+    )
+      throw new StaleSeqError(gameId, change.expectedSeq, -1);
     const fast = await this.appendKnown(gameId, change);
     if (fast) return fast;
     try {
