@@ -18,7 +18,11 @@ function copyOf(v: unknown): unknown {
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = copyOf(v[i]);
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      // A hole stays a hole (forEach and `in` tell it from undefined), as structuredClone keeps it.
+      if (x !== undefined || i in v) out[i] = copyOf(x);
+    }
     return out;
   }
   const proto = Object.getPrototypeOf(v);

@@ -102,5 +102,8 @@ describe('the copy of a state', () => {
     expect(other.when).not.toBe(when);
     expect(other.when.getTime()).toBe(5);
     expect([...other.seen]).toEqual([1]);
+    const holey = cloneState({ a: new Array(3).fill(1, 0, 1) as unknown[] });
+    expect(holey.a.length).toBe(3);
+    expect(1 in holey.a).toBe(false);
   });
 });
