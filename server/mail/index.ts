@@ -19,6 +19,9 @@ import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { processPicturePool } from './picture-pool.ts';
+import { ComposePool, MAIN_THREAD_KINDS } from './compose-pool.ts';
+import { games } from '../../rules/index.ts';
+import { LowdbGameStore } from '../store/lowdb-store.ts';
 import { DigestBook, type DigestBookApi } from './digest.ts';
 import { PgDigestBook } from './pg-digest.ts';
 import { createMailNotifier } from './notifier.ts';
@@ -61,6 +64,8 @@ export interface MailerOptions {
 export interface Mailer {
   queue: MailQueueApi;
   composer: MailComposer;
+  /** The compose workers (null: mails are composed on the event loop). */
+  composePool: ComposePool | null;
   router: Router;
   /** The event listener (subscribed by start()). */
   notifier: ReturnType<typeof createMailNotifier>;
@@ -121,7 +126,9 @@ export function createMailer(o: MailerOptions): Mailer {
   // every process (pg-queue.ts, pg-cursor.ts); otherwise files in DATA_DIR/mail.
   const store = o.service.store;
   const shared = pgStoreOf(store);
-  const compose = (spec: MailSpec, key: string) => composer.compose(spec, key);
+  const pool = composePool(o, config, { from, domain });
+  const compose = (spec: MailSpec, key: string) =>
+    pool && !MAIN_THREAD_KINDS.has(spec.type) ? pool.composeSpec(spec, key) : composer.compose(spec, key);
   const queue: MailQueueApi = shared
     ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, ...o.queue })
     : new MailQueue({ dir: mailDir, transport, compose, log: o.log, ...o.queue });
@@ -185,6 +192,7 @@ export function createMailer(o: MailerOptions): Mailer {
   return {
     queue,
     composer,
+    composePool: pool,
     router,
     notifier,
     desk,
@@ -221,6 +229,45 @@ export function createMailer(o: MailerOptions): Mailer {
       await lastReconcile;
       await cursor.save();
       await queue.stop();
+      await pool?.close();
     },
   };
+}
+
+/**
+ * The compose workers (MAIL_COMPOSE_THREADS), or null to compose on the event loop: also when a
+ * worker could not read the games as this service does (a registry of rules other than the
+ * server's own, as tests have; a store other than the two; links made without their makings).
+ * The queue claims and sends as before; a worker only composes (compose-pool.ts).
+ */
+function composePool(o: MailerOptions, config: MailConfig, envelope: { from: string; domain: string }) {
+  const makings = o.service.links.makings?.();
+  if (config.composeThreads <= 0 || !makings) return null;
+  if (!o.service.registry.every((r) => games.includes(r))) return null;
+  const store = o.service.store;
+  const pg = pgStoreOf(store);
+  const files = store instanceof LowdbGameStore ? store : null;
+  if (!pg && !files) return null;
+  const pool = new ComposePool({
+    threads: config.composeThreads,
+    init: {
+      store: files
+        ? { kind: 'files', gamesDir: files.files.gamesDir, snapshotsDir: files.files.snapshotsDir }
+        : { kind: 'pg', url: String(pg!.pool.options.connectionString), schema: pg!.schema },
+      links: makings,
+      templatesDir: o.templatesDir,
+      ...envelope,
+      replyDomain: config.mailDomain,
+      pngCache: o.pngCache,
+    },
+  });
+  return Object.assign(pool, {
+    // The embedded store's position of the game, taken as the job is handed over (compose-reader.ts).
+    composeSpec: (spec: MailSpec, key: string) =>
+      pool.compose(
+        spec,
+        key,
+        files && typeof spec.gameId === 'string' ? () => files.captured(spec.gameId as string) : undefined,
+      ),
+  });
 }
