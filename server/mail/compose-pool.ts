@@ -45,6 +45,8 @@ export interface ComposePoolOptions {
   timeLimitMs?: number;
   /** Hand-overs of one job before compose rejects (default 2: a crash is tried once more). */
   maxTries?: number;
+  /** Composes on the main thread what a worker cannot: a game of rules only the main thread has. */
+  here: (spec: MailSpec, key: string) => Promise<OutgoingMail | null>;
 }
 
 export class ComposePool {
@@ -115,16 +117,20 @@ export class ComposePool {
     const w = startWorker(WORKER_FILE);
     w.unref();
     w.postMessage({ type: 'init', ...this.o.init } satisfies ComposeWorkerInit);
-    w.on('message', (m: { id: number; mail?: OutgoingMail | null; error?: string; stale?: boolean }) => {
-      const p = slot.jobs.get(m.id);
-      if (!p) return;
-      slot.jobs.delete(m.id);
-      if (p.timer) clearTimeout(p.timer);
-      if (slot.jobs.size === 0) w.unref();
-      if (m.error === undefined) p.resolve(m.mail ?? null);
-      else if (m.stale && p.tries < 5) this.handOver(slot, p);
-      else p.reject(new Error(m.error));
-    });
+    w.on(
+      'message',
+      (m: { id: number; mail?: OutgoingMail | null; error?: string; stale?: boolean; elsewhere?: boolean }) => {
+        const p = slot.jobs.get(m.id);
+        if (!p) return;
+        slot.jobs.delete(m.id);
+        if (p.timer) clearTimeout(p.timer);
+        if (slot.jobs.size === 0) w.unref();
+        if (m.elsewhere) this.o.here(p.job.spec, p.job.key).then(p.resolve, p.reject);
+        else if (m.error === undefined) p.resolve(m.mail ?? null);
+        else if (m.stale && p.tries < 5) this.handOver(slot, p);
+        else p.reject(new Error(m.error));
+      },
+    );
     w.on('error', (err) => this.lose(slot, w, err));
     w.on('exit', () => this.lose(slot, w, new Error('the compose worker stopped')));
     return w;

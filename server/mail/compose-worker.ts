@@ -7,7 +7,8 @@
 //
 // Messages in: { type: 'init', ... } once, then { id, spec, key, capture? }, handled one at a time
 // (the captures of the embedded store are per job). Out: { id, mail } (null: nothing to send),
-// or { id, error, stale? } (stale: ask again with a fresh capture).
+// { id, elsewhere: true } (a game of rules this thread lacks: the main thread composes it), or
+// { id, error, stale? } (stale: ask again with a fresh capture).
 import { parentPort } from 'node:worker_threads';
 import { games } from '../../rules/index.ts';
 import { createLinks } from '../links.ts';
@@ -46,7 +47,7 @@ const noDigests: DigestBookApi = new Proxy({} as DigestBookApi, {
   get: () => () => Promise.reject(new Error('digests are composed on the main thread')),
 });
 
-let ready: Promise<{ composer: MailComposer; files: CapturedFiles | null }> | null = null;
+let ready: Promise<{ composer: MailComposer; files: CapturedFiles | null; store: GameStore }> | null = null;
 
 async function setUp(init: ComposeWorkerInit) {
   void useInThreadRenderer();
@@ -72,7 +73,7 @@ async function setUp(init: ComposeWorkerInit) {
     pngCache: init.pngCache,
     replyDomain: init.replyDomain,
   });
-  return { composer, files };
+  return { composer, files, store };
 }
 
 let line: Promise<void> = Promise.resolve();
@@ -93,8 +94,15 @@ async function composeOne(job: ComposeJob): Promise<void> {
     const parts = await ready!;
     files = parts.files;
     if (files && gameId) files.expect(gameId, job.capture ?? null);
-    const mail = await parts.composer.compose(job.spec, job.key);
-    parentPort!.postMessage({ id: job.id, mail });
+    try {
+      const mail = await parts.composer.compose(job.spec, job.key);
+      parentPort!.postMessage({ id: job.id, mail });
+    } catch (err) {
+      // A game of rules this thread does not have (a test's own game): the main thread composes it.
+      const rules = gameId ? (job.capture?.row ?? (await parts.store.entry(gameId).catch(() => null)))?.rules : null;
+      if (rules && !games.some((g) => g.id === rules)) parentPort!.postMessage({ id: job.id, elsewhere: true });
+      else throw err;
+    }
   } catch (err) {
     parentPort!.postMessage({
       id: job.id,

@@ -26,7 +26,7 @@ import { DigestBook, type DigestBookApi } from './digest.ts';
 import { PgDigestBook } from './pg-digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
-import { mailId } from './message.ts';
+import { mailId, type OutgoingMail } from './message.ts';
 import { MailCursor, type MailCursorApi } from './cursor.ts';
 import { ReplyDesk } from './inbound/desk.ts';
 import { inboundRouter } from './inbound/http.ts';
@@ -126,12 +126,15 @@ export function createMailer(o: MailerOptions): Mailer {
   // every process (pg-queue.ts, pg-cursor.ts); otherwise files in DATA_DIR/mail.
   const store = o.service.store;
   const shared = pgStoreOf(store);
-  const pool = composePool(o, config, { from, domain });
+  const pool = composePool(o, config, { from, domain }, (spec, key) => composer.compose(spec, key));
   const compose = (spec: MailSpec, key: string) =>
     pool && !MAIN_THREAD_KINDS.has(spec.type) ? pool.composeSpec(spec, key) : composer.compose(spec, key);
+  // With compose workers, more mails at once: each worker has the next one in hand while the
+  // main thread sends and records the one before.
+  const concurrency = pool ? 2 + 2 * config.composeThreads : undefined;
   const queue: MailQueueApi = shared
-    ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, ...o.queue })
-    : new MailQueue({ dir: mailDir, transport, compose, log: o.log, ...o.queue });
+    ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, concurrency, ...o.queue })
+    : new MailQueue({ dir: mailDir, transport, compose, log: o.log, concurrency, ...o.queue });
   const cursor: MailCursorApi = shared ? new PgMailCursor(shared.pool) : new MailCursor(join(mailDir, 'cursor.json'));
   const notifier = createMailNotifier({
     service: o.service,
@@ -236,20 +239,28 @@ export function createMailer(o: MailerOptions): Mailer {
 
 /**
  * The compose workers (MAIL_COMPOSE_THREADS), or null to compose on the event loop: also when a
- * worker could not read the games as this service does (a registry of rules other than the
- * server's own, as tests have; a store other than the two; links made without their makings).
+ * worker could not read the games as this service does (a store other than the two, links made
+ * without their makings, a registry without any of the server's rules). A game of rules only
+ * this service has (a test's own game) is composed here (the worker says so).
  * The queue claims and sends as before; a worker only composes (compose-pool.ts).
  */
-function composePool(o: MailerOptions, config: MailConfig, envelope: { from: string; domain: string }) {
+function composePool(
+  o: MailerOptions,
+  config: MailConfig,
+  envelope: { from: string; domain: string },
+  here: (spec: MailSpec, key: string) => Promise<OutgoingMail | null>,
+) {
   const makings = o.service.links.makings?.();
   if (config.composeThreads <= 0 || !makings) return null;
-  if (!o.service.registry.every((r) => games.includes(r))) return null;
+  // A worker has the server's rules; a service with none of them (a test's own game) composes here.
+  if (!o.service.registry.some((r) => games.includes(r))) return null;
   const store = o.service.store;
   const pg = pgStoreOf(store);
   const files = store instanceof LowdbGameStore ? store : null;
   if (!pg && !files) return null;
   const pool = new ComposePool({
     threads: config.composeThreads,
+    here,
     init: {
       store: files
         ? { kind: 'files', gamesDir: files.files.gamesDir, snapshotsDir: files.files.snapshotsDir }
