@@ -62,6 +62,8 @@ async function setUp(init: ComposeWorkerInit) {
   const service = new GameService({
     store,
     registry: games,
+    // A copy of the games this worker mails about; the main thread keeps its own.
+    maxOpenGames: 2_000,
     links: createLinks(Buffer.from(init.links.secret), init.links.baseUrl),
   });
   const composer = new MailComposer({
