@@ -68,6 +68,15 @@ export class ComposePool {
     });
   }
 
+  /**
+   * Starts every worker now (the mailer's start): a worker takes a second or more to load the
+   * rules, templates and resvg, which the first mails would otherwise wait for.
+   */
+  warm(): void {
+    if (this.closed) return;
+    for (const slot of this.slots) slot.worker ??= this.spawn(slot);
+  }
+
   /** Jobs handed to a worker and not yet back. */
   get composing(): number {
     return this.slots.reduce((n, slot) => n + slot.jobs.size, 0);

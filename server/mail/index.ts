@@ -203,6 +203,7 @@ export function createMailer(o: MailerOptions): Mailer {
       return smtpIn?.port ?? null;
     },
     async start() {
+      pool?.warm();
       await queue.start();
       const known = await cursor.load();
       unsubscribe = o.service.on(notifier);
