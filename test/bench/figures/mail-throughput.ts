@@ -15,7 +15,8 @@
 // whether mail keeps up. A turn mail composed after the same player moved again is skipped (the
 // newer position gets its own): jobs_handled_per_s counts sent and skipped jobs alike, since
 // both leave the queue (embedded: as its /readyz counts them).
-// MAIL_COMPOSE_THREADS is passed on to the servers (unset: their default).
+// MAIL_COMPOSE_THREADS is passed on to the servers (unset: their default); MAIL_BENCH_STORE
+// (embedded or postgres) runs only that store's figures.
 // Without DATABASE_URL or TEST_DATABASE_URL the PostgreSQL figures are skipped with one line.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -240,8 +241,11 @@ async function pgServers(url: string, processes: number, smtpUrl: string): Promi
 
 export async function run(emit: Emit): Promise<void> {
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const setups: ((smtpUrl: string) => Promise<Servers>)[] = [(smtp) => embeddedServer(smtp)];
-  if (url && !process.env.EMB_ONLY)
+  // MAIL_BENCH_STORE=embedded or postgres: only that one.
+  const only = process.env.MAIL_BENCH_STORE;
+  const setups: ((smtpUrl: string) => Promise<Servers>)[] = [];
+  if (only !== 'postgres') setups.push((smtp) => embeddedServer(smtp));
+  if (url && only !== 'embedded')
     for (const processes of [1, 2]) setups.push((smtp) => pgServers(url, processes, smtp));
   for (const setUp of setups) {
     const sink = await startSink();
