@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { createLinks } from '../../server/links.ts';
 import { GameService } from '../../server/service.ts';
 import { LowdbGameStore } from '../../server/store/lowdb-store.ts';
+import { PgGameStore } from '../../server/store/pg-store.ts';
+import { describePg, dropSchema, newSchema, pgUrl } from '../support/pg.ts';
 import { fakeClock, makeService, TEST_SECRET, type TestService } from '../support/service.ts';
 import { startTestMailer, type TestMailer } from '../support/mailer.ts';
 
@@ -135,6 +137,37 @@ describe('compose workers', () => {
       await mm.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describePg('compose workers on PostgreSQL', () => {
+  it('read the games through their own connections, at least as far as the job claimed', async () => {
+    const schema = newSchema();
+    const store = new PgGameStore({ url: pgUrl(), schema });
+    const service = new GameService({ store, registry: games, links: createLinks(TEST_SECRET, 'http://example.test') });
+    await service.init();
+    const other: TestService = { ...t, service, clock: fakeClock() };
+    const mm = await startTestMailer(other, { env: { MAIL_COMPOSE_THREADS: '1' } });
+    const saved = t;
+    t = other;
+    try {
+      const gameId = await newGame();
+      for (let i = 0; i < 4; i++) {
+        await playTurn(gameId);
+        await mm.settle();
+      }
+      const game = await service.open(gameId);
+      const turns = mm.smtp.received.filter((x) => /Your turn/.test(x.subject ?? ''));
+      expect(turns.length).toBeGreaterThanOrEqual(4);
+      expect(turns[turns.length - 1]!.subject).toContain(`(move ${game.stateSeq})`);
+      expect(turns[turns.length - 1]!.attachments.map((a) => a.cid).sort()).toEqual(['board', 'closeup']);
+      expect(new Set(mm.smtp.messageIds).size).toBe(mm.smtp.messageIds.length);
+    } finally {
+      t = saved;
+      await mm.close();
+      await store.close();
+      await dropSchema(schema);
     }
   });
 });
