@@ -18,22 +18,22 @@
 // machine). We chose AT-LEAST-ONCE for that window: a record with no receipt is
 // sent again after a restart, with the very same Message-ID (the idempotency
 // key), so it is the same message and mail clients that see both collapse them.
-// (Records used to be marked `attempting` durably before each attempt: a second
-// synced write per mail that told only which records the window might hold.)
+// Losing a turn email stalls a game; a duplicate of an identical message in that
+// rare window does not. Outside that window (SMTP refusing, process stopped or
+// killed while pending, queue restarted) nothing is ever sent twice: receipts are
+// checked before every attempt and at start-up. The outbox transport (no
+// SMTP_URL) is exactly-once: its .eml file name is the id and an existing file is
+// kept. (Records used to be marked `attempting` durably before each attempt: a
+// second synced write per mail that told only which records the window might hold.)
 //
 // One turn mail per seat. A turn mail is composed from the game as it is when it
 // is sent, so an older one still waiting for the same seat (its game, seat and
 // holder) would tell of the same position, or of none: queueing a newer one skips
-// the older ones that were never attempted, as the PostgreSQL queue does (its
-// migration 006). The ids skipped go in the newer one's journal line, durable in
-// the same sync: read back at start they are skipped again. A journal file whose
-// lines skipped others is removed only after those have receipts (written then,
-// for the few whose own file is still there). Losing a turn email
-// stalls a game; a duplicate of an identical message in that rare window does
-// not. Outside that window (SMTP refusing, process stopped or killed while
-// pending, queue restarted) nothing is ever sent twice: receipts are checked
-// before every attempt and at start-up. The outbox transport (no SMTP_URL) is
-// exactly-once: its .eml file name is the id and an existing file is kept.
+// the older one never attempted, as the PostgreSQL queue does (its migration
+// 006). The ids skipped go in the newer one's journal line, durable in the same
+// sync: read back at start they are skipped again. A journal file whose lines
+// skipped others is removed only after those have receipts (written then, for
+// the few whose own file is still there).
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -510,6 +510,7 @@ export class MailQueue {
       file = await this.journal.append(JSON.stringify({ format: MAIL_FORMAT, ...rec }));
     } catch (err) {
       for (const r of older) this.pending.set(r.id, r);
+      if (line && older.length > 0) this.newestTurn.set(line.of, older[0]!.id);
       throw err;
     }
     let inFile = this.batches.get(file);
