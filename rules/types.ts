@@ -133,8 +133,12 @@ export interface Rules<State = Opaque, Action = Opaque> {
    * ("bought ..."): the server writes the acting player's name before it.
    * Another seat is named as `{seat:N}` (0-based), which the server replaces
    * with that player's name.
+   *
+   * `after`, when given, is the state this very action leads to from `before` (the server has
+   * just played it): an engine that plays the move out on a copy to put its consequences in
+   * words may read it instead (1830's state is large). Never changed by describe.
    */
-  describe(action: Action, before: State, seat: Seat): string;
+  describe(action: Action, before: State, seat: Seat, after?: State): string;
 
   /**
    * Optional (every game we serve has one): the words of a quick link or a move button for one of

@@ -22,7 +22,8 @@ import { pino, type Logger } from 'pino';
 import type { AnyRules } from '../rules/types.ts';
 import { ServiceError } from './errors.ts';
 import type { GameEventListener } from './events.ts';
-import { apiRouter } from './http/api.ts';
+import { apiMove, apiRouter } from './http/api.ts';
+import { movePath } from './http/move-path.ts';
 import { pagesRouter } from './http/pages.ts';
 import { ordersRouter } from './http/orders.ts';
 import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
@@ -232,13 +233,15 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     // with our own forms (under no-referrer they send "null", which http/client.ts must refuse).
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.use((req, res, next) => {
-    // Nearly every page is somebody's (a key in the path, a hand, an outbox): no cache keeps a copy.
+  // Nearly every page is somebody's (a key in the path, a hand, an outbox): no cache keeps a copy.
+  const noStore = (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (req.path.startsWith('/api/')) return apiHeaders(req, res, next);
+    next();
+  };
+  const withNonce = (_req: Request, res: Response, next: NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
-    return pageHeaders(req, res, next);
-  });
+    next();
+  };
   const limiter = rateLimit({
     windowMs: deps.postLimit?.windowMs ?? 60_000,
     limit: deps.postLimit?.limit ?? 300,
@@ -252,25 +255,47 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     handler: (req, res) =>
       sendError(req, res, 429, 'Too many requests from your address; wait a minute and try again.', ctx),
   });
-  app.use((req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next()));
-  app.use(
-    sameSiteOnly(links.baseUrl, (req, res, from) =>
-      sendError(
-        req,
-        res,
-        403,
-        `Refused: this request was sent from ${from}, not from a page of this server. Another site can make your ` +
-          'browser send forms here (to start games or send invitations in your name), so changes are taken only ' +
-          `from this server's own pages. If you meant it, open ${links.baseUrl}/ and do it there.`,
-        ctx,
-      ),
+  const postLimit = (req: Request, res: Response, next: NextFunction) =>
+    req.method === 'POST' ? limiter(req, res, next) : next();
+  const sameSite = sameSiteOnly(links.baseUrl, (req, res, from) =>
+    sendError(
+      req,
+      res,
+      403,
+      `Refused: this request was sent from ${from}, not from a page of this server. Another site can make your ` +
+        'browser send forms here (to start games or send invitations in your name), so changes are taken only ' +
+        `from this server's own pages. If you meant it, open ${links.baseUrl}/ and do it there.`,
+      ctx,
     ),
   );
+  // Bodies nested deeper than any real request are refused before anything walks them.
+  const jsonBody = express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) });
+  const formBody = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+  const api = apiRouter(ctx);
+  const pages = pagesRouter(ctx);
+  // The move routes, most of what the server does, go straight to their handlers through the
+  // same steps as below (http/move-path.ts).
+  app.use(
+    movePath({
+      api: [noStore, apiHeaders],
+      page: [noStore, withNonce, pageHeaders],
+      post: [postLimit, sameSite, jsonBody, formBody],
+      apiMove: apiMove(ctx),
+      pageMove: pages.playMove,
+    }),
+  );
+  app.use((req, res, next) =>
+    noStore(req, res, () => {
+      if (req.path.startsWith('/api/')) return apiHeaders(req, res, next);
+      return withNonce(req, res, () => pageHeaders(req, res, next));
+    }),
+  );
+  app.use(postLimit);
+  app.use(sameSite);
   // The 18xx.games import takes large bodies (its own 5 MB parsers), so it comes before the 64 kB ones.
   app.use(importRouter(ctx, { ...DEFAULT_IMPORT_LIMITS, ...deps.importLimits }));
-  // Bodies nested deeper than any real request are refused before anything walks them.
-  app.use(express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) }));
-  app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+  app.use(jsonBody);
+  app.use(formBody);
   app.use(
     creationQuotas(
       { ...DEFAULT_QUOTAS, ...deps.quotas },
@@ -283,11 +308,10 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
   // The pages' scripts (built by `npm run build:web`); pages work without them.
   app.use('/static', express.static(WEB_DIR, { index: false, redirect: false, maxAge: '5m' }));
   // Version 1 of the JSON API, and the same at the paths it had before versions.
-  const api = apiRouter(ctx);
   app.use('/api/v1', api);
   app.use('/api', api);
   app.use('/', ordersRouter(ctx));
-  app.use('/', pagesRouter(ctx));
+  app.use('/', pages);
   for (const plugin of deps.plugins ?? []) await plugin(ctx);
 
   app.use((req, res) => sendError(req, res, 404, 'There is nothing here. The link may be mistyped or retired.', ctx));

@@ -5,6 +5,7 @@ import type { Seat, View } from '../rules/types.ts';
 import { actionHashOf } from './store/chain.ts';
 import { acceptsOlderSeq, lineOf, nameSeats } from './game-log.ts';
 import { imperative } from '../rules/label.ts';
+import { cloneState } from '../rules/clone.ts';
 import type { HistoryLine, LoadedGame, MoveChoice } from './service.ts';
 
 /** The rules' view for a seat (null: a spectator); a waiting view before the start. */
@@ -94,7 +95,7 @@ export function legalMove(game: LoadedGame, seat: Seat, n: number): unknown {
   if (state === null || !Number.isInteger(n) || n < 0) return undefined;
   const rules = game.rules;
   const all = movesKnown(state, seat, () => rules.moves(state, seat)).all;
-  return n < all.length ? structuredClone(all[n]) : undefined;
+  return n < all.length ? cloneState(all[n]) : undefined;
 }
 
 /** Move number `n` (the index into moves()) with its words, or null if there is none. */

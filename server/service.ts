@@ -75,6 +75,7 @@ import {
 export { checkOptions, effectiveMoves, lastStateSeq, replayState, seatOrder } from './game-log.ts';
 import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
+import { cloneState } from '../rules/clone.ts';
 import { playStandingOrders, withOrder, withoutOrder, type ChainResult } from './orders.ts';
 import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import { cleanName, looksLike } from './names.ts';
@@ -431,7 +432,7 @@ export class GameService {
     const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
     if (doc.rulesVersion !== game.doc.rulesVersion) return null;
     const replayed = replayTo(doc, game.rules, log.length, {
-      live: { seq: game.stateSeq, state: structuredClone(game.state) },
+      live: { seq: game.stateSeq, state: cloneState(game.state) },
       snapshotEvery: SNAPSHOT_EVERY,
     });
     if (replayed.problem || !replayed.state || replayed.from !== game.stateSeq) return null;
@@ -1081,7 +1082,11 @@ export class GameService {
   ) {
     const toAct = rules.toAct(state);
     if (!toAct.includes(seat)) throw new ServiceError(409, 'It is not your turn.');
-    const next = structuredClone(state);
+    // Played on a copy: a rule error leaves the state in memory as it was, and readers holding
+    // the state across an await (a mail being composed, the page of the move before) keep one
+    // position throughout, as does game.before (undo, the pictures' before). cloneState copies
+    // plain data several times faster than structuredClone.
+    const next = cloneState(state);
     try {
       rules.apply(next, seat, action);
     } catch (err) {
@@ -1089,7 +1094,7 @@ export class GameService {
       this.logger.error({ gameId: doc.id, err: (err as Error).message }, 'rules failed on a move');
       throw new ServiceError(400, 'The rules could not make sense of that move.');
     }
-    const described = rules.describe(action, state, seat);
+    const described = rules.describe(action, state, seat, next);
     // A move a standing order played is the player's move, marked so in every history.
     const text = opts.programmed ? `${described} (programmed)` : described;
     const log = [...doc.log];

@@ -1,5 +1,6 @@
 // 1830: Railways & Robber Barons, after the seed rules and 18xx.games's behaviour.
 // The rules object: setup, toAct, apply, moves, view, outcome, describe, parse, check.
+import { cloneState } from '../clone.ts';
 import { sentence } from './words.ts';
 import { RuleError, type Outcome, type Rules, type Seat, type View } from '../types.ts';
 import { actionSchema, hasActionShape, type Action1830 } from './actions.ts';
@@ -245,9 +246,11 @@ export const game1830: Rules<Game1830State, Action1830> = {
   moves,
   view: (state, seat): View => buildView(state, seat, toAct(state)),
   outcome,
-  describe: (action, before, seat) => {
-    // the line also names what the move brings about, so it is played out on a copy
-    let after: Game1830State | null = structuredClone(before);
+  describe: (action, before, seat, played) => {
+    // the line also names what the move brings about, so it is played out on a copy (unless the
+    // server has just played it and hands the result over)
+    if (played) return describeAction(action, before, seat, played);
+    let after: Game1830State | null = cloneState(before);
     try {
       apply(after, seat, action);
     } catch {

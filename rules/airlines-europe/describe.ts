@@ -3,6 +3,7 @@
 // and never looks at the draw pile: the same line labels the move's button on the
 // player's page before the move, so "a scoring card turned up" would tell the
 // player what lies on top of the pile. The scoring shows in the next state instead.
+import { cloneState } from '../clone.ts';
 import type { Seat } from '../types.ts';
 import { board, airlineName, cityName, routeName } from './board.ts';
 import type { AEAction, Take } from './actions.ts';
@@ -32,7 +33,7 @@ function routeAsWritten(written: string, index: number): string {
 
 function describeBuy(action: Extract<AEAction, { type: 'buy' }>, before: AEState, seat: Seat): string {
   // Played out on a copy, so prices, bonuses and the end read exactly as they happen.
-  const s = structuredClone(before);
+  const s = cloneState(before);
   const parts: string[] = [];
   for (const w of action.licences) {
     const route = board.routeIndex[w.route.toLowerCase()];

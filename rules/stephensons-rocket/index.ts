@@ -1,5 +1,6 @@
 // Stephenson's Rocket (Reiner Knizia, 1999) for 2-4 players, on a board of
 // England and Wales (data/board.json). The rules contract in ../types.ts.
+import { cloneState } from '../clone.ts';
 import { RuleError, type Outcome, type Rules } from '../types.ts';
 import { imperative, LABEL_MAX } from '../label.ts';
 import { applyAction, type SRAction } from './actions.ts';
@@ -51,7 +52,7 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   },
 
   describe(action, before, seat) {
-    const copy = structuredClone(before);
+    const copy = cloneState(before);
     try {
       return play(copy, seat, action).join('; ');
     } catch (e) {
@@ -79,7 +80,7 @@ export const stephensonsRocket: Rules<SRState, SRAction> = {
   /** Taken back only if it opened no vote, paid nobody and did not end the game. */
   undoable(action, before) {
     if (!action || action.type === 'bid' || before.vote) return false;
-    const copy = structuredClone(before);
+    const copy = cloneState(before);
     try {
       play(copy, copy.turn, action);
     } catch {

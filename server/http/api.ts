@@ -16,6 +16,7 @@
 //   GET  /api/watch/:key                  the spectator view
 // Errors: { error: "plain words" } with a 4xx status.
 import { Router } from 'express';
+import type { MoveHandler } from './move-path.ts';
 import type { AppContext } from '../app.ts';
 import { keySourceOfEntry } from '../links.ts';
 import type { LoadedGame } from '../service.ts';
@@ -39,6 +40,18 @@ function summary(game: LoadedGame) {
     seedHash: d.seedHash,
     outcome: d.outcome,
     policy: d.policy,
+  };
+}
+
+/** POST /api/play/:key/move: { seq, action | command | n } -> { seq, text, status, toAct }. */
+export function apiMove(ctx: AppContext): MoveHandler {
+  const { service } = ctx;
+  return async (req, res, key) => {
+    const { game, target } = await service.openByKey(key, ['seat']);
+    const body = parseBody(moveBody, req);
+    const action = actionFromBody(service, game, target.seat!, body);
+    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
+    res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
   };
 }
 
@@ -184,13 +197,9 @@ export function apiRouter(ctx: AppContext): Router {
     });
   });
 
-  r.post('/play/:key/move', async (req, res) => {
-    const { game, target } = await service.openByKey(req.params.key, ['seat']);
-    const body = parseBody(moveBody, req);
-    const action = actionFromBody(service, game, target.seat!, body);
-    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-    res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
-  });
+  // Also reached by the move routes' lean path (http/move-path.ts), which most moves take.
+  const move = apiMove(ctx);
+  r.post('/play/:key/move', (req, res) => move(req, res, req.params.key));
 
   r.post('/play/:key/undo', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);

@@ -26,10 +26,12 @@ import { ordersPanel } from './orders.ts';
 import { changedSince, fullTime, groupMoves, readableWidth, ringChanges, timeAgo, undoGone } from './page-parts.ts';
 import { createBody, joinBody, moveBody, policySchema, reopenBody, sayBody, undoBody } from './schemas.ts';
 import { replyAddress } from '../mail/reply-address.ts';
+import type { MoveHandler } from './move-path.ts';
 
 const MAX_BUTTONS = 200;
 
-export function pagesRouter(ctx: AppContext): Router {
+/** The page routes; `playMove` is POST /play/:key/move (the play page's form) for the lean path. */
+export function pagesRouter(ctx: AppContext): Router & { playMove: MoveHandler } {
   const { service, links, renderer } = ctx;
   const r = Router();
 
@@ -434,18 +436,20 @@ export function pagesRouter(ctx: AppContext): Router {
     await playPage(req, res, req.params.key, game, target.seat!);
   });
 
-  r.post('/play/:key/move', async (req, res) => {
-    const { game, target } = await service.openByKey(req.params.key, ['seat']);
+  // Also reached by the move routes' lean path (http/move-path.ts), which most moves take.
+  const playMove: MoveHandler = async (req, res, key) => {
+    const { game, target } = await service.openByKey(key, ['seat']);
     try {
       const body = parseBody(moveBody, req);
       const action = actionFromBody(service, game, target.seat!, body);
       await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-      res.redirect(303, `/play/${req.params.key}`);
+      res.redirect(303, `/play/${key}`);
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      await playPage(req, res, req.params.key, game, target.seat!, err.status, err.message, req.body ?? {});
+      await playPage(req, res, key, game, target.seat!, err.status, err.message, req.body ?? {});
     }
-  });
+  };
+  r.post('/play/:key/move', (req, res) => playMove(req, res, req.params.key));
 
   r.post('/play/:key/say', async (req, res) => {
     const { game, target } = await service.openByKey(req.params.key, ['seat']);
@@ -718,5 +722,5 @@ export function pagesRouter(ctx: AppContext): Router {
   });
   adminAction('policy', async (game, req) => service.setPolicy(game.doc.id, parseBody(policySchema, req)));
 
-  return r;
+  return Object.assign(r, { playMove });
 }

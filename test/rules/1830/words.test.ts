@@ -66,7 +66,7 @@ describe('1830 commands and words', () => {
     expect(g.describe({ type: 'bid', company: 'CA', price: 165 }, s, 0)).toBe('bids $165 for CA');
     expect(g.describe({ type: 'pass' }, s, 0)).toBe('passes');
   });
-  it('every line of two real games starts with a verb and names the corporation, costs and effects', () => {
+  it('every line of two real games starts with a verb and names the corporation, costs and effects, also from the state after', () => {
     const lines: string[] = [];
     for (const name of ['29133', '26855']) {
       const exp = JSON.parse(
@@ -79,6 +79,12 @@ describe('1830 commands and words', () => {
         expect(line, JSON.stringify(action)).toMatch(/^[a-z]/);
         expect(line).not.toMatch(/Player|undefined|null|NaN/);
         lines.push(line);
+        // The server hands over the state it has just played the move to: the same words.
+        const after = structuredClone(st);
+        g.apply(after, seat, action);
+        const seen = JSON.stringify(after);
+        expect(g.describe(action, st, seat, after), JSON.stringify(action)).toBe(line);
+        expect(JSON.stringify(after)).toBe(seen);
         g.apply(st, seat, action);
       }
     }
