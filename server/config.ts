@@ -109,13 +109,22 @@ export const envSchema = z.object({
     .default('auto')
     .transform((v) => (v === 'auto' ? Math.min(4, Math.max(1, availableParallelism() - 1)) : Math.min(64, Number(v)))),
   // Worker threads composing the mails (server/mail/compose-pool.ts): the game, the view, the
-  // pictures, the templates, off the event loop that answers clicks. auto: one fewer than the
-  // machine's cores, at least 1 and at most 4; 0: composed on the event loop (small hosts, tests).
+  // pictures, the templates, off the event loop that answers clicks. A worker keeps its own copy
+  // of the games it mails about and replays their moves again, and takes a core: on 2 cores
+  // (measured: move_commit at 32 clients fell from about 900 commits/s to 200 with one worker)
+  // the moves need that core more. auto: the cores less two, at most 4, from 4 cores on; below
+  // that 0, composed on the event loop (small hosts; the tests' machines).
   MAIL_COMPOSE_THREADS: z
     .string()
     .regex(/^(auto|\d+)$/, 'must be auto or a number of threads')
     .default('auto')
-    .transform((v) => (v === 'auto' ? Math.min(4, Math.max(1, availableParallelism() - 1)) : Math.min(64, Number(v)))),
+    .transform((v) =>
+      v === 'auto'
+        ? availableParallelism() >= 4
+          ? Math.min(4, availableParallelism() - 2)
+          : 0
+        : Math.min(64, Number(v)),
+    ),
   // DKIM signing of outgoing mail (all three, or none).
   DKIM_DOMAIN: z.string().optional(),
   DKIM_SELECTOR: z
