@@ -242,13 +242,16 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
   };
+  // With PostgreSQL a client's POSTs count once across every process (http/pg-rate-limit.ts);
+  // the counts not yet in the table are sent before the store closes.
+  const postCounts = shared ? new PgRateLimitStore(shared.pool) : null;
+  if (postCounts) onClose.push(() => postCounts.shutdown());
   const limiter = rateLimit({
     windowMs: deps.postLimit?.windowMs ?? 60_000,
     limit: deps.postLimit?.limit ?? 300,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    // With PostgreSQL a client's POSTs count once across every process (http/pg-rate-limit.ts).
-    ...(shared ? { store: new PgRateLimitStore(shared.pool) } : {}),
+    ...(postCounts ? { store: postCounts } : {}),
     // Counted by req.ip: the real client behind a proxy named in TRUST_PROXY. Without one, forwarded
     // headers are ignored on purpose (http/client.ts), so the library's warning about them is off.
     validate: { xForwardedForHeader: false },

@@ -108,6 +108,14 @@ export const envSchema = z.object({
     .regex(/^(auto|\d+)$/, 'must be auto or a number of threads')
     .default('auto')
     .transform((v) => (v === 'auto' ? Math.min(4, Math.max(1, availableParallelism() - 1)) : Math.min(64, Number(v)))),
+  // Worker threads composing the mails (server/mail/compose-pool.ts): the game, the view, the
+  // pictures, the templates, off the event loop that answers clicks. auto: one fewer than the
+  // machine's cores, at least 1 and at most 4; 0: composed on the event loop (small hosts, tests).
+  MAIL_COMPOSE_THREADS: z
+    .string()
+    .regex(/^(auto|\d+)$/, 'must be auto or a number of threads')
+    .default('auto')
+    .transform((v) => (v === 'auto' ? Math.min(4, Math.max(1, availableParallelism() - 1)) : Math.min(64, Number(v)))),
   // DKIM signing of outgoing mail (all three, or none).
   DKIM_DOMAIN: z.string().optional(),
   DKIM_SELECTOR: z
@@ -133,6 +141,8 @@ export interface MailConfig {
   inbound: InboundConfig;
   /** Worker threads drawing the mail pictures (0: drawn on the event loop). */
   pictureThreads: number;
+  /** Worker threads composing the mails (0: composed on the event loop). */
+  composeThreads: number;
   /** DKIM signing of outgoing mail, when a key is configured. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
@@ -265,6 +275,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       pictureThreads: e.MAIL_PICTURE_THREADS,
+      composeThreads: e.MAIL_COMPOSE_THREADS,
       reminderCron: e.REMINDER_CRON,
       digestHour: e.DIGEST_HOUR,
       outboxPublic: e.OUTBOX_PUBLIC,

@@ -82,6 +82,11 @@ export interface Links {
   /** The preferences link of an invitation (whether this address takes invitations at all); signed the same way. */
   invitationsUrl(email: string): string;
   invitationsEmail(token: string): string | null;
+  /**
+   * The secret and BASE_URL these links are made from, for a worker thread that makes the same
+   * links (mail/compose-pool.ts). A function, so that logging the links never prints the secret.
+   */
+  makings?(): { secret: Buffer; baseUrl: string };
 }
 
 /** Length in bytes of a key before base64url (144 bits). */
@@ -186,6 +191,7 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
   const invitationsToken = addressToken('invitation preferences links');
   const links: Links = {
     baseUrl: base,
+    makings: () => ({ secret: Buffer.from(secret), baseUrl: base }),
     issue: (gameId, role) => {
       const key = newKey();
       return { key, hash: keyHash(key), sealed: seal(key, gameId, role) };

@@ -7,6 +7,8 @@
 //   service.links                              key derivation and URLs (links.ts)
 //   await service.resolveKey(key) -> KeyTarget|null  {gameId, role, seat?} for a link key (404 if null)
 //   await service.openByKey(key, roles)        { game, target }, checked against the game (404 otherwise)
+//   await service.decideOnKey(key, roles, decide, onRefused?)   a move by a key: decided on the game as held
+//                                              (no read on a shared store), any refusal decided again on a fresh read
 //   await service.listGames(query)             index rows, newest first, and their total (never opens a game)
 //   await service.entry(id)                    one game's index row
 //   await service.listPublic()                 listed open games with free seats, and running ones
@@ -293,6 +295,66 @@ export class GameService {
     const game = await this.open(target.gameId);
     if (!keyOpens(game.doc, target, hash)) throw notFound();
     this.keyTargets.set(hash, target);
+    return { game, target };
+  }
+
+  /**
+   * Decides a change a link key asks for (a move): `decide` gets the game and the key's target,
+   * and may throw a refusal (a ServiceError 4xx) only before it writes. The one place of the
+   * optimistic-copy rule. On a shared store (PostgreSQL, several processes), a game this
+   * process holds and a key it resolved before are decided on as held, without reading the
+   * store first (a move is then one round trip: its append). That is safe because:
+   * - the append is conditional on the game's row as this process last read or wrote it
+   *   (Append.onlyIfUnchanged): if another process wrote anything since (a move, a retired
+   *   seat or key, standing orders, settings), nothing is written and the write is refused;
+   * - any refusal decided on the held copy (409 moved on, 400 illegal, a stale write) is
+   *   decided again on a fresh read, through openByKey (which checks the key against the game
+   *   as read: a key retired elsewhere answers 404 or 410 then), so nobody is refused because
+   *   this process was behind, and a stale copy never writes.
+   * A decision on a fresh read that loses the race to another process's write is decided once
+   * more on a fresh read, as `move` does for callers without a key. `onRefused` answers a
+   * refusal of the final decision with the game it was decided on (a page shows it).
+   */
+  async decideOnKey<T>(
+    key: string,
+    roles: KeyRole[],
+    decide: (game: LoadedGame, target: KeyTarget) => Promise<T>,
+    onRefused?: (err: ServiceError, game: LoadedGame, target: KeyTarget) => Promise<T>,
+  ): Promise<T> {
+    const held = this.heldByKey(key, roles);
+    if (held) {
+      try {
+        return await decide(held.game, held.target);
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+      }
+    }
+    for (let attempt = 0; ; attempt++) {
+      const { game, target } = await this.openByKey(key, roles);
+      try {
+        return await decide(game, target);
+      } catch (err) {
+        if (err instanceof StaleWriteError && attempt === 0) continue;
+        if (onRefused && err instanceof ServiceError) return onRefused(err, game, target);
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * The game a key opens as this process holds it, without reading the store (decideOnKey):
+   * only on a shared store (elsewhere the game held is the game), for a key resolved before
+   * that the held game still lists, and not while the game is being read or written.
+   */
+  private heldByKey(key: string, roles: KeyRole[]): { game: LoadedGame; target: KeyTarget } | null {
+    if (!this.store.shared || typeof key !== 'string' || !looksLikeKey(key)) return null;
+    const hash = keyHash(key);
+    const target = this.keyTargets.get(hash);
+    if (!target || target.role === 'retired' || !roles.includes(target.role)) return null;
+    const id = target.gameId;
+    if (this.loading.has(id) || this.writing.has(id) || this.damagedGames.has(id)) return null;
+    const game = this.games.get(id);
+    if (!game || !keyOpens(game.doc, target, hash)) return null;
     return { game, target };
   }
 
@@ -913,9 +975,11 @@ export class GameService {
     // Another process may have written to the game after we read it (a shared store): the
     // store refuses our write (StaleSeqError), we read the game again and decide once more,
     // so a move still legal is taken and a second click on one link is refused, never doubled.
+    // A caller that hands in the game it opened by a key decides again itself (decideOnKey),
+    // checking the key against the fresh game too.
     return this.withLock(gameId, () =>
       this.moveLocked(gameId, seat, input, opts).catch((err) => {
-        if (!(err instanceof StaleWriteError)) throw err;
+        if (!(err instanceof StaleWriteError) || opts.opened) throw err;
         return this.moveLocked(gameId, seat, input, { auto: opts.auto });
       }),
     );
@@ -968,7 +1032,9 @@ export class GameService {
     );
     // The standing orders of the seats to act next play in the same write (server/orders.ts).
     const chain = this.standingOrders(nextDoc, rules, next, now, seat);
-    await this.commit(game.doc, chain.doc);
+    // Decided on the game as held (perhaps not read in this request: decideOnKey): written only
+    // if nobody changed it since, its metadata (standing orders, seats) included.
+    await this.commit(game.doc, chain.doc, { onlyIfUnchanged: true });
     game.before = chain.played.length === 0 ? { seq: moveEntry.seq, state: game.state } : undefined;
     game.doc = chain.doc;
     game.state = chain.state;
@@ -1744,7 +1810,7 @@ export class GameService {
    * `before`'s last seq. A stale write (another process moved first) drops the
    * game from memory and is refused in words; nothing was written.
    */
-  private async commit(before: GameDoc | null, next: GameDoc): Promise<void> {
+  private async commit(before: GameDoc | null, next: GameDoc, opts: { onlyIfUnchanged?: boolean } = {}): Promise<void> {
     try {
       if (!before) {
         await this.store.create(metaOf(next), next.log);
@@ -1758,6 +1824,9 @@ export class GameService {
         expectedSeq: before.log.length,
         entries: next.log.slice(before.log.length),
         meta,
+        ...(opts.onlyIfUnchanged
+          ? { onlyIfUnchanged: { updatedAt: before.updatedAt, privateRev: before.privateRev ?? 0 } }
+          : {}),
       });
     } catch (err) {
       if (!(err instanceof StaleSeqError)) throw err;
@@ -1818,6 +1887,11 @@ export class StaleWriteError extends ServiceError {
       'The game has moved on since this page was made; nothing was changed. Look at the new position and try again.',
     );
   }
+}
+
+/** A refusal a person reads (4xx): decided before anything was written, so it may be decided again. */
+function isRefusal(err: unknown): err is ServiceError {
+  return err instanceof ServiceError && err.status >= 400 && err.status < 500;
 }
 
 /**

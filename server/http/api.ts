@@ -47,11 +47,14 @@ function summary(game: LoadedGame) {
 export function apiMove(ctx: AppContext): MoveHandler {
   const { service } = ctx;
   return async (req, res, key) => {
-    const { game, target } = await service.openByKey(key, ['seat']);
-    const body = parseBody(moveBody, req);
-    const action = actionFromBody(service, game, target.seat!, body);
-    const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-    res.json({ ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] });
+    // Decided on the game as this process holds it; a refusal is decided again on a fresh read (decideOnKey).
+    const answer = await service.decideOnKey(key, ['seat'], async (game, target) => {
+      const body = parseBody(moveBody, req);
+      const action = actionFromBody(service, game, target.seat!, body);
+      const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
+      return { ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] };
+    });
+    res.json(answer);
   };
 }
 

@@ -438,16 +438,19 @@ export function pagesRouter(ctx: AppContext): Router & { playMove: MoveHandler }
 
   // Also reached by the move routes' lean path (http/move-path.ts), which most moves take.
   const playMove: MoveHandler = async (req, res, key) => {
-    const { game, target } = await service.openByKey(key, ['seat']);
-    try {
-      const body = parseBody(moveBody, req);
-      const action = actionFromBody(service, game, target.seat!, body);
-      await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
-      res.redirect(303, `/play/${key}`);
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      await playPage(req, res, key, game, target.seat!, err.status, err.message, req.body ?? {});
-    }
+    // Decided on the game as this process holds it; a refusal is decided again on a fresh read
+    // (decideOnKey), and shown on the page of the game as read then.
+    await service.decideOnKey(
+      key,
+      ['seat'],
+      async (game, target) => {
+        const body = parseBody(moveBody, req);
+        const action = actionFromBody(service, game, target.seat!, body);
+        await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
+        res.redirect(303, `/play/${key}`);
+      },
+      (err, game, target) => playPage(req, res, key, game, target.seat!, err.status, err.message, req.body ?? {}),
+    );
   };
   r.post('/play/:key/move', (req, res) => playMove(req, res, req.params.key));
 

@@ -19,11 +19,14 @@ import { transportFor } from './transport.ts';
 import { MailComposer } from './compose.ts';
 import { MailRenderer, DEFAULT_TEMPLATES_DIR } from './render.ts';
 import { processPicturePool } from './picture-pool.ts';
+import { ComposePool, MAIN_THREAD_KINDS } from './compose-pool.ts';
+import { games } from '../../rules/index.ts';
+import { LowdbGameStore } from '../store/lowdb-store.ts';
 import { DigestBook, type DigestBookApi } from './digest.ts';
 import { PgDigestBook } from './pg-digest.ts';
 import { createMailNotifier } from './notifier.ts';
 import { createMailRouter } from './routes.ts';
-import { mailId } from './message.ts';
+import { mailId, type OutgoingMail } from './message.ts';
 import { MailCursor, type MailCursorApi } from './cursor.ts';
 import { ReplyDesk } from './inbound/desk.ts';
 import { inboundRouter } from './inbound/http.ts';
@@ -61,6 +64,8 @@ export interface MailerOptions {
 export interface Mailer {
   queue: MailQueueApi;
   composer: MailComposer;
+  /** The compose workers (null: mails are composed on the event loop). */
+  composePool: ComposePool | null;
   router: Router;
   /** The event listener (subscribed by start()). */
   notifier: ReturnType<typeof createMailNotifier>;
@@ -121,10 +126,15 @@ export function createMailer(o: MailerOptions): Mailer {
   // every process (pg-queue.ts, pg-cursor.ts); otherwise files in DATA_DIR/mail.
   const store = o.service.store;
   const shared = pgStoreOf(store);
-  const compose = (spec: MailSpec, key: string) => composer.compose(spec, key);
+  const pool = composePool(o, config, { from, domain }, (spec, key) => composer.compose(spec, key));
+  const compose = (spec: MailSpec, key: string) =>
+    pool && !MAIN_THREAD_KINDS.has(spec.type) ? pool.composeSpec(spec, key) : composer.compose(spec, key);
+  // With compose workers, more mails at once: each worker has the next one in hand while the
+  // main thread sends and records the one before.
+  const concurrency = pool ? 2 + 2 * config.composeThreads : undefined;
   const queue: MailQueueApi = shared
-    ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, ...o.queue })
-    : new MailQueue({ dir: mailDir, transport, compose, log: o.log, ...o.queue });
+    ? new PgMailQueue({ pool: shared.pool, transport, compose, log: o.log, concurrency, ...o.queue })
+    : new MailQueue({ dir: mailDir, transport, compose, log: o.log, concurrency, ...o.queue });
   const cursor: MailCursorApi = shared ? new PgMailCursor(shared.pool) : new MailCursor(join(mailDir, 'cursor.json'));
   const notifier = createMailNotifier({
     service: o.service,
@@ -185,6 +195,7 @@ export function createMailer(o: MailerOptions): Mailer {
   return {
     queue,
     composer,
+    composePool: pool,
     router,
     notifier,
     desk,
@@ -192,6 +203,7 @@ export function createMailer(o: MailerOptions): Mailer {
       return smtpIn?.port ?? null;
     },
     async start() {
+      pool?.warm();
       await queue.start();
       const known = await cursor.load();
       unsubscribe = o.service.on(notifier);
@@ -221,6 +233,53 @@ export function createMailer(o: MailerOptions): Mailer {
       await lastReconcile;
       await cursor.save();
       await queue.stop();
+      await pool?.close();
     },
   };
+}
+
+/**
+ * The compose workers (MAIL_COMPOSE_THREADS), or null to compose on the event loop: also when a
+ * worker could not read the games as this service does (a store other than the two, links made
+ * without their makings, a registry without any of the server's rules). A game of rules only
+ * this service has (a test's own game) is composed here (the worker says so).
+ * The queue claims and sends as before; a worker only composes (compose-pool.ts).
+ */
+function composePool(
+  o: MailerOptions,
+  config: MailConfig,
+  envelope: { from: string; domain: string },
+  here: (spec: MailSpec, key: string) => Promise<OutgoingMail | null>,
+) {
+  const makings = o.service.links.makings?.();
+  if (config.composeThreads <= 0 || !makings) return null;
+  // A worker has the server's rules; a service with none of them (a test's own game) composes here.
+  if (!o.service.registry.some((r) => games.includes(r))) return null;
+  const store = o.service.store;
+  const pg = pgStoreOf(store);
+  const files = store instanceof LowdbGameStore ? store : null;
+  if (!pg && !files) return null;
+  const pool = new ComposePool({
+    threads: config.composeThreads,
+    here,
+    init: {
+      store: files
+        ? { kind: 'files', gamesDir: files.files.gamesDir, snapshotsDir: files.files.snapshotsDir }
+        : { kind: 'pg', url: String(pg!.pool.options.connectionString), schema: pg!.schema },
+      links: makings,
+      templatesDir: o.templatesDir,
+      ...envelope,
+      replyDomain: config.mailDomain,
+      pngCache: o.pngCache,
+    },
+  });
+  return Object.assign(pool, {
+    // The embedded store's position of the game, taken as the job is handed over (compose-reader.ts).
+    composeSpec: (spec: MailSpec, key: string) =>
+      pool.compose(
+        spec,
+        key,
+        files && typeof spec.gameId === 'string' ? () => files.captured(spec.gameId as string) : undefined,
+      ),
+  });
 }

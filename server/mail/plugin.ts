@@ -47,7 +47,11 @@ export function mailPlugin(opts: MailPluginOptions = {}): AppPlugin {
     // Ready as soon as a transport is configured: a mail server that is down only delays
     // mail (the queue keeps it), it does not stop games.
     const transportName = opts.transport ? 'custom' : config.smtpUrl ? 'smtp' : 'outbox';
-    ctx.readiness.mail = async () => `${transportName}, ${mailer.queue.stats().pending} waiting`;
+    ctx.readiness.mail = async () => {
+      const st = mailer.queue.stats();
+      // Since this process started: what left the queue (sent, or skipped as no longer relevant).
+      return `${transportName}, ${st.pending} waiting, ${st.sent} sent, ${st.skipped} skipped`;
+    };
     await mailer.start();
     const reminders = new ReminderJob({
       service: ctx.service,

@@ -7,21 +7,33 @@
 // <id> is derived from the idempotency key, so enqueueing the same key twice
 // (an event replayed, a job run twice) stores and sends one message.
 //
-// Delivery guarantee. Every record is written durably (temp, fsync, rename,
-// fsync dir). Before each attempt the record is marked `attempting` durably;
-// after the transport accepts it the receipt is written and the queue file
-// removed. A transport failure puts it back to `pending` with exponential
-// back-off. The only ambiguous moment is a crash after the SMTP server said
-// 250 and before the receipt reached the disk (one durable write: usually a few
-// milliseconds, measured at up to 445 ms on a loaded machine). We chose
-// AT-LEAST-ONCE for that window: a record found `attempting` at start-up is sent
-// again, with the very same Message-ID (the idempotency key), so it is the same
-// message and mail clients that see both collapse them. Losing a turn email
-// stalls a game; a duplicate of an identical message in that rare window does
-// not. Outside that window (SMTP refusing, process stopped or killed while
-// pending, queue restarted) nothing is ever sent twice: receipts are checked
-// before every attempt and at start-up. The outbox transport (no SMTP_URL) is
-// exactly-once: its .eml file name is the id and an existing file is kept.
+// Delivery guarantee. Every record is durable before anybody tries to send it
+// (a journal line, a batch file, or a file of its own). An attempt writes
+// nothing before it sends: after the transport accepts the message the receipt
+// is written (the one synced write a sent mail costs) and a record file of its
+// own, if it had one, removed. A transport failure writes the record with its
+// attempts and exponential back-off. The only ambiguous moment is a crash after
+// the SMTP server said 250 and before the receipt reached the disk (one durable
+// write: usually a few milliseconds, measured at up to 445 ms on a loaded
+// machine). We chose AT-LEAST-ONCE for that window: a record with no receipt is
+// sent again after a restart, with the very same Message-ID (the idempotency
+// key), so it is the same message and mail clients that see both collapse them.
+// Losing a turn email stalls a game; a duplicate of an identical message in that
+// rare window does not. Outside that window (SMTP refusing, process stopped or
+// killed while pending, queue restarted) nothing is ever sent twice: receipts are
+// checked before every attempt and at start-up. The outbox transport (no
+// SMTP_URL) is exactly-once: its .eml file name is the id and an existing file is
+// kept. (Records used to be marked `attempting` durably before each attempt: a
+// second synced write per mail that told only which records the window might hold.)
+//
+// One turn mail per seat. A turn mail is composed from the game as it is when it
+// is sent, so an older one still waiting for the same seat (its game, seat and
+// holder) would tell of the same position, or of none: queueing a newer one skips
+// the older one never attempted, as the PostgreSQL queue does (its migration
+// 006). The ids skipped go in the newer one's journal line, durable in the same
+// sync: read back at start they are skipped again. A journal file whose lines
+// skipped others is removed only after those have receipts (written then, for
+// the few whose own file is still there).
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +71,8 @@ export interface QueuedMail {
   spec?: MailSpec;
   /** Set when it was queued in a batch file (enqueueSpecs) and has no file of its own yet. */
   batch?: string;
+  /** Ids of the older turn mails of the same seat this one skipped when it was queued. */
+  supersedes?: string[];
 }
 
 /** A small JSON description of a mail that is rendered only when it is sent. */
@@ -122,6 +136,15 @@ function priorityOf(r: QueuedMail): number {
   return LATER[r.spec?.type ?? ''] ?? 0;
 }
 
+/** A turn mail's seat (game, seat, holder) and the position it was queued for; null for other mail. */
+export function turnLineOf(spec?: MailSpec): { of: string; rank: number } | null {
+  const s = spec as
+    | { type?: string; gameId?: string; seat?: number; slot?: number; generation?: number; stateSeq?: number }
+    | undefined;
+  if (s?.type !== 'turn' || typeof s.stateSeq !== 'number') return null;
+  return { of: `turn:${s.gameId}:${s.seat}:${s.slot}.${s.generation}`, rank: s.stateSeq };
+}
+
 /** What the rest of the server uses of a mail queue: the file queue here, or the PostgreSQL one (pg-queue.ts). */
 export type MailQueueApi = Pick<
   MailQueue,
@@ -168,6 +191,10 @@ export class MailQueue {
   private readonly journal: QueueJournal;
   /** Batch or journal file -> ids in it not yet done. */
   private readonly batches = new Map<string, Set<string>>();
+  /** Turn line (turnLineOf) -> the id of the newest turn mail pending on it. */
+  private readonly newestTurn = new Map<string, string>();
+  /** Ids skipped for a newer turn mail -> the journal file of that newer one's line, and of their own. */
+  private readonly skippedFor = new Map<string, { by: string; line: string }>();
   private running = false;
   private pumping = false;
   private repump = false;
@@ -221,51 +248,65 @@ export class MailQueue {
     // Batch files: a message in one that has its own file (it was attempted) follows that file.
     // Journal files: read like batch files, one record a line.
     const journals = (await readdir(this.queueDir)).filter(isJournalFile).sort();
+    const read: { file: string; records: QueuedMail[] }[] = [];
     for (const file of [...files, ...journals]) {
       if (!file.startsWith('batch-') && !isJournalFile(file)) continue;
-      let records: QueuedMail[];
-      try {
-        const text = await readFile(join(this.queueDir, file), 'utf8');
-        if (isJournalFile(file)) {
-          const lines = journalLines(text) as QueuedMail[];
-          const newer = lines.filter(newerFormat);
-          if (newer.length > 0) {
-            this.log({
-              msg: `mail journal written by a newer server (format above ${MAIL_FORMAT}); left as it is`,
-              file,
-            });
-            continue;
-          }
-          records = lines;
-        } else {
-          const batch = JSON.parse(text) as { records: QueuedMail[] };
-          if (newerFormat(batch)) {
-            this.log({
-              msg: `mail batch written by a newer server (format above ${MAIL_FORMAT}); left as it is`,
-              file,
-            });
-            continue;
-          }
-          records = batch.records;
-        }
-      } catch (err) {
-        this.log({ msg: 'mail batch unreadable', file, err: String(err) });
-        continue;
-      }
+      const records = await this.readLines(file);
+      if (records) read.push({ file, records });
+    }
+    // Turn mails a newer one skipped when it was queued are skipped again (with a receipt now,
+    // before any file that says so can go), unless they were attempted since (a file of their own).
+    const skipped = new Set(read.flatMap((b) => b.records.flatMap((r) => r.supersedes ?? [])));
+    for (const { file, records } of read) {
       const outstanding = new Set<string>();
       for (const r of records) {
         if ((await this.isSent(r.id)) || (await this.hasFailed(r.id))) continue;
+        if (skipped.has(r.id) && !(await this.hasRecordFile(r.id))) {
+          await this.writeReceipt(skippedReceipt(r.id, this.now()));
+          continue;
+        }
         outstanding.add(r.id);
         if (!this.pending.has(r.id)) this.pending.set(r.id, { ...r, state: 'pending', batch: file });
       }
       if (outstanding.size === 0) await unlinkDurable(join(this.queueDir, file));
       else this.batches.set(file, outstanding);
     }
+    for (const r of this.pending.values()) {
+      const line = turnLineOf(r.spec);
+      if (line && !this.newerTurnPending(line)) this.newestTurn.set(line.of, r.id);
+    }
     this.running = true;
     this.kick();
     // Old receipts only guard against re-queueing long-finished mail; tidy them away in the background.
     this.pruneTimer = setTimeout(() => void this.pruneReceipts().catch(() => {}), 5_000);
     this.pruneTimer.unref?.();
+  }
+
+  /** The records of a batch or journal file; null (logged) when it cannot be read or is of a newer format. */
+  private async readLines(file: string): Promise<QueuedMail[] | null> {
+    try {
+      const text = await readFile(join(this.queueDir, file), 'utf8');
+      if (isJournalFile(file)) {
+        const lines = journalLines(text) as QueuedMail[];
+        if (lines.some(newerFormat)) {
+          this.log({
+            msg: `mail journal written by a newer server (format above ${MAIL_FORMAT}); left as it is`,
+            file,
+          });
+          return null;
+        }
+        return lines;
+      }
+      const batch = JSON.parse(text) as { records: QueuedMail[] };
+      if (newerFormat(batch)) {
+        this.log({ msg: `mail batch written by a newer server (format above ${MAIL_FORMAT}); left as it is`, file });
+        return null;
+      }
+      return batch.records;
+    } catch (err) {
+      this.log({ msg: 'mail batch unreadable', file, err: String(err) });
+      return null;
+    }
   }
 
   /** Removes receipts older than keepReceiptsMs (file times are wall-clock times). */
@@ -321,7 +362,7 @@ export class MailQueue {
   /** Whether a message under this key is queued, being queued, sent (receipt kept) or given up on. */
   async knows(key: string): Promise<boolean> {
     const id = mailId(key);
-    if (this.enqueuing.has(id) || this.pending.has(id) || this.sending.has(id)) return true;
+    if (this.enqueuing.has(id) || this.pending.has(id) || this.sending.has(id) || this.skippedFor.has(id)) return true;
     const files = await this.knownFiles();
     return files.sent.has(id) || files.queued.has(id) || files.failed.has(id);
   }
@@ -396,8 +437,29 @@ export class MailQueue {
     // The journal lines still go to stays (it goes once it is retired and its last message is done).
     if (outstanding.size === 0 && (!isJournalFile(rec.batch) || this.journal.retire(rec.batch))) {
       this.batches.delete(rec.batch);
+      await this.receiptsForSkipped(rec.batch);
       await unlinkDurable(join(this.queueDir, rec.batch));
     }
+  }
+
+  /**
+   * Before a journal file goes: the lines it skipped (older turn mails) that are still in a file
+   * on disk get a receipt, or the next start would read them back without what skipped them.
+   */
+  private async receiptsForSkipped(file: string): Promise<void> {
+    const skipped = [...this.skippedFor].filter(([, s]) => s.by === file);
+    for (const [id, s] of skipped) {
+      if (this.batches.has(s.line)) await this.writeReceipt(skippedReceipt(id, this.now()));
+      this.skippedFor.delete(id);
+    }
+  }
+
+  private async writeReceipt(receipt: SentReceipt): Promise<void> {
+    await writeFileDurable(
+      join(this.sentDir, `${receipt.id}.json`),
+      JSON.stringify({ format: MAIL_FORMAT, ...receipt }),
+    );
+    (await this.knownFiles()).sent.add(receipt.id);
   }
 
   private enqueueContent(
@@ -419,7 +481,8 @@ export class MailQueue {
     content: { mail?: OutgoingMail; spec?: MailSpec },
     notBefore?: number,
   ): Promise<boolean> {
-    if (this.pending.has(id) || (await this.isSent(id)) || (await this.hasFailed(id))) return false;
+    if (this.pending.has(id) || this.skippedFor.has(id) || (await this.isSent(id)) || (await this.hasFailed(id)))
+      return false;
     if (await this.hasRecordFile(id)) return false;
     this.dirsReady ??= Promise.all([ensureDir(this.queueDir), ensureDir(this.sentDir), ensureDir(this.failedDir)]).then(
       () => {},
@@ -435,15 +498,53 @@ export class MailQueue {
       nextAttemptAt: Math.max(t, notBefore ?? t),
       ...content,
     };
+    // The same seat's older turn mails, taken out now (nothing starts sending them meanwhile)
+    // and skipped once this line is durable; put back if it cannot be written.
+    const line = turnLineOf(content.spec);
+    const older = line ? this.olderTurns(line) : [];
+    if (older.length > 0) rec.supersedes = older.map((r) => r.id);
     // One line in the journal (one shared fdatasync), not a file of its own: the message gets
-    // its own file when it is attempted, as a message of a batch does.
-    const file = await this.journal.append(JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+    // its own file when it fails an attempt.
+    let file: string;
+    try {
+      file = await this.journal.append(JSON.stringify({ format: MAIL_FORMAT, ...rec }));
+    } catch (err) {
+      for (const r of older) this.pending.set(r.id, r);
+      if (line && older.length > 0) this.newestTurn.set(line.of, older[0]!.id);
+      throw err;
+    }
     let inFile = this.batches.get(file);
     if (!inFile) this.batches.set(file, (inFile = new Set()));
     inFile.add(id);
     this.pending.set(id, { ...rec, batch: file });
+    if (line && !this.newerTurnPending(line)) this.newestTurn.set(line.of, id);
+    for (const r of older) {
+      this.skippedFor.set(r.id, { by: file, line: r.batch! });
+      this.counters.skipped++;
+      this.log({ msg: 'turn mail skipped: a newer one for the seat is queued', id: r.id, by: id });
+      await this.settleBatch(r);
+    }
     this.kick();
     return true;
+  }
+
+  /** Takes out of `pending` the seat's older turn mail never attempted (at most one: each newer one takes the one before). */
+  private olderTurns(line: { of: string; rank: number }): QueuedMail[] {
+    const id = this.newestTurn.get(line.of);
+    const r = id === undefined ? undefined : this.pending.get(id);
+    if (!r || this.sending.has(r.id) || r.attempts > 0 || !r.batch) return [];
+    const rank = turnLineOf(r.spec)?.rank ?? Infinity;
+    if (rank >= line.rank) return [];
+    this.pending.delete(r.id);
+    this.newestTurn.delete(line.of);
+    return [r];
+  }
+
+  /** Whether a turn mail of this seat for a later position is pending (one queued late stays beside it). */
+  private newerTurnPending(line: { of: string; rank: number }): boolean {
+    const id = this.newestTurn.get(line.of);
+    const r = id === undefined ? undefined : this.pending.get(id);
+    return r !== undefined && (turnLineOf(r.spec)?.rank ?? -1) > line.rank;
   }
 
   /** The queue's own clock (real time unless a test injects one); not the game clock. */
@@ -553,7 +654,7 @@ export class MailQueue {
     const path = join(this.queueDir, `${rec.id}.json`);
     try {
       if (await this.isSent(rec.id)) {
-        this.pending.delete(rec.id);
+        this.forget(rec);
         await this.unlinkRecord(rec.id);
         await this.settleBatch(rec);
         return;
@@ -567,10 +668,9 @@ export class MailQueue {
         return;
       }
       if (mail) {
+        // Nothing is written before the send (see the top): a crash now leaves the record as it was.
         rec.state = 'attempting';
         rec.attempts++;
-        await writeFileDurable(path, JSON.stringify({ format: MAIL_FORMAT, ...rec }));
-        (await this.knownFiles()).queued.add(rec.id);
         this.counters.attempts++;
         try {
           await this.opts.transport.send(mail, rec.id);
@@ -591,9 +691,8 @@ export class MailQueue {
         attempts: rec.attempts,
         ...(mail ? {} : { skipped: true }),
       };
-      await writeFileDurable(join(this.sentDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...receipt }));
-      (await this.knownFiles()).sent.add(rec.id);
-      this.pending.delete(rec.id);
+      await this.writeReceipt(receipt);
+      this.forget(rec);
       await this.unlinkRecord(rec.id);
       await this.settleBatch(rec);
       if (mail) this.counters.sent++;
@@ -615,7 +714,7 @@ export class MailQueue {
     if (giveUp) {
       await writeFileDurable(join(this.failedDir, `${rec.id}.json`), JSON.stringify({ format: MAIL_FORMAT, ...rec }));
       (await this.knownFiles()).failed.add(rec.id);
-      this.pending.delete(rec.id);
+      this.forget(rec);
       await this.unlinkRecord(rec.id);
       await this.settleBatch(rec);
       this.counters.failed++;
@@ -635,6 +734,13 @@ export class MailQueue {
       in_ms: rec.nextAttemptAt - t,
       err: message,
     });
+  }
+
+  /** A record is done (sent, skipped or given up): out of `pending` and the turn lines. */
+  private forget(rec: QueuedMail): void {
+    this.pending.delete(rec.id);
+    const line = turnLineOf(rec.spec);
+    if (line && this.newestTurn.get(line.of) === rec.id) this.newestTurn.delete(line.of);
   }
 
   private async isSent(id: string): Promise<boolean> {
@@ -679,4 +785,9 @@ export class MailQueue {
     );
     return this.files;
   }
+}
+
+/** The receipt of a turn mail skipped for a newer one of the same seat (never composed). */
+function skippedReceipt(id: string, at: number): SentReceipt {
+  return { key: '', id, to: '', subject: '', messageId: '', createdAt: 0, sentAt: at, attempts: 0, skipped: true };
 }

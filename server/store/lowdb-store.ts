@@ -322,6 +322,21 @@ export class LowdbGameStore implements GameStore {
     return { meta, row, entries, snapshot };
   }
 
+  /**
+   * A game as another thread reading its files needs it (mail/compose-reader.ts): the index row,
+   * and what is only in the journal so far (the metadata, the entries past the log file's end),
+   * taken in one synchronous step so the parts belong together. Null: no such game. The log file
+   * is only appended to, so the reader finds at least `fileSeq` entries in it.
+   */
+  captured(
+    gameId: string,
+  ): { row: IndexEntry; unfiled: { meta: GameMeta; fileSeq: number; entries: LogEntry[] } | null } | null {
+    const row = this.index.get(gameId);
+    if (!row) return null;
+    const p = this.pending.get(gameId);
+    return { row, unfiled: p ? { meta: p.meta, fileSeq: p.fileSeq, entries: p.entries } : null };
+  }
+
   saveSnapshot(gameId: string, snapshot: Snapshot): Promise<void> {
     if (!GAME_ID.test(gameId)) return Promise.resolve();
     return this.files.saveSnapshot(gameId, snapshot);

@@ -22,7 +22,9 @@
 // AND last_seq = <expected>, with the entries inserted in the same statement
 // only if that row was updated. If another process wrote meanwhile the
 // version differs, nothing is written, and the append takes the locking path
-// above (which refuses it as stale or writes it on the fresh metadata).
+// above (which refuses it as stale or writes it on the fresh metadata), or,
+// for an append made onlyIfUnchanged (a move decided on the game as this
+// process holds it), is refused as stale at once.
 // Batches (batcher.ts): one-statement appends and readGame calls made at the
 // same moment for different games go to the database as one statement each
 // (appendMany, readMany), so that a reminder tick logging a hundred reminders,
@@ -223,6 +225,17 @@ export class PgGameStore implements GameStore {
   }
 
   async append(gameId: string, change: Append): Promise<IndexEntry> {
+    // onlyIfUnchanged: the version the change was decided on is the one remembered (every read
+    // and write of the game through this store remembers it), provided the metadata remembered
+    // is the one the caller decided on; else, or with none remembered, it is not known.
+    const decided = change.onlyIfUnchanged;
+    const k = decided ? this.known.get(gameId) : undefined;
+    const basis = k?.version;
+    if (
+      decided &&
+      (!k || k.meta.updatedAt !== decided.updatedAt || (k.meta.privateRev ?? 0) !== (decided.privateRev ?? 0))
+    )
+      throw new StaleSeqError(gameId, change.expectedSeq, -1);
     const fast = await this.appendKnown(gameId, change);
     if (fast) return fast;
     try {
@@ -233,7 +246,8 @@ export class PgGameStore implements GameStore {
         );
         const now = r.rows[0];
         if (!now) throw new StaleSeqError(gameId, change.expectedSeq, 0);
-        if (now.last_seq !== change.expectedSeq) throw new StaleSeqError(gameId, change.expectedSeq, now.last_seq);
+        if (now.last_seq !== change.expectedSeq || (basis !== undefined && now.version !== basis))
+          throw new StaleSeqError(gameId, change.expectedSeq, now.last_seq);
         checkContinues(gameId, now.last_seq, now.last_hash, change.entries);
         const meta: GameMeta = change.meta ? { ...now.meta, ...change.meta } : now.meta;
         const tail = change.entries[change.entries.length - 1];
@@ -295,6 +309,8 @@ export class PgGameStore implements GameStore {
     }
     if (!v) {
       this.known.delete(gameId);
+      // Another process wrote since: the locking path would apply the metadata to what it wrote.
+      if (change.onlyIfUnchanged) throw new StaleSeqError(gameId, change.expectedSeq, -1);
       return null;
     }
     this.remember(gameId, { meta, row, version: v });

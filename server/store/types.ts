@@ -395,6 +395,16 @@ export interface Append {
   entries: LogEntry[];
   /** GameMeta fields that changed (each replaced whole). */
   meta?: Partial<GameMeta>;
+  /**
+   * The change was decided on the game as this process last read or wrote it through this
+   * store, with this metadata (its updatedAt and privateRev, which the log entries, settings and
+   * standing orders a move depends on move on): refuse it (StaleSeqError) if the game changed since in any way, its metadata
+   * alone included (another process's settings or standing orders), not only its seq, or if the
+   * store remembers other metadata than the caller decided on. Without it a shared store applies
+   * `meta` to the stored metadata when the seq still matches. A store only one process writes
+   * (lowdb) needs nothing more than the seq check.
+   */
+  onlyIfUnchanged?: { updatedAt: string; privateRev?: number };
 }
 
 /**

@@ -31,7 +31,8 @@ export async function startChildServer(
     const timer = setTimeout(() => reject(new Error(`child server did not start: ${stderr}`)), 30_000);
     child.stdout!.on('data', (d) => {
       out += String(d);
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      // The line naming the URL (with LOG_LEVEL set, the server's own log lines come too).
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
       if (line) {
         clearTimeout(timer);
         resolve((JSON.parse(line) as { url: string }).url);

@@ -37,7 +37,10 @@ const running = await startServer({
       ? []
       : [
           mailPlugin({
-            env: { SMTP_URL: process.env.MAIL === 'off' ? undefined : env('SMTP_URL') },
+            env: {
+              SMTP_URL: process.env.MAIL === 'off' ? undefined : env('SMTP_URL'),
+              MAIL_COMPOSE_THREADS: process.env.MAIL_COMPOSE_THREADS,
+            },
             cron: false,
             queue: { baseDelayMs: 200, maxDelayMs: 1000 },
             reconcileEveryMs: Number(process.env.RECONCILE_MS ?? 1000),

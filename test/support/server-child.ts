@@ -1,7 +1,8 @@
 // A server process for crash tests and benches: `tsx test/support/server-child.ts`
 // with DATA_DIR (required), PORT (0), LOG_LEVEL (silent). Serves the small test
 // game (and, with REGISTRY=all, every registered game); prints one JSON line
-// { url } on stdout once listening.
+// { url } on stdout once listening. With SMTP_URL, mail is on and goes there (no reminder
+// cron; MAIL_COMPOSE_THREADS as the server reads it): the embedded mail bench.
 process.env.UV_THREADPOOL_SIZE ??= '16';
 const { pino } = await import('pino');
 const { startServer } = await import('../../server/app.ts');
@@ -20,6 +21,15 @@ const running = await startServer({
   // Crash tests and benches create many games from one address.
   quotas: { createsPerClientPerHour: 1e9, createsPerAddressPerDay: 1e9 },
   importLimits: { perClientPerHour: 1e9 },
+  plugins: process.env.SMTP_URL
+    ? [
+        (await import('../../server/mail/plugin.ts')).mailPlugin({
+          env: { SMTP_URL: process.env.SMTP_URL, MAIL_COMPOSE_THREADS: process.env.MAIL_COMPOSE_THREADS },
+          cron: false,
+          queue: { baseDelayMs: 200, maxDelayMs: 1000 },
+        }),
+      ]
+    : [],
 });
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 process.on('SIGTERM', () => void running.stop().then(() => process.exit(0)));

@@ -1,5 +1,6 @@
-// mail_throughput: does mail keep up with moves? Server processes (1, then 2) on one
-// PostgreSQL database, mail on, sending over SMTP to a sink on loopback; real games of the five
+// mail_throughput: does mail keep up with moves? One server process on the embedded store (the
+// default most hosts run), then server processes (1, then 2) on one PostgreSQL database; mail on,
+// sending over SMTP to a sink on loopback; real games of the five
 // kinds (1830: the real 18xx.games game imported halfway; the others after 20 random moves),
 // each move queueing a turn mail (picture included) that any process may claim and send.
 // 8 clients post moves for SECONDS, spread over the processes as a load balancer would.
@@ -7,15 +8,17 @@
 // (counted once the queue has drained), backlog_per_s (how fast the queue grew while moves came
 // in; goal: 0, the queue does not grow), drain_s (how long after the last move the last mail
 // left) and duplicates (a Message-ID seen twice at the sink; must be 0).
-// The queue itself is also sampled in the database every 250 ms while moves come in: mail jobs
-// waiting plus games whose moves are not yet queued as mail (behind the mail cursor). Its
+// The queue itself is also sampled every 250 ms while moves come in (PostgreSQL: in the database,
+// mail jobs waiting plus games whose moves are not yet queued as mail, behind the mail cursor;
+// embedded: the mails the process says wait, on /readyz, its moves' mail being queued with them). Its
 // growth per second (a least-squares slope over the samples; goal 0) and its largest size say
 // whether mail keeps up. A turn mail composed after the same player moved again is skipped (the
 // newer position gets its own): jobs_handled_per_s counts sent and skipped jobs alike, since
-// both leave the queue.
-// Without DATABASE_URL or TEST_DATABASE_URL the figure is skipped with one line.
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+// both leave the queue (embedded: as its /readyz counts them).
+// MAIL_COMPOSE_THREADS is passed on to the servers (unset: their default); MAIL_BENCH_STORE
+// (embedded or postgres) runs only that store's figures.
+// Without DATABASE_URL or TEST_DATABASE_URL the PostgreSQL figures are skipped with one line.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +29,18 @@ import { importExport, type Export18xx } from '../../../rules/1830/import/replay
 import { games as registry } from '../../../rules/index.ts';
 import { createLinks } from '../../../server/links.ts';
 import { GameService } from '../../../server/service.ts';
+import { loadOrCreateSecret } from '../../../server/secret.ts';
+import { LowdbGameStore } from '../../../server/store/lowdb-store.ts';
 import { PgGameStore } from '../../../server/store/pg-store.ts';
+import type { GameStore } from '../../../server/store/types.ts';
 import { jsonClient, round, type JsonClient } from '../../support/bench-http.ts';
+import { startChildServer } from '../../support/child.ts';
 import { startPgChild, type PgChild } from '../../support/pg-child.ts';
 import { seedRandom, randomInt } from '../../../rules/random.ts';
 
 const PER_KIND = 6;
-const SECONDS = 8;
+/** How long moves come in (MAIL_BENCH_SECONDS: longer, to see where the queue levels off). */
+const SECONDS = Number(process.env.MAIL_BENCH_SECONDS ?? 8);
 const CLIENTS = 8;
 
 export const figures = ['mail_throughput'];
@@ -82,9 +90,8 @@ async function quiet(ids: string[], quietMs: number, maxMs: number): Promise<num
   return last;
 }
 
-async function makeGames(store: PgGameStore): Promise<BenchGame[]> {
+async function makeGames(store: GameStore, secret: Buffer): Promise<BenchGame[]> {
   await store.open();
-  const secret = await store.loadOrCreateSecret();
   const service = new GameService({ store, registry, links: createLinks(secret, 'http://127.0.0.1') });
   await service.init();
   const pick = seedRandom('bench-mail-throughput');
@@ -136,37 +143,120 @@ async function makeGames(store: PgGameStore): Promise<BenchGame[]> {
   return out;
 }
 
+/** Server processes on games made for them, and how to look at their mail queue. */
+interface Servers {
+  store: 'embedded' | 'postgres';
+  games: BenchGame[];
+  urls: string[];
+  /** Mail waiting now (see the top). */
+  depth(): Promise<number>;
+  /** Mail jobs sent or skipped so far. */
+  handled(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const threads: Record<string, string> = process.env.MAIL_COMPOSE_THREADS
+  ? { MAIL_COMPOSE_THREADS: process.env.MAIL_COMPOSE_THREADS }
+  : {};
+
+async function embeddedServer(smtpUrl: string): Promise<Servers> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
+  const store = new LowdbGameStore({ dataDir: dir });
+  const games = await makeGames(store, loadOrCreateSecret(dir));
+  await store.close();
+  const server = await startChildServer(dir, { REGISTRY: 'all', SMTP_URL: `${smtpUrl}?pool=true`, ...threads });
+  const ready = jsonClient(server.url, 4);
+  return {
+    store: 'embedded',
+    games,
+    urls: [server.url],
+    async depth() {
+      const r = await ready.call('GET', '/readyz');
+      return Number(/(\d+) waiting/.exec(String(r.body?.checks?.mail))?.[1] ?? 0);
+    },
+    async handled() {
+      const r = await ready.call('GET', '/readyz');
+      const mail = String(r.body?.checks?.mail);
+      const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(mail)?.[1] ?? 0);
+      // A server before the readiness said so: its receipts (sent and skipped) in mail/sent/.
+      if (!/ sent/.test(mail)) return readdirSync(join(dir, 'mail', 'sent')).filter((f) => f.endsWith('.json')).length;
+      return count('sent') + count('skipped');
+    },
+    async close() {
+      ready.close();
+      await server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function pgServers(url: string, processes: number, smtpUrl: string): Promise<Servers> {
+  const schema = `bench_mail_${Date.now().toString(36)}`;
+  const store = new PgGameStore({ url, schema });
+  const games = await makeGames(store, await store.loadOrCreateSecret());
+  await store.close();
+  const dirs: string[] = [];
+  const procs: PgChild[] = [];
+  for (let p = 0; p < processes; p++) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
+    dirs.push(dir);
+    procs.push(
+      await startPgChild({
+        TEST_DATABASE_URL: url,
+        PG_SCHEMA: schema,
+        DATA_DIR: dir,
+        SMTP_URL: smtpUrl,
+        GAMES: 'all',
+        RECONCILE_MS: '1000',
+        ...threads,
+      }),
+    );
+  }
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const q = `"${schema}"`;
+  return {
+    store: 'postgres',
+    games,
+    urls: procs.map((p) => p.url),
+    async depth() {
+      const r = await admin.query(
+        `SELECT (SELECT count(*) FROM ${q}.mail_jobs WHERE state = 'pending')
+           + (SELECT count(*) FROM ${q}.games WHERE last_seq > mail_seq) AS n`,
+      );
+      return Number(r.rows[0].n);
+    },
+    async handled() {
+      const r = await admin.query(`SELECT count(*) AS n FROM ${q}.mail_jobs WHERE state IN ('sent', 'skipped')`);
+      return Number(r.rows[0].n);
+    },
+    async close() {
+      for (const p of procs) p.child.kill('SIGKILL');
+      await Promise.all(procs.map((p) => p.exited));
+      await admin.query(`DROP SCHEMA IF EXISTS ${q} CASCADE`).catch(() => {});
+      await admin.end();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function run(emit: Emit): Promise<void> {
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!url) {
-    emit({ name: 'mail_throughput', skipped: 'no DATABASE_URL or TEST_DATABASE_URL' });
-    return;
-  }
-  for (const processes of [1, 2]) {
-    const schema = `bench_mail_${Date.now().toString(36)}`;
+  // MAIL_BENCH_STORE=embedded or postgres: only that one.
+  const only = process.env.MAIL_BENCH_STORE;
+  const setups: ((smtpUrl: string) => Promise<Servers>)[] = [];
+  if (only !== 'postgres') setups.push((smtp) => embeddedServer(smtp));
+  if (url && only !== 'embedded')
+    for (const processes of [1, 2]) setups.push((smtp) => pgServers(url, processes, smtp));
+  for (const setUp of setups) {
     const sink = await startSink();
-    const dirs: string[] = [];
-    const procs: PgChild[] = [];
+    let servers: Servers | null = null;
     const clients: JsonClient[] = [];
-    const store = new PgGameStore({ url, schema });
     try {
-      const games = await makeGames(store);
-      await store.close();
-      for (let p = 0; p < processes; p++) {
-        const dir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
-        dirs.push(dir);
-        procs.push(
-          await startPgChild({
-            TEST_DATABASE_URL: url,
-            PG_SCHEMA: schema,
-            DATA_DIR: dir,
-            SMTP_URL: sink.url,
-            GAMES: 'all',
-            RECONCILE_MS: '1000',
-          }),
-        );
-      }
-      for (const p of procs) clients.push(jsonClient(p.url, 64));
+      servers = await setUp(sink.url);
+      const { games } = servers;
+      const processes = servers.urls.length;
+      for (const u of servers.urls) clients.push(jsonClient(u, 64));
       // Whatever the start sends (nothing, or mail for positions the processes found) goes first.
       await quiet(sink.ids, 2000, 60_000);
       const before = sink.ids.length;
@@ -174,29 +264,14 @@ export async function run(emit: Emit): Promise<void> {
       let errors = 0;
       let turn = 0;
       const queue = [...games];
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      const q = `"${schema}"`;
-      const handled = async () =>
-        Number(
-          (await admin.query(`SELECT count(*) AS n FROM ${q}.mail_jobs WHERE state IN ('sent', 'skipped')`)).rows[0].n,
-        );
-      const depth = async () =>
-        Number(
-          (
-            await admin.query(
-              `SELECT (SELECT count(*) FROM ${q}.mail_jobs WHERE state = 'pending')
-                 + (SELECT count(*) FROM ${q}.games WHERE last_seq > mail_seq) AS n`,
-            )
-          ).rows[0].n,
-        );
-      const handled0 = await handled();
+      const handled0 = await servers.handled();
       const t0 = performance.now();
       const end = t0 + SECONDS * 1000;
       const samples: [number, number][] = [];
+      const s = servers;
       const sampling = (async () => {
         while (performance.now() < end) {
-          samples.push([(performance.now() - t0) / 1000, await depth()]);
+          samples.push([(performance.now() - t0) / 1000, await s.depth()]);
           await new Promise((r) => setTimeout(r, 250));
         }
       })();
@@ -219,14 +294,15 @@ export async function run(emit: Emit): Promise<void> {
       );
       const moved = performance.now();
       await sampling;
-      const handledInWindow = (await handled()) - handled0;
-      await admin.end();
+      const handledInWindow = (await servers.handled()) - handled0;
       const duringWindow = sink.ids.length - before;
       const last = await quiet(sink.ids, 3000, 180_000);
       const made = sink.ids.length - before;
       const seconds = (moved - t0) / 1000;
       emit({
         name: 'mail_throughput',
+        store: servers.store,
+        seconds: SECONDS,
         processes,
         clients: CLIENTS,
         games: games.length,
@@ -247,17 +323,11 @@ export async function run(emit: Emit): Promise<void> {
       });
     } finally {
       for (const c of clients) c.close();
-      for (const p of procs) p.child.kill('SIGKILL');
-      await Promise.all(procs.map((p) => p.exited));
-      await store.close().catch(() => {});
+      await servers?.close();
       await sink.close();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-      await admin.end();
-      for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   }
+  if (!url) emit({ name: 'mail_throughput', store: 'postgres', skipped: 'no DATABASE_URL or TEST_DATABASE_URL' });
 }
 
 /** The least-squares slope of y over x. */

@@ -9,6 +9,7 @@
 // concurrent connections each doing single-row INSERTs (autocommit,
 // synchronous commit): the floor a move commit cannot beat. Goal: at least
 // half the floor's throughput, p99 at most 3x the floor's.
+// The servers run as in production: tsc's build under plain node (buildPgChild), not tsx.
 // Without DATABASE_URL or TEST_DATABASE_URL the figures are skipped with one line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Emit } from '../index.ts';
 import { jsonClient, percentile, pool, round, type JsonClient } from '../../support/bench-http.ts';
-import { startPgChild, type PgChild } from '../../support/pg-child.ts';
+import { buildPgChild, startPgChild, type PgChild } from '../../support/pg-child.ts';
 
 const GAMES = 500;
 const SECONDS = 3;
@@ -81,8 +82,11 @@ export async function run(emit: Emit): Promise<void> {
     const start = () => {
       const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
       dirs.push(dir);
-      return startPgChild({ TEST_DATABASE_URL: url, PG_SCHEMA: schema, DATA_DIR: dir, MAIL: 'off' });
+      return startPgChild({ TEST_DATABASE_URL: url, PG_SCHEMA: schema, DATA_DIR: dir, MAIL: 'off' }, [], {
+        built: true,
+      });
     };
+    await buildPgChild();
     procs.push(await start());
     procs.push(await start());
     await admin.query(`CREATE TABLE "${schema}".bench_floor (client int, n int, body text)`);
