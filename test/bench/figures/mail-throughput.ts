@@ -16,7 +16,7 @@
 // newer position gets its own): jobs_handled_per_s counts sent and skipped jobs alike, since
 // both leave the queue (embedded: as its /readyz counts them).
 // MAIL_COMPOSE_THREADS is passed on to the servers (unset: their default); MAIL_BENCH_STORE
-// (embedded or postgres) runs only that store's figures.
+// (embedded or postgres) runs only that store's figures; MAIL_BENCH_CLIENTS sets the clients (8).
 // Without DATABASE_URL or TEST_DATABASE_URL the PostgreSQL figures are skipped with one line.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -38,10 +38,16 @@ import { startChildServer } from '../../support/child.ts';
 import { startPgChild, type PgChild } from '../../support/pg-child.ts';
 import { seedRandom, randomInt } from '../../../rules/random.ts';
 
-const PER_KIND = 6;
-/** How long moves come in (MAIL_BENCH_SECONDS: longer, to see where the queue levels off). */
-const SECONDS = Number(process.env.MAIL_BENCH_SECONDS ?? 8);
-const CLIENTS = 8;
+/**
+ * How long moves come in (MAIL_BENCH_SECONDS). 30 s: in the first seconds every game's first
+ * turn mails are composed at once and the queue rises whatever the rate; 8 s windows showed only
+ * that rise (growth 3-6/s), 30 s ones where the queue levels off.
+ */
+const SECONDS = Number(process.env.MAIL_BENCH_SECONDS ?? 30);
+/** Clients posting moves at once (MAIL_BENCH_CLIENTS: the issue asks about 8 and 32). */
+const CLIENTS = Number(process.env.MAIL_BENCH_CLIENTS ?? 8);
+/** Games of each kind: at least two games a client, so that no client waits for a game in flight. */
+const PER_KIND = Math.max(6, Math.ceil((2 * CLIENTS) / 5));
 
 export const figures = ['mail_throughput'];
 
