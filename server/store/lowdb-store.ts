@@ -256,7 +256,11 @@ export class LowdbGameStore implements GameStore {
       if (base && !base.meta) throw new DamagedGameError(gameId, this.files.metaFile(gameId), 'metadata file missing');
       const line: JournalLine = { g: gameId, e: change.entries };
       if (change.meta && Object.keys(change.meta).length > 0) line.m = change.meta;
-      return this.write(line, () => (p = this.pending.get(gameId) ?? base!));
+      // A compaction may run between this line's joining a batch and its being applied: it
+      // writes the pending game to its files and drops it from `pending` (its entries on file,
+      // its metadata the file's). The object it dropped is then the game as on file, so the line
+      // applies to it again.
+      return this.write(line, () => (p = this.pending.get(gameId) ?? p ?? base!));
     });
   }
 

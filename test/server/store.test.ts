@@ -407,3 +407,51 @@ describe('lowdb store', () => {
     await again.close();
   });
 });
+
+describe('appends racing compaction', () => {
+  it('an append to a game that a compaction writes out and drops from memory before the append is applied lands, and survives a restart', async () => {
+    // The race, made certain: a compaction runs after every line (compactAfter 1); the game's
+    // create leaves it pending and sets one off; the append starts while the game is still
+    // pending, and its sync round is held until that compaction has written the game to its
+    // files and dropped it from memory. Before the fix the append then found no pending game
+    // to apply to and threw, after its line was durable in the journal.
+    const dir = tempDir();
+    const store = new LowdbGameStore({ dataDir: dir, compactAfter: 1 });
+    await store.open();
+    const meta = metaFor();
+    const log: LogEntry[] = [];
+    await store.create(meta, entriesAfter(log, 1));
+    const inside = store as unknown as {
+      pending: Map<string, unknown>;
+      flushing: Promise<void> | null;
+      committer: { syncRound: () => Promise<void> };
+    };
+    expect(inside.pending.has(meta.id)).toBe(true);
+    const syncRound = inside.committer.syncRound.bind(inside.committer);
+    let held = 0;
+    inside.committer.syncRound = async () => {
+      while (inside.flushing) {
+        held++;
+        await inside.flushing;
+      }
+      return syncRound();
+    };
+    await store.append(meta.id, {
+      expectedSeq: 1,
+      entries: entriesAfter(log, 1),
+      meta: { updatedAt: '2026-01-01T13:00:00.000Z' },
+    });
+    expect(held).toBeGreaterThan(0);
+    inside.committer.syncRound = syncRound;
+    await store.append(meta.id, { expectedSeq: 2, entries: entriesAfter(log, 1) });
+    expect((await store.entry(meta.id))!.lastSeq).toBe(3);
+    expect((await store.readLog(meta.id)).map((e) => e.hash)).toEqual(log.map((e) => e.hash));
+    expect((await store.readMeta(meta.id))!.updatedAt).toBe('2026-01-01T13:00:00.000Z');
+    await store.close();
+    const again = new LowdbGameStore({ dataDir: dir });
+    await again.open();
+    expect((await again.readLog(meta.id)).map((e) => e.hash)).toEqual(log.map((e) => e.hash));
+    expect((await again.readMeta(meta.id))!.updatedAt).toBe('2026-01-01T13:00:00.000Z');
+    await again.close();
+  });
+});
