@@ -83,7 +83,13 @@ describe('the file mail queue: the latest turn mail of a seat', () => {
       if (spec.type === 'stuck') throw new Error('not today');
       // The fillers are sent, not skipped (composed to nothing), so that `skipped` below counts
       // only the turn mail (fillers are sent while the others are queued, as many as the machine's speed allows).
-      return { from: 'g@test.invalid', to: 'p@test.invalid', subject: key, text: key, messageId: messageIdFor(key, 't') };
+      return {
+        from: 'g@test.invalid',
+        to: 'p@test.invalid',
+        subject: key,
+        text: key,
+        messageId: messageIdFor(key, 't'),
+      };
     });
     await first.start();
     // Due later (as a digest is), so that it is still waiting, never attempted, when the newer comes.
