@@ -216,6 +216,8 @@ export class GameService {
   private confirmOrganiser: boolean;
   private expiry: { unconfirmedHours: number; openDays: number };
   private loading = new Map<string, Promise<LoadedGame>>();
+  /** On a shared store, the read that starts when the one in `loading` ends (open). */
+  private nextLoading = new Map<string, Promise<LoadedGame>>();
   /** Writes made without the game in memory (logReminder), until durable: opens wait for them. */
   private writing = new Map<string, Promise<void>>();
   private locks = new Map<string, Promise<void>>();
@@ -433,13 +435,34 @@ export class GameService {
       this.keep(cached);
       return cached;
     }
-    let p = this.loading.get(gameId);
-    if (!p) {
-      const written = this.writing.get(gameId);
-      const read = () => (cached ? this.catchUp(cached) : this.loadGame(gameId));
-      p = (written ? written.then(read) : read()).finally(() => this.loading.delete(gameId));
-      this.loading.set(gameId, p);
+    const inFlight = this.loading.get(gameId);
+    if (!inFlight) return this.startLoad(gameId);
+    if (!this.store.shared) return inFlight;
+    // On a shared store a read already in flight may have been sent before another process
+    // wrote a change this caller has seen acknowledged (a move made through the other server
+    // just before this request). Its answer would be older than the request, so the caller
+    // waits for the next read, which starts once this one ends; every caller arriving
+    // meanwhile shares it, so a burst of requests still makes two reads, not one each.
+    let next = this.nextLoading.get(gameId);
+    if (!next) {
+      const after = () => {
+        this.nextLoading.delete(gameId);
+        // A read started since the one in flight ended was sent after this caller arrived.
+        return this.loading.get(gameId) ?? this.startLoad(gameId);
+      };
+      next = inFlight.then(after, after);
+      this.nextLoading.set(gameId, next);
     }
+    return next;
+  }
+
+  /** Reads the game (after a write of this process still in progress), as the one read in flight. */
+  private startLoad(gameId: string): Promise<LoadedGame> {
+    const cached = this.games.get(gameId) ?? this.parked.get(gameId);
+    const written = this.writing.get(gameId);
+    const read = () => (cached ? this.catchUp(cached) : this.loadGame(gameId));
+    const p = (written ? written.then(read) : read()).finally(() => this.loading.delete(gameId));
+    this.loading.set(gameId, p);
     return p;
   }
 

@@ -156,4 +156,47 @@ describePg('a move on a game the server holds', () => {
       await dropSchema(schema);
     }
   });
+  it('answers a move with a read sent after it arrived, not with one in flight since before', async () => {
+    const schema = newSchema();
+    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
+    const [a, b] = await twoServers(schema, dirs);
+    try {
+      const { gameId, keys } = await newGame(a);
+      const seq = (await call(a, 'GET', `/api/play/${keys[0]}`)).body.game.seq as number;
+      for (const key of keys) await call(b, 'GET', `/api/play/${key}`); // b holds the game and knows its keys
+      // b reads the game for something else (a mail, a page): the read has its answer, from
+      // before the move below, but is still in flight when that move's player clicks on.
+      const store = b.ctx.service.store;
+      const realRead = store.readGame.bind(store);
+      let answered!: () => void;
+      const readAnswered = new Promise<void>((r) => (answered = r));
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      vi.spyOn(store, 'readGame').mockImplementationOnce(async (...args) => {
+        const read = await realRead(...args);
+        answered();
+        await held;
+        return read;
+      });
+      const earlier = b.ctx.service.open(gameId);
+      await readAnswered;
+
+      const onA = await call(a, 'POST', `/api/play/${keys[0]}/move`, { seq, n: 0 });
+      expect(onA.status).toBe(200);
+      // The other seat, told by that answer, moves through b while b's earlier read is in flight.
+      const onB = call(b, 'POST', `/api/play/${keys[1]}/move`, { seq: onA.body.seq, n: 0 });
+      const opened = b.ctx.service.openByKey(keys[1]!, ['seat']);
+      release();
+      await earlier;
+      expect((await opened).game.stateSeq).toBe(onA.body.seq);
+      expect((await onB).status).toBe(200);
+      const moves = (await a.ctx.service.open(gameId)).doc.log.filter((e) => e.kind === 'move');
+      expect(moves.map((e) => e.seat)).toEqual([0, 1]);
+    } finally {
+      await a.stop();
+      await b.stop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await dropSchema(schema);
+    }
+  });
 });
