@@ -93,7 +93,8 @@ export function acceptsOlderSeq(log: LogEntry[], seq: number, current: number, s
   if (!at || !STATE_KINDS.has(at.kind)) return false;
   const askedThen = (at.data?.toAct as Seat[] | undefined) ?? [];
   if (!askedThen.includes(seat) || askedThen.length < 2 || !toAct.includes(seat)) return false;
-  for (const e of log.slice(seq)) {
+  for (let i = seq; i < log.length; i++) {
+    const e = log[i]!;
     if (!STATE_KINDS.has(e.kind)) continue;
     if (e.kind !== 'move' || e.seat === seat) return false;
   }
