@@ -381,8 +381,9 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       opened++;
       try {
         const doc = (await o.service.open(e.id)).doc;
-        for (const entry of doc.log) {
-          if (entry.seq <= mark) continue;
+        // Entry seq n is at index n - 1: only the entries past the mark are read.
+        for (let i = mark; i < doc.log.length; i++) {
+          const entry = doc.log[i]!;
           const event = eventOf(doc, entry);
           if (event) await handle(event);
         }
