@@ -60,8 +60,9 @@ export function takeLog(doc: GameDoc): LogEntry[] {
  */
 export function derive(doc: GameDoc, fields: Partial<GameDoc> = {}): GameDoc {
   const next = {} as Record<string, unknown>;
-  // Not a spread: that would read (and so copy) a superseded document's log.
-  for (const k of Object.keys(doc)) if (k !== 'log') next[k] = (doc as unknown as Record<string, unknown>)[k];
+  // Not a spread: that would read (and so copy) a superseded document's log. The log keeps
+  // its place among the keys, as a spread would keep it.
+  for (const k of Object.keys(doc)) next[k] = k === 'log' ? null : (doc as unknown as Record<string, unknown>)[k];
   Object.assign(next, fields);
   next.log = takeLog(doc);
   return owned(next as unknown as GameDoc);
