@@ -60,9 +60,30 @@ export function effectiveMoves(log: LogEntry[], upto = Infinity): LogEntry[] {
   return stack;
 }
 
-export function lastEffectiveMove(log: LogEntry[]): LogEntry | undefined {
-  const moves = effectiveMoves(log);
-  return moves[moves.length - 1];
+/**
+ * The last move still in force (of `seat`, if given), looked for from the end of the log, so
+ * that a long game costs the entries since that move. Each undo met on the way names the move
+ * it took back; a log where they do not nest as effectiveMoves takes them (never written here)
+ * is read from the start instead, so the answer is always effectiveMoves'.
+ */
+export function lastEffectiveMove(log: LogEntry[], seat?: Seat): LogEntry | undefined {
+  const undone: unknown[] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (e.kind === 'undo') undone.push(e.data?.undoes);
+    else if (e.kind !== 'move') continue;
+    else if (undone.length === 0) {
+      if (seat === undefined || e.seat === seat) return e;
+    } else if (undone[undone.length - 1] === e.seq) undone.pop();
+    else return lastFromStart(log, seat);
+  }
+  return undone.length === 0 ? undefined : lastFromStart(log, seat);
+}
+
+function lastFromStart(log: LogEntry[], seat?: Seat): LogEntry | undefined {
+  return effectiveMoves(log)
+    .filter((e) => seat === undefined || e.seat === seat)
+    .pop();
 }
 
 /** Replays setup and the moves in force up to entry `upto`; null if the game had not started by then. */
@@ -93,7 +114,8 @@ export function acceptsOlderSeq(log: LogEntry[], seq: number, current: number, s
   if (!at || !STATE_KINDS.has(at.kind)) return false;
   const askedThen = (at.data?.toAct as Seat[] | undefined) ?? [];
   if (!askedThen.includes(seat) || askedThen.length < 2 || !toAct.includes(seat)) return false;
-  for (const e of log.slice(seq)) {
+  for (let i = seq; i < log.length; i++) {
+    const e = log[i]!;
     if (!STATE_KINDS.has(e.kind)) continue;
     if (e.kind !== 'move' || e.seat === seat) return false;
   }

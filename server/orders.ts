@@ -21,6 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyRules, Opaque, Seat, StandingOrder } from '../rules/types.ts';
 import type { ArmedOrder, EndedOrder, GameDoc, LogEntry, SeatOrders, SeatRecord } from './store/types.ts';
+import { derive, logLength } from './shared-log.ts';
 
 /** At most this many programmed moves follow one move (a safety net: orders stop on their own first). */
 export const MAX_PROGRAMMED_MOVES = 100;
@@ -58,7 +59,7 @@ export function ordersOf(rec: SeatRecord | undefined): SeatOrders {
 }
 
 function setOrders(doc: GameDoc, seat: Seat, orders: SeatOrders): GameDoc {
-  return { ...doc, seats: doc.seats.map((s, i) => (i === seat ? { ...s, orders } : s)) };
+  return derive(doc, { seats: doc.seats.map((s, i) => (i === seat ? { ...s, orders } : s)) });
 }
 
 function ended(orders: SeatOrders, id: string, end: Omit<EndedOrder, 'id' | 'text'>): SeatOrders {
@@ -75,15 +76,17 @@ export function withOrder(doc: GameDoc, seat: Seat, order: StandingOrder, text: 
   const orders = ordersOf(doc.seats[seat]);
   const armed: ArmedOrder = { id: randomBytes(6).toString('base64url'), at, text, order };
   const kept = orders.armed.filter((o) => o.order.kind !== order.kind).slice(-(MAX_ARMED - 1));
-  return { ...setOrders(doc, seat, { ...orders, armed: [...kept, armed] }), privateRev: (doc.privateRev ?? 0) + 1 };
+  return derive(setOrders(doc, seat, { ...orders, armed: [...kept, armed] }), {
+    privateRev: (doc.privateRev ?? 0) + 1,
+  });
 }
 
 /** The seat's orders without the armed one `id` (null when there is none such). */
 export function withoutOrder(doc: GameDoc, seat: Seat, id: string, at: string): GameDoc | null {
   const orders = ordersOf(doc.seats[seat]);
   if (!orders.armed.some((o) => o.id === id)) return null;
-  const next = ended(orders, id, { why: 'cancelled', at, seq: doc.log.length, mail: false });
-  return { ...setOrders(doc, seat, next), privateRev: (doc.privateRev ?? 0) + 1 };
+  const next = ended(orders, id, { why: 'cancelled', at, seq: logLength(doc), mail: false });
+  return derive(setOrders(doc, seat, next), { privateRev: (doc.privateRev ?? 0) + 1 });
 }
 
 /** Plays the standing orders of the seats to act, one after another (see the header). */
@@ -97,7 +100,7 @@ export function playStandingOrders(
   const spec = rules.orders;
   if (!spec || !doc.seats.some((s) => (s.orders?.armed.length ?? 0) > 0)) return result;
   let exclude = o.exclude;
-  const end = (seat: Seat, a: ArmedOrder, why: string, mail: boolean, seq = result.doc.log.length) => {
+  const end = (seat: Seat, a: ArmedOrder, why: string, mail: boolean, seq = logLength(result.doc)) => {
     const e = { why, at: o.now, seq, mail: mail && (result.played.length > 0 || !o.quietUntilMoved) };
     result.doc = setOrders(result.doc, seat, ended(ordersOf(result.doc.seats[seat]), a.id, e));
     result.ended.push({ seat, order: { id: a.id, text: a.text, ...e } });

@@ -80,6 +80,7 @@ import { hashState } from './state-hash.ts';
 import { cloneState } from '../rules/clone.ts';
 import { playStandingOrders, withOrder, withoutOrder, type ChainResult } from './orders.ts';
 import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
+import { derive, lastEntry, logLength, owned, takeLog } from './shared-log.ts';
 import { cleanName, looksLike } from './names.ts';
 import {
   DamagedGameError,
@@ -475,11 +476,13 @@ export class GameService {
    */
   private async catchUp(game: LoadedGame): Promise<LoadedGame> {
     const gameId = game.doc.id;
-    const log = game.doc.log;
-    const last = log[log.length - 1];
+    // The document as held now (a move of this process may follow it while the store answers).
+    const held = game.doc;
+    const length = logLength(held);
+    const last = lastEntry(held);
     let read: GameRead | null;
     try {
-      read = await this.store.readGame(gameId, log.length);
+      read = await this.store.readGame(gameId, length);
     } catch {
       this.letGo(game);
       return this.loadGame(gameId);
@@ -489,13 +492,14 @@ export class GameService {
       throw notFound();
     }
     const { row, entries, meta } = read;
-    if (entries.length === 0 && row.lastSeq === log.length && row.lastHash === (last?.hash ?? '')) {
-      if (row.updatedAt === game.doc.updatedAt && (row.privateRev ?? 0) === (game.doc.privateRev ?? 0)) {
+    if (entries.length === 0 && row.lastSeq === length && row.lastHash === (last?.hash ?? '')) {
+      if (row.updatedAt === held.updatedAt && (row.privateRev ?? 0) === (held.privateRev ?? 0)) {
         this.keep(game);
         return game;
       }
       // Only the metadata changed (settings, attention, standing orders): same log, same state.
-      const moved: LoadedGame = { ...game, doc: { ...meta, rulesVersion: meta.rulesVersion ?? 1, log } };
+      const doc = owned({ ...meta, rulesVersion: meta.rulesVersion ?? 1, log: takeLog(held) });
+      const moved: LoadedGame = { ...game, doc };
       this.letGo(game);
       this.keep(moved);
       return moved;
@@ -509,13 +513,14 @@ export class GameService {
 
   /** The game with `entries` (appended elsewhere) applied to the state in memory; null to read afresh. */
   private caughtUp(game: LoadedGame, meta: GameMeta, entries: LogEntry[]): LoadedGame | null {
-    const old = game.doc.log;
-    if (!game.state || game.attention || entries[0]?.seq !== old.length + 1) return null;
+    const held = game.doc;
+    if (!game.state || game.attention || entries[0]?.seq !== logLength(held) + 1) return null;
     if (entries.some((e) => e.kind === 'undo')) return null;
-    const log = [...old, ...entries];
-    if (checkChain(log, old.length)) return null;
-    const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
-    if (doc.rulesVersion !== game.doc.rulesVersion) return null;
+    // The entries held were checked when read: only the new ones, and their link to them.
+    if ((meta.rulesVersion ?? 1) !== held.rulesVersion || !continues(lastEntry(held), entries)) return null;
+    const log = takeLog(held);
+    log.push(...entries);
+    const doc: GameDoc = owned({ ...meta, rulesVersion: meta.rulesVersion ?? 1, log });
     const replayed = replayTo(doc, game.rules, log.length, {
       live: { seq: game.stateSeq, state: cloneState(game.state) },
       snapshotEvery: SNAPSHOT_EVERY,
@@ -555,7 +560,7 @@ export class GameService {
     const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
     const broken = checkChain(log, checkedFrom);
     if (broken) throw this.damaged(gameId, broken);
-    const doc: GameDoc = { ...meta, rulesVersion: meta.rulesVersion ?? 1, log };
+    const doc: GameDoc = owned({ ...meta, rulesVersion: meta.rulesVersion ?? 1, log });
     const rules = this.rulesOf(doc.rules);
     if (!rules) throw new ServiceError(503, `This server no longer has the rules for "${doc.rules}".`);
     const game: LoadedGame = { doc, rules, state: null, stateSeq: lastStateSeq(log), attention: null, base: null };
@@ -638,7 +643,7 @@ export class GameService {
     // Not under the game's lock (a change that opens the game holds it already);
     // a write that lands first makes this one stale, and the next open decides again.
     const before = game.doc;
-    const next: GameDoc = { ...before, attention };
+    const next = derive(before, { attention });
     try {
       await this.commit(before, next);
       game.doc = next;
@@ -700,6 +705,7 @@ export class GameService {
       rulesVersion: rules.version,
       log: [],
     };
+    owned(doc);
     append(doc, {
       at: now,
       kind: 'create',
@@ -786,6 +792,7 @@ export class GameService {
       rulesVersion: rules.version,
       log: [],
     };
+    owned(doc);
     const from = input.source ? ` from ${input.source}` : '';
     append(doc, {
       at: now,
@@ -880,10 +887,9 @@ export class GameService {
         // admin page tell players apart by slot and generation.
         const slot = doc.log.reduce((m, e) => (e.kind === 'join' ? Math.max(m, Number(e.data?.slot ?? 0) + 1) : m), 0);
         ({ record: seatRec, key: seatKey } = this.newSeat(doc.id, slot, 0, name, person.email, now));
-        const log = [...doc.log];
         seat = doc.seats.length;
-        pushEntry(log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
-        let next: GameDoc = { ...doc, seats: [...doc.seats, seatRec], log, updatedAt: now };
+        let next = derive(doc, { seats: [...doc.seats, seatRec], updatedAt: now });
+        pushEntry(next.log, { at: now, kind: 'join', seat, text: `${name} took a seat`, data: { slot } });
         events.push({ type: 'joined', gameId, at: now, seat, name });
         let state: Opaque = null;
         if (next.seats.length >= next.seatCount) {
@@ -906,22 +912,19 @@ export class GameService {
         ({ record: seatRec, key: seatKey } = this.newSeat(doc.id, old.slot, old.generation, name, person.email, now));
         const seats = doc.seats.map((s, i) => (i === seat ? seatRec : s));
         const stillVacant = seats.some((s) => s.vacant);
-        const log = [...doc.log];
-        pushEntry(log, {
+        const next = derive(doc, {
+          seats,
+          updatedAt: now,
+          inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
+          inviteKeySealed: stillVacant ? doc.inviteKeySealed : null,
+        });
+        pushEntry(next.log, {
           at: now,
           kind: 'join',
           seat,
           text: `${name} took over seat ${seat + 1}`,
           data: { slot: old.slot },
         });
-        const next: GameDoc = {
-          ...doc,
-          seats,
-          log,
-          updatedAt: now,
-          inviteKeyHash: stillVacant ? doc.inviteKeyHash : null,
-          inviteKeySealed: stillVacant ? doc.inviteKeySealed : null,
-        };
         // Play resumes: the standing orders of the seats to act play now, in the same write.
         const chain = stillVacant || game.attention ? null : this.standingOrders(next, game.rules, game.state, now);
         await this.commit(game.doc, chain?.doc ?? next);
@@ -954,7 +957,7 @@ export class GameService {
         );
       }
       const now = this.now().toISOString();
-      const started = this.startDoc(game, { ...doc, log: [...doc.log], updatedAt: now }, now);
+      const started = this.startDoc(game, derive(doc, { updatedAt: now }), now);
       await this.commit(game.doc, started.doc);
       game.doc = started.doc;
       game.state = started.state;
@@ -970,14 +973,13 @@ export class GameService {
     const seats = order.map((i) => doc.seats[i]!);
     const state = game.rules.setup(seats.length, doc.seed, doc.options, doc.rulesVersion);
     const toAct = game.rules.toAct(state);
-    const next: GameDoc = {
-      ...doc,
+    const next = derive(doc, {
       seats,
       seatCount: seats.length,
       status: 'active',
       inviteKeyHash: null,
       inviteKeySealed: null,
-    };
+    });
     pushEntry(next.log, {
       at: now,
       kind: 'start',
@@ -1186,15 +1188,20 @@ export class GameService {
     const described = rules.describe(action, state, seat, next);
     // A move a standing order played is the player's move, marked so in every history.
     const text = opts.programmed ? `${described} (programmed)` : described;
-    const log = [...doc.log];
     const nextToAct = rules.toAct(next);
+    const outcome = rules.outcome(next);
+    const stateHash = hashState(doc.seed, next).hash;
+    // The new document takes the log over (shared-log.ts): a move costs its entries, not a
+    // copy of the log; `doc` keeps showing its own entries.
+    const nextDoc = derive(doc, { updatedAt: now });
+    const log = nextDoc.log;
     const moveEntry = pushEntry(log, {
       at: now,
       kind: 'move',
       seat,
       action: action,
       text,
-      stateHash: hashState(doc.seed, next).hash,
+      stateHash,
       data: {
         by: doc.seats[seat]!.name,
         toAct: nextToAct,
@@ -1202,8 +1209,6 @@ export class GameService {
         ...(opts.programmed ? { programmed: true } : {}),
       },
     });
-    const outcome = rules.outcome(next);
-    const nextDoc: GameDoc = { ...doc, log, updatedAt: now };
     if (outcome) {
       nextDoc.status = 'finished';
       nextDoc.outcome = outcome;
@@ -1225,8 +1230,12 @@ export class GameService {
     if (game.doc.status !== 'active') return 'The game is not running.';
     const target = lastEffectiveMove(game.doc.log);
     if (!target || target.seat !== seat) return 'You have no move to take back.';
-    const after = game.doc.log.filter((e) => e.seq > target.seq && (e.kind === 'move' || e.kind === 'undo'));
-    if (after.some((e) => e.seat !== seat)) return 'Somebody else has acted since your move.';
+    const log = game.doc.log;
+    for (let i = log.length - 1; i >= 0 && log[i]!.seq > target.seq; i--) {
+      const e = log[i]!;
+      if ((e.kind === 'move' || e.kind === 'undo') && e.seat !== seat)
+        return 'Somebody else has acted since your move.';
+    }
     const before = this.stateBefore(game, target.seq);
     if (game.rules.undoable && game.rules.undoable(target.action, before) === false) {
       return 'That move revealed hidden information, so it cannot be taken back.';
@@ -1244,10 +1253,10 @@ export class GameService {
       if (blocker) throw new ServiceError(409, blocker);
       const target = lastEffectiveMove(game.doc.log)!;
       const now = this.now().toISOString();
-      const log = [...game.doc.log];
       const state = this.stateBefore(game, target.seq);
       const toAct = game.rules.toAct(state);
-      const entry = pushEntry(log, {
+      const nextDoc = derive(game.doc, { updatedAt: now });
+      const entry = pushEntry(nextDoc.log, {
         at: now,
         kind: 'undo',
         seat,
@@ -1255,7 +1264,6 @@ export class GameService {
         text: `took back "${target.text ?? 'a move'}"`,
         data: { by: game.doc.seats[seat]!.name, undoes: target.seq, toAct },
       });
-      const nextDoc: GameDoc = { ...game.doc, log, updatedAt: now };
       nextDoc.wait = nextWait(nextDoc, game.doc.wait, toAct, entry.seq, now);
       await this.commit(game.doc, nextDoc);
       game.doc = nextDoc;
@@ -1281,18 +1289,18 @@ export class GameService {
       const inviteGeneration = doc.inviteGeneration + 1;
       const invite = this.links.issue(gameId, 'invite');
       const waits = !!opts.email && doc.confirmed === false;
-      const log = [...doc.log];
       let seats: SeatRecord[];
+      let entry: Omit<LogEntry, 'seq' | 'prev' | 'hash'>;
       if (doc.status === 'open') {
         // Before the start a reopened seat simply leaves the table.
         seats = doc.seats.filter((_, i) => i !== seat);
-        pushEntry(log, {
+        entry = {
           at: now,
           kind: 'reopen',
           seat,
           text: `${old.name} left the table`,
           data: { left: true, slot: old.slot, generation: old.generation },
-        });
+        };
       } else {
         const vacant: SeatRecord = {
           name: `(open seat ${seat + 1})`,
@@ -1305,18 +1313,16 @@ export class GameService {
           vacant: true,
         };
         seats = doc.seats.map((s, i) => (i === seat ? vacant : s));
-        pushEntry(log, {
+        entry = {
           at: now,
           kind: 'reopen',
           seat,
           text: `Seat ${seat + 1} (${old.name}) was reopened for a new player`,
           data: { inviteGeneration, slot: old.slot, generation: old.generation },
-        });
+        };
       }
-      const next: GameDoc = {
-        ...doc,
+      const next = derive(doc, {
         seats,
-        log,
         updatedAt: now,
         inviteGeneration,
         inviteKeyHash: invite.hash,
@@ -1339,7 +1345,8 @@ export class GameService {
         ],
         // No invitation leaves before the organiser has confirmed; it waits with the others.
         ...(waits ? { pendingInvites: [...(doc.pendingInvites ?? []), opts.email!] } : {}),
-      };
+      });
+      pushEntry(next.log, entry);
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'seatReopened', seat }, 'seat reopened');
@@ -1356,9 +1363,8 @@ export class GameService {
       if (doc.status === 'finished' || doc.status === 'abandoned')
         throw new ServiceError(409, 'This game is already over.');
       const now = this.now().toISOString();
-      const log = [...doc.log];
-      pushEntry(log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
-      const next = abandonedDoc(doc, log, now);
+      const next = abandonedDoc(doc, now);
+      pushEntry(next.log, { at: now, kind: 'abandon', text: 'The game was abandoned', data: { seed: doc.seed } });
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'abandoned' }, 'game abandoned');
@@ -1377,22 +1383,19 @@ export class GameService {
       if (doc.confirmed !== false) return;
       const now = this.now().toISOString();
       const invited = doc.pendingInvites ?? [];
-      const log = [...doc.log];
-      pushEntry(log, {
-        at: now,
-        kind: 'notice',
-        text: 'The organiser confirmed their address',
-        data: { confirmed: true, invited, inviteGeneration: doc.inviteGeneration },
-      });
-      const next: GameDoc = {
-        ...doc,
-        log,
+      const next = derive(doc, {
         updatedAt: now,
         confirmed: true,
         confirmKeyHash: null,
         confirmKeySealed: null,
         pendingInvites: [],
-      };
+      });
+      pushEntry(next.log, {
+        at: now,
+        kind: 'notice',
+        text: 'The organiser confirmed their address',
+        data: { confirmed: true, invited, inviteGeneration: doc.inviteGeneration },
+      });
       await this.commit(doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'confirmed' }, 'organiser confirmed');
@@ -1423,8 +1426,8 @@ export class GameService {
         if (doc.status !== 'open') return;
         const quiet = doc.confirmed === false;
         const at = this.now().toISOString();
-        const log = [...doc.log];
-        pushEntry(log, {
+        const next = abandonedDoc(doc, at);
+        pushEntry(next.log, {
           at,
           kind: 'abandon',
           text: quiet
@@ -1432,7 +1435,6 @@ export class GameService {
             : `The game expired: nobody joined for ${this.expiry.openDays} days`,
           data: { seed: doc.seed, expired: true, ...(quiet ? { quiet: true } : {}) },
         });
-        const next = abandonedDoc(doc, log, at);
         await this.commit(doc, next);
         game.doc = next;
         ended.push(e.id);
@@ -1449,10 +1451,9 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.open(gameId);
       const now = this.now().toISOString();
-      const log = [...game.doc.log];
       const p = { ...policy };
-      pushEntry(log, { at: now, kind: 'policy', text: describePolicy(p), data: { policy: p } });
-      const next: GameDoc = { ...game.doc, log, policy: p, updatedAt: now };
+      const next = derive(game.doc, { policy: p, updatedAt: now });
+      pushEntry(next.log, { at: now, kind: 'policy', text: describePolicy(p), data: { policy: p } });
       await this.commit(game.doc, next);
       game.doc = next;
     });
@@ -1479,13 +1480,18 @@ export class GameService {
     return this.withLock(gameId, async () => {
       const game = await this.current(gameId, opts.opened);
       const doc = game.doc;
-      if (note.atSeq !== undefined && doc.log.length !== note.atSeq) throw new StaleWriteError();
+      if (note.atSeq !== undefined && logLength(doc) !== note.atSeq) throw new StaleWriteError();
       if (note.seat !== undefined && !doc.seats[note.seat])
         throw new ServiceError(400, `There is no seat ${note.seat + 1}.`);
       const now = this.now().toISOString();
-      const log = [...doc.log];
-      const entry = pushEntry(log, { at: now, kind: note.kind, seat: note.seat, text: note.text, data: note.data });
-      const next: GameDoc = { ...doc, log, updatedAt: now };
+      const next = derive(doc, { updatedAt: now });
+      const entry = pushEntry(next.log, {
+        at: now,
+        kind: note.kind,
+        seat: note.seat,
+        text: note.text,
+        data: note.data,
+      });
       if (note.kind === 'reminder' && doc.wait) next.wait = { ...doc.wait, reminders: doc.wait.reminders + 1 };
       if (note.kind === 'notice' && note.data?.escalation && doc.wait) next.wait = { ...doc.wait, escalated: true };
       if (note.kind === 'prefs' && note.seat !== undefined) {
@@ -1547,8 +1553,10 @@ export class GameService {
       // the row described). With a shared store it is checked against the store at its next open
       // anyway, which brings the entry and whatever else other processes changed.
       if (held && !this.store.shared) {
-        if (held.doc.log.length === row.lastSeq) {
-          held.doc = { ...held.doc, log: [...held.doc.log, entry], wait: nextWait, updatedAt: now };
+        if (logLength(held.doc) === row.lastSeq) {
+          const doc = derive(held.doc, { wait: nextWait, updatedAt: now });
+          doc.log.push(entry);
+          held.doc = doc;
         } else this.letGo(held);
       }
       return entry.seq;
@@ -1586,7 +1594,7 @@ export class GameService {
       const seats = game.doc.seats.map((s, i) =>
         i === seat ? { ...s, replyHash: reply.hash, replySealed: reply.sealed } : s,
       );
-      const next: GameDoc = { ...game.doc, seats };
+      const next = derive(game.doc, { seats });
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'replyAddressRenewed', seat }, 'reply address renewed');
@@ -1603,7 +1611,7 @@ export class GameService {
       if (clean.some((a) => !/^[^@\s<>]+@[^@\s<>]+$/.test(a)))
         throw new ServiceError(400, 'Give plain mail addresses, such as ada@example.org.');
       const seats = game.doc.seats.map((s, i) => (i === seat ? { ...s, replyFrom: clean } : s));
-      const next: GameDoc = { ...game.doc, seats };
+      const next = derive(game.doc, { seats });
       await this.commit(game.doc, next);
       game.doc = next;
     });
@@ -1619,12 +1627,11 @@ export class GameService {
       const doc = game.doc;
       const rec = doc.seats[seat];
       if (!rec || rec.vacant) throw new ServiceError(400, `There is no player in seat ${seat + 1}.`);
-      const next: GameDoc = {
-        ...doc,
+      const next = derive(doc, {
         seats: doc.seats.map((s, i) => (i === seat ? { ...s, prefs: { ...s.prefs, ...prefs } } : s)),
         // Private, so not in the log: the revision tells other processes the game changed.
         privateRev: (doc.privateRev ?? 0) + 1,
-      };
+      });
       await this.commit(doc, next);
       game.doc = next;
     });
@@ -1651,16 +1658,15 @@ export class GameService {
       const status = game.doc.status;
       if (status === 'finished' || status === 'abandoned') throw new ServiceError(409, 'The game is over.');
       const now = this.now().toISOString();
-      const log = [...game.doc.log];
       const name = game.doc.seats[seat]!.name;
-      const entry = pushEntry(log, {
+      const next = derive(game.doc, { updatedAt: now });
+      const entry = pushEntry(next.log, {
         at: now,
         kind: 'notice',
         seat,
         text: `${name} says: ${words}`,
         data: { talk: words, by: name },
       });
-      const next: GameDoc = { ...game.doc, log, updatedAt: now };
       await this.commit(game.doc, next);
       game.doc = next;
       this.logger.info({ gameId, event: 'talk', seat, seq: entry.seq }, 'table talk');
@@ -1843,9 +1849,10 @@ export class GameService {
       for (const k of Object.keys(next) as (keyof GameMeta)[]) {
         if ((k as string) !== 'log' && next[k] !== before[k]) (meta as Record<string, unknown>)[k] = next[k];
       }
+      const length = logLength(before);
       await this.store.append(next.id, {
-        expectedSeq: before.log.length,
-        entries: next.log.slice(before.log.length),
+        expectedSeq: length,
+        entries: next.log.slice(length),
         meta,
         ...(opts.onlyIfUnchanged
           ? { onlyIfUnchanged: { updatedAt: before.updatedAt, privateRev: before.privateRev ?? 0 } }
@@ -1921,10 +1928,8 @@ function isRefusal(err: unknown): err is ServiceError {
  * A game ended without a winner (abandoned by its admin, or expired): nobody waits, the
  * links to join and to confirm are retired, and invitations still waiting never leave.
  */
-function abandonedDoc(doc: GameDoc, log: LogEntry[], at: string): GameDoc {
-  return {
-    ...doc,
-    log,
+function abandonedDoc(doc: GameDoc, at: string): GameDoc {
+  return derive(doc, {
     status: 'abandoned',
     wait: null,
     inviteKeyHash: null,
@@ -1933,7 +1938,19 @@ function abandonedDoc(doc: GameDoc, log: LogEntry[], at: string): GameDoc {
     confirmKeySealed: null,
     pendingInvites: [],
     updatedAt: at,
-  };
+  });
+}
+
+/** Whether `entries` (read from the store) follow `last` and each holds its own hash. */
+function continues(last: LogEntry | undefined, entries: LogEntry[]): boolean {
+  let seq = last?.seq ?? 0;
+  let prev = last?.hash ?? '';
+  for (const e of entries) {
+    if (e.seq !== seq + 1 || e.prev !== prev || checkEntry(e)) return false;
+    seq = e.seq;
+    prev = e.hash;
+  }
+  return true;
 }
 
 /** Whether the key with this hash is, in `doc`, the current key of `target`'s role (constant time). */

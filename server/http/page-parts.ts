@@ -3,7 +3,7 @@
 // why a take-back is no longer offered.
 import type { PictureTarget, Seat } from '../../rules/types.ts';
 import type { GameService, LoadedGame, MoveChoice } from '../service.ts';
-import { effectiveMoves, nameSeatsInMarkup } from '../game-log.ts';
+import { effectiveMoves, lastEffectiveMove, nameSeatsInMarkup } from '../game-log.ts';
 import type { LogEntry } from '../store/types.ts';
 import { boxedElements } from '../mail/lift.ts';
 import { splitLayers } from '../mail/snapshot.ts';
@@ -346,8 +346,7 @@ export async function pictureThen(
   target: PictureTarget,
 ): Promise<string | null> {
   const d = game.doc;
-  const mine = effectiveMoves(d.log).filter((e) => e.seat === seat);
-  const lastOwn = mine[mine.length - 1];
+  const lastOwn = lastEffectiveMove(d.log, seat);
   if (!lastOwn || lastOwn.seq >= d.log.length || d.status !== 'active' || !game.rules.svg) return null;
   try {
     const then = await service.stateAt(game, lastOwn.seq);

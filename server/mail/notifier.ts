@@ -48,6 +48,12 @@ function movedAfter(log: LogEntry[], seat: Seat, seq: number): boolean {
   return false;
 }
 
+/** The last of the first `upto` entries that `test` takes, looked for from the end (a log may be long). */
+function findLast(log: LogEntry[], upto: number, test: (e: LogEntry) => boolean): LogEntry | undefined {
+  for (let i = Math.min(upto, log.length) - 1; i >= 0; i--) if (test(log[i]!)) return log[i];
+  return undefined;
+}
+
 function seatId(doc: GameDoc, seat: Seat) {
   const s = doc.seats[seat]!;
   return { seat, slot: s.slot, generation: s.generation };
@@ -185,9 +191,11 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       }
       case 'joined': {
         // The join's own entry (the event's seat is the index at that moment; the order is drawn at the start).
-        const entry = [...doc.log]
-          .reverse()
-          .find((e) => e.kind === 'join' && e.seat === event.seat && e.at === event.at);
+        const entry = findLast(
+          doc.log,
+          doc.log.length,
+          (e) => e.kind === 'join' && e.seat === event.seat && e.at === event.at,
+        );
         if (!entry) return;
         // A running game goes on when its seat is taken: standing orders may have ended with it.
         if (doc.status === 'active') await orderMails(doc, entry.seq);
@@ -250,15 +258,15 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
         if (event.type === 'moved' && event.auto && !autoRun(doc.log[event.seq])) {
           let first = event.seq;
           while (first > 1 && autoRun(doc.log[first - 2])) first--;
-          const prev = [...doc.log.slice(0, first - 1)].reverse().find((e) => STATE_KINDS.has(e.kind));
+          const prev = findLast(doc.log, first - 1, (e) => STATE_KINDS.has(e.kind));
           const since = prev?.at ?? event.at;
-          const reminders = doc.log.filter(
-            (e) =>
-              e.kind === 'reminder' &&
-              e.seq > (prev?.seq ?? 0) &&
-              e.seq < event.seq &&
-              ((e.data?.seats as Seat[] | undefined) ?? []).includes(event.seat),
-          ).length;
+          // The reminders of the wait before the run (entries between its state change and the run).
+          let reminders = 0;
+          for (let i = prev?.seq ?? 0; i < event.seq - 1; i++) {
+            const e = doc.log[i];
+            if (e?.kind === 'reminder' && ((e.data?.seats as Seat[] | undefined) ?? []).includes(event.seat))
+              reminders++;
+          }
           await toEveryone(doc, (seat) => {
             const id = seatId(doc, seat);
             return [
@@ -373,8 +381,9 @@ export function createMailNotifier(o: NotifierOptions): Notifier {
       opened++;
       try {
         const doc = (await o.service.open(e.id)).doc;
-        for (const entry of doc.log) {
-          if (entry.seq <= mark) continue;
+        // Entry seq n is at index n - 1: only the entries past the mark are read.
+        for (let i = mark; i < doc.log.length; i++) {
+          const entry = doc.log[i]!;
           const event = eventOf(doc, entry);
           if (event) await handle(event);
         }
