@@ -47,6 +47,7 @@ import { Batcher } from './batcher.ts';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
 import { checkContinues } from './lowdb-store.ts';
 import { migrate, quoteIdent } from './pg-migrate.ts';
+import { warmConnection, warmWith } from './pg-warm.ts';
 import {
   DamagedGameError,
   GameExistsError,
@@ -140,12 +141,16 @@ interface FieldChanges {
 
 /** Games remembered (the ones used most recently). */
 const KNOWN_MAX = 10_000;
+/** Connections opened (and warmed: pg-warm.ts) when the store opens: as many as batches run at once. */
+const WARM_AT_OPEN = 4;
 
 export class PgGameStore implements GameStore {
   readonly shared = true;
   readonly pool: pg.Pool;
   readonly schema: string;
   private opening: Promise<void> | null = null;
+  /** Migrated: new connections are warmed. */
+  private ready = false;
   private known = new Map<string, Known>();
   private reads = new Batcher<ReadCall, GameRead | null>((calls) => this.readMany(calls), {
     maxBatch: 256,
@@ -167,7 +172,15 @@ export class PgGameStore implements GameStore {
       // sides): keep idle ones for 10 minutes, so a burst (a reminder tick) finds them open.
       idleTimeoutMillis: 10 * 60_000,
       options: `-c search_path=${this.schema}`,
+      // Once the schema is there, a new connection runs the busy paths' statements before it serves.
+      onConnect: (client) => (this.ready ? this.warm(client) : undefined),
     });
+    warmWith(
+      this.pool,
+      { text: APPEND_MANY, values: ['[]'] },
+      { text: READ_MANY, values: [[], [], []] },
+      { text: dueRemindersSql(''), values: [''] },
+    );
     // An idle connection the server dropped is replaced at the next query; say so, do not crash.
     this.pool.on('error', (err) => opts.onProblem?.(`database connection lost: ${err.message}`));
   }
@@ -178,11 +191,27 @@ export class PgGameStore implements GameStore {
       const client = await this.pool.connect();
       try {
         await migrate(client, this.schema, this.opts.onProblem);
+        this.ready = true;
+        await this.warm(client);
       } finally {
         client.release();
       }
+      // A few warm connections for the first burst (a reminder tick, the first moves): the others
+      // are warmed as the pool opens them.
+      const more = Math.min(WARM_AT_OPEN, this.opts.max ?? 20) - 1;
+      const opened = await Promise.allSettled(Array.from({ length: more }, () => this.pool.connect()));
+      for (const c of opened) if (c.status === 'fulfilled') c.value.release();
     })();
     return this.opening;
+  }
+
+  /** Warms a connection (pg-warm.ts); a failure is reported, and the connection serves anyway. */
+  private async warm(client: pg.ClientBase): Promise<void> {
+    try {
+      await warmConnection(this.pool, client);
+    } catch (err) {
+      this.opts.onProblem?.(`warming a database connection: ${(err as Error).message}`);
+    }
   }
 
   /**
@@ -400,32 +429,7 @@ export class PgGameStore implements GameStore {
       };
     });
     try {
-      const r = await this.pool.query<{ id: string; version: string }>(
-        // json_to_recordset reads each game's object once (x->>'field' on json parses it again
-        // for every field); the entries stay json, so each keeps its text as written.
-        `WITH c AS (
-           SELECT * FROM json_to_recordset($1::json) AS x(id text, hot jsonb, cold boolean, cold_set jsonb,
-             cold_drop text[], mail_hashes text[], last_seq int, last_hash text, status text, listed boolean,
-             free_seat boolean, updated_at text, next_reminder_at text, attention boolean, version bigint,
-             expected int, entries json)
-         ), up AS (
-           UPDATE games g SET hot = c.hot, last_seq = c.last_seq, last_hash = c.last_hash,
-             status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
-             next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
-           FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
-           RETURNING g.id, g.version
-         ), ins AS (
-           INSERT INTO game_log (game_id, seq, entry)
-           SELECT c.id, (e->>'seq')::int, e::text FROM c, json_array_elements(c.entries) AS e
-           WHERE c.id IN (SELECT id FROM up)
-         ), cold AS (
-           UPDATE game_meta m SET meta = (m.meta - c.cold_drop) || c.cold_set,
-             mail_hashes = coalesce(c.mail_hashes, m.mail_hashes)
-           FROM c WHERE c.cold AND m.game_id = c.id AND c.id IN (SELECT id FROM up)
-         )
-         SELECT id, version FROM up`,
-        [JSON.stringify(batch)],
-      );
+      const r = await this.pool.query<{ id: string; version: string }>(APPEND_MANY, [JSON.stringify(batch)]);
       const written = new Map(r.rows.map((x) => [x.id, x.version]));
       return jobs.map((j) => written.get(j.gameId) ?? null);
     } catch (err) {
@@ -444,19 +448,7 @@ export class PgGameStore implements GameStore {
         entries: string[] | null;
         snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
       }
-    >(
-      // The entries come as one JSON array of their texts (parsed natively, not by the driver's
-      // array parser), each text exactly as appended.
-      `SELECT r.i, ${STORED_GAME}, g.version,
-         (SELECT array_to_json(array_agg(l.entry ORDER BY l.seq)) FROM game_log l
-           WHERE l.game_id = g.id AND l.seq > r.after) AS entries,
-         CASE WHEN r.snap THEN (SELECT row_to_json(s) FROM (
-           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
-           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
-       FROM unnest($1::text[], $2::int[], $3::bool[]) WITH ORDINALITY AS r(id, after, snap, i)
-       JOIN games g ON g.id = r.id JOIN game_meta m ON m.game_id = g.id`,
-      [calls.map((c) => c.gameId), calls.map((c) => c.afterSeq), calls.map((c) => c.snapshot)],
-    );
+    >(READ_MANY, [calls.map((c) => c.gameId), calls.map((c) => c.afterSeq), calls.map((c) => c.snapshot)]);
     const rows = new Map(r.rows.map((g) => [Number(g.i) - 1, g]));
     return calls.map((c, i) => {
       const g = rows.get(i);
@@ -622,12 +614,7 @@ export class PgGameStore implements GameStore {
     // With each row its metadata and version, remembered: the reminder job logs a reminder from
     // the row alone (service.logReminder), and that append is then the one-statement kind,
     // batched with the other due games' (one round trip for the tick, not a transaction each).
-    const r = await this.pool.query<GameRow>(
-      `SELECT ${STORED_GAME}, g.version FROM games g JOIN game_meta m ON m.game_id = g.id
-       WHERE g.status = 'active' AND NOT g.attention AND g.next_reminder_at IS NOT NULL AND g.next_reminder_at <= $1
-       ORDER BY g.next_reminder_at, g.id ${lim}`,
-      [now],
-    );
+    const r = await this.pool.query<GameRow>(dueRemindersSql(lim), [now]);
     return r.rows.map((x) => {
       const meta = metaOfStored(x);
       const row = indexEntryOf(meta, x.last_seq, x.last_hash);
@@ -640,6 +627,54 @@ export class PgGameStore implements GameStore {
   get qualifiedSchema(): string {
     return quoteIdent(this.schema);
   }
+}
+
+/**
+ * readMany's statement ($1, $2, $3: game ids, the seq to read after, whether a snapshot is wanted).
+ * The entries come as one JSON array of their texts (parsed natively, not by the driver's
+ * array parser), each text exactly as appended.
+ */
+const READ_MANY = `SELECT r.i, ${STORED_GAME}, g.version,
+         (SELECT array_to_json(array_agg(l.entry ORDER BY l.seq)) FROM game_log l
+           WHERE l.game_id = g.id AND l.seq > r.after) AS entries,
+         CASE WHEN r.snap THEN (SELECT row_to_json(s) FROM (
+           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
+           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
+       FROM unnest($1::text[], $2::int[], $3::bool[]) WITH ORDINALITY AS r(id, after, snap, i)
+       JOIN games g ON g.id = r.id JOIN game_meta m ON m.game_id = g.id`;
+
+/**
+ * appendMany's statement ($1: the batch as JSON).
+ * json_to_recordset reads each game's object once (x->>'field' on json parses it again
+ * for every field); the entries stay json, so each keeps its text as written.
+ */
+const APPEND_MANY = `WITH c AS (
+           SELECT * FROM json_to_recordset($1::json) AS x(id text, hot jsonb, cold boolean, cold_set jsonb,
+             cold_drop text[], mail_hashes text[], last_seq int, last_hash text, status text, listed boolean,
+             free_seat boolean, updated_at text, next_reminder_at text, attention boolean, version bigint,
+             expected int, entries json)
+         ), up AS (
+           UPDATE games g SET hot = c.hot, last_seq = c.last_seq, last_hash = c.last_hash,
+             status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
+             next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
+           FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
+           RETURNING g.id, g.version
+         ), ins AS (
+           INSERT INTO game_log (game_id, seq, entry)
+           SELECT c.id, (e->>'seq')::int, e::text FROM c, json_array_elements(c.entries) AS e
+           WHERE c.id IN (SELECT id FROM up)
+         ), cold AS (
+           UPDATE game_meta m SET meta = (m.meta - c.cold_drop) || c.cold_set,
+             mail_hashes = coalesce(c.mail_hashes, m.mail_hashes)
+           FROM c WHERE c.cold AND m.game_id = c.id AND c.id IN (SELECT id FROM up)
+         )
+         SELECT id, version FROM up`;
+
+/** dueReminders' statement ($1: the time; lim: the LIMIT clause, or ''). */
+function dueRemindersSql(lim: string): string {
+  return `SELECT ${STORED_GAME}, g.version FROM games g JOIN game_meta m ON m.game_id = g.id
+    WHERE g.status = 'active' AND NOT g.attention AND g.next_reminder_at IS NOT NULL AND g.next_reminder_at <= $1
+    ORDER BY g.next_reminder_at, g.id ${lim}`;
 }
 
 /** A game's metadata split into its hot fields (games.hot) and the rest (game_meta.meta). */
