@@ -9,12 +9,12 @@
 //                  of the row, and its WAL)
 //   game_meta      the rest of the metadata, and the players' address hashes
 //                  (a player's list of games): written only when they change
-// The index row (indexEntryOf) is not stored: it is derived from the
-// metadata and the log's end whenever a game is read, as every backend does.
 //   game_log       one row per log entry, primary key (game_id, seq); the
 //                  entry's JSON text exactly as appended
 //   game_keys      key hash -> game, role, seat (current keys only)
 //   game_snapshots cached states (a cache: see types.ts)
+// The index row (indexEntryOf) is not stored: it is derived from the
+// metadata and the log's end whenever a game is read, as every backend does.
 // An append is one transaction: the game's row is locked (SELECT ... FOR
 // UPDATE), its last seq compared with expectedSeq (StaleSeqError otherwise:
 // from any process), the chain checked, the entries inserted, the row and
