@@ -12,6 +12,7 @@
 // so the mail of a move acknowledged by a process killed before it queued
 // that mail is queued by another.
 import type pg from 'pg';
+import { indexRowOf, STORED_GAME, type StoredGame } from '../store/pg-store.ts';
 import type { IndexEntry } from '../store/types.ts';
 
 /** Games handed to one reconcile at most (the rest wait for the next). */
@@ -30,11 +31,15 @@ export class PgMailCursor {
 
   /** The games whose log is past their cursor (index rows), remembering their positions for get(). */
   async behind(): Promise<IndexEntry[]> {
-    const r = await this.pool.query<{ row: IndexEntry; mail_seq: number }>(
-      `SELECT row, mail_seq FROM games WHERE last_seq > mail_seq LIMIT ${BEHIND_MAX}`,
+    const r = await this.pool.query<StoredGame & { mail_seq: number }>(
+      `SELECT ${STORED_GAME}, g.mail_seq FROM games g JOIN game_meta m ON m.game_id = g.id
+       WHERE g.last_seq > g.mail_seq LIMIT ${BEHIND_MAX}`,
     );
-    for (const x of r.rows) this.marks.set(x.row.id, Math.max(x.mail_seq, this.marks.get(x.row.id) ?? 0));
-    return r.rows.map((x) => x.row);
+    return r.rows.map((x) => {
+      const row = indexRowOf(x);
+      this.marks.set(row.id, Math.max(x.mail_seq, this.marks.get(row.id) ?? 0));
+      return row;
+    });
   }
 
   get(gameId: string): number | undefined {

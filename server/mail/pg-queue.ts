@@ -24,6 +24,7 @@ import type pg from 'pg';
 const clientClass = async () => (await import('pg')).default.Client;
 import { mailId, type OutgoingMail } from './message.ts';
 import type { MailQueueOptions, MailQueueStats, MailSpec, MailTransport, QueuedMail } from './queue.ts';
+import { warmWith } from '../store/pg-warm.ts';
 
 export interface PgMailQueueOptions extends Omit<MailQueueOptions, 'dir' | 'transport'> {
   pool: pg.Pool;
@@ -76,6 +77,9 @@ export class PgMailQueue {
     this.now = opts.now ?? Date.now;
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
     this.log = opts.log ?? (() => {});
+    // The pool's new connections run the enqueue once before they serve (pg-warm.ts): a reminder
+    // tick's first INSERT on a cold connection cost 8-12 ms.
+    warmWith(this.pool, { text: ENQUEUE, values: [[], [], [], [], 0, [], [], [], []] });
   }
 
   async start(): Promise<void> {
@@ -135,34 +139,17 @@ export class PgMailQueue {
     const lines = items.map((i) => latestOf(i.spec));
     // The older turn mails of the lines queued now are skipped in the same statement (one a
     // worker is composing right now is left to it: SKIP LOCKED).
-    const r = await this.pool.query<{ n: number; superseded: number }>(
-      `WITH ins AS (
-         INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail, latest_of, latest_rank)
-         SELECT id, key, 'pending', pr, 0, $5, na, sp, ml, lo, lr
-         FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[])
-           AS t(id, key, pr, na, sp, ml, lo, lr)
-         ON CONFLICT (id) DO NOTHING RETURNING latest_of, latest_rank
-       ), older AS (
-         UPDATE mail_jobs m SET state = 'skipped', sent_at = $5, spec = NULL, mail = NULL
-         WHERE m.id IN (
-           SELECT o.id FROM mail_jobs o JOIN ins ON o.latest_of = ins.latest_of AND o.latest_rank < ins.latest_rank
-           WHERE o.state = 'pending' FOR UPDATE OF o SKIP LOCKED)
-         RETURNING 1
-       )
-       SELECT (SELECT count(*) FROM ins)::int AS n, (SELECT count(*) FROM older)::int AS superseded,
-         CASE WHEN (SELECT count(*) FROM ins) > 0 THEN pg_notify('pbem_mail', '') END AS told`,
-      [
-        items.map((i) => mailId(i.key)),
-        items.map((i) => i.key),
-        items.map((i) => priorityOf(i.spec)),
-        items.map((i) => Math.max(t, i.notBefore ?? t)),
-        t,
-        items.map((i) => (i.spec ? JSON.stringify(i.spec) : null)),
-        items.map((i) => (i.mail ? JSON.stringify(i.mail) : null)),
-        lines.map((l) => l?.of ?? null),
-        lines.map((l) => l?.rank ?? null),
-      ],
-    );
+    const r = await this.pool.query<{ n: number; superseded: number }>(ENQUEUE, [
+      items.map((i) => mailId(i.key)),
+      items.map((i) => i.key),
+      items.map((i) => priorityOf(i.spec)),
+      items.map((i) => Math.max(t, i.notBefore ?? t)),
+      t,
+      items.map((i) => (i.spec ? JSON.stringify(i.spec) : null)),
+      items.map((i) => (i.mail ? JSON.stringify(i.mail) : null)),
+      lines.map((l) => l?.of ?? null),
+      lines.map((l) => l?.rank ?? null),
+    ]);
     const n = r.rows[0]?.n ?? 0;
     this.counters.skipped += r.rows[0]?.superseded ?? 0;
     if (n > 0) this.kick();
@@ -406,3 +393,23 @@ export class PgMailQueue {
     }
   }
 }
+
+/**
+ * insert's statement: the jobs as arrays ($1 ids, $2 keys, $3 priorities, $4 first attempts, $5 now,
+ * $6 specs, $7 mails, $8 and $9 the turn-mail line and rank each supersedes by).
+ */
+const ENQUEUE = `WITH ins AS (
+         INSERT INTO mail_jobs (id, key, state, priority, attempts, created_at, next_attempt_at, spec, mail, latest_of, latest_rank)
+         SELECT id, key, 'pending', pr, 0, $5, na, sp, ml, lo, lr
+         FROM unnest($1::text[], $2::text[], $3::smallint[], $4::bigint[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[])
+           AS t(id, key, pr, na, sp, ml, lo, lr)
+         ON CONFLICT (id) DO NOTHING RETURNING latest_of, latest_rank
+       ), older AS (
+         UPDATE mail_jobs m SET state = 'skipped', sent_at = $5, spec = NULL, mail = NULL
+         WHERE m.id IN (
+           SELECT o.id FROM mail_jobs o JOIN ins ON o.latest_of = ins.latest_of AND o.latest_rank < ins.latest_rank
+           WHERE o.state = 'pending' FOR UPDATE OF o SKIP LOCKED)
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM ins)::int AS n, (SELECT count(*) FROM older)::int AS superseded,
+         CASE WHEN (SELECT count(*) FROM ins) > 0 THEN pg_notify('pbem_mail', '') END AS told`;

@@ -1,13 +1,20 @@
 // The shared store: PostgreSQL (DATABASE_URL), for several server processes
-// on one database. Tables (pg-migrations/001_games.ts):
-//   games          one row per game: its metadata (jsonb), its index row
-//                  (jsonb, indexEntryOf) and the columns listing and the
-//                  reminder job ask about (status, listed, free_seat,
-//                  updated_at, next_reminder_at, attention), indexed for them
+// on one database. Tables (pg-migrations/001_games.ts, 007_games_hot.ts):
+//   games          one row per game: the metadata fields a move changes
+//                  (hot, jsonb: HOT_FIELDS), the log's end, and the columns
+//                  listing and the reminder job ask about (status, listed,
+//                  free_seat, updated_at, next_reminder_at, attention),
+//                  indexed for them. A move rewrites only this row, so it is
+//                  kept small (PostgreSQL writes every UPDATE as a new copy
+//                  of the row, and its WAL)
+//   game_meta      the rest of the metadata, and the players' address hashes
+//                  (a player's list of games): written only when they change
 //   game_log       one row per log entry, primary key (game_id, seq); the
 //                  entry's JSON text exactly as appended
 //   game_keys      key hash -> game, role, seat (current keys only)
 //   game_snapshots cached states (a cache: see types.ts)
+// The index row (indexEntryOf) is not stored: it is derived from the
+// metadata and the log's end whenever a game is read, as every backend does.
 // An append is one transaction: the game's row is locked (SELECT ... FOR
 // UPDATE), its last seq compared with expectedSeq (StaleSeqError otherwise:
 // from any process), the chain checked, the entries inserted, the row and
@@ -30,9 +37,9 @@
 // (appendMany, readMany), so that a reminder tick logging a hundred reminders,
 // or many players moving at once, costs a few round trips and commits, not one
 // per game. Each game's part is still all or nothing, decided on its own row.
-// Such an append carries each game's metadata and index row as the fields that
-// changed (applied to the stored ones; the version check makes sure those are
-// the ones they were computed on), not the whole documents.
+// Such an append carries the game's hot fields (small) and the other metadata
+// fields that changed (applied to the stored ones; the version check makes
+// sure those are the ones they were computed on), not the whole document.
 // Schema and formats: migrations at open (pg-migrate.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -40,6 +47,7 @@ import { Batcher } from './batcher.ts';
 import { hasFreeSeat, indexEntryOf } from './index-entry.ts';
 import { checkContinues } from './lowdb-store.ts';
 import { migrate, quoteIdent } from './pg-migrate.ts';
+import { warmConnection, warmWith } from './pg-warm.ts';
 import {
   DamagedGameError,
   GameExistsError,
@@ -69,11 +77,27 @@ export interface PgStoreOptions {
   onProblem?: (message: string) => void;
 }
 
-interface GameRow {
-  meta: GameMeta;
-  row: IndexEntry;
+/** A game as the tables hold it (games joined with game_meta). */
+export interface StoredGame {
+  /** The fields of HOT_FIELDS. */
+  hot: Partial<GameMeta>;
+  /** The other fields. */
+  meta: Partial<GameMeta>;
   last_seq: number;
   last_hash: string;
+}
+
+/** The columns of StoredGame, from games g joined with game_meta m. */
+export const STORED_GAME = 'g.hot, m.meta, g.last_seq, g.last_hash';
+
+/**
+ * The metadata fields a move or a reminder changes (updatedAt and the wait every time, status and
+ * outcome at the end): kept in the games row, which every append rewrites; the rest of the
+ * metadata (seats, keys, options, the seed: most of it) in game_meta, written only when it changes.
+ */
+const HOT_FIELDS = new Set<string>(['updatedAt', 'status', 'wait', 'outcome']);
+
+interface GameRow extends StoredGame {
   version: string;
 }
 
@@ -95,9 +119,11 @@ interface AppendJob {
   gameId: string;
   /** The new index row (its columns are written whole). */
   row: IndexEntry;
-  /** What changes in the stored metadata and index row (see fieldChanges). */
-  metaChange: FieldChanges;
-  rowChange: FieldChanges;
+  /** The new hot fields (written whole: they are few and small). */
+  hot: Partial<GameMeta>;
+  /** What changes in game_meta: its metadata fields, its address hashes (null: unchanged). */
+  cold: FieldChanges;
+  mailHashes: string[] | null;
   version: string;
   expectedSeq: number;
   entries: LogEntry[];
@@ -106,7 +132,7 @@ interface AppendJob {
 /**
  * A JSON object's change as top-level fields: those set (each replaced whole) and those removed.
  * The database applies it to the stored document ((doc - drop) || set): what is sent is the
- * size of the change, not of the game's metadata, which it would parse and the batch carry.
+ * size of the change, not of the game's metadata, which it would parse and write again.
  */
 interface FieldChanges {
   set: Record<string, unknown>;
@@ -115,12 +141,16 @@ interface FieldChanges {
 
 /** Games remembered (the ones used most recently). */
 const KNOWN_MAX = 10_000;
+/** Connections opened (and warmed: pg-warm.ts) when the store opens: as many as batches run at once. */
+const WARM_AT_OPEN = 4;
 
 export class PgGameStore implements GameStore {
   readonly shared = true;
   readonly pool: pg.Pool;
   readonly schema: string;
   private opening: Promise<void> | null = null;
+  /** Migrated: new connections are warmed. */
+  private ready = false;
   private known = new Map<string, Known>();
   private reads = new Batcher<ReadCall, GameRead | null>((calls) => this.readMany(calls), {
     maxBatch: 256,
@@ -142,7 +172,15 @@ export class PgGameStore implements GameStore {
       // sides): keep idle ones for 10 minutes, so a burst (a reminder tick) finds them open.
       idleTimeoutMillis: 10 * 60_000,
       options: `-c search_path=${this.schema}`,
+      // Once the schema is there, a new connection runs the busy paths' statements before it serves.
+      onConnect: (client) => (this.ready ? this.warm(client) : undefined),
     });
+    warmWith(
+      this.pool,
+      { text: APPEND_MANY, values: ['[]'] },
+      { text: READ_MANY, values: [[], [], []] },
+      { text: dueRemindersSql(''), values: [''] },
+    );
     // An idle connection the server dropped is replaced at the next query; say so, do not crash.
     this.pool.on('error', (err) => opts.onProblem?.(`database connection lost: ${err.message}`));
   }
@@ -153,11 +191,27 @@ export class PgGameStore implements GameStore {
       const client = await this.pool.connect();
       try {
         await migrate(client, this.schema, this.opts.onProblem);
+        this.ready = true;
+        await this.warm(client);
       } finally {
         client.release();
       }
+      // A few warm connections for the first burst (a reminder tick, the first moves): the others
+      // are warmed as the pool opens them.
+      const more = Math.min(WARM_AT_OPEN, this.opts.max ?? 20) - 1;
+      const opened = await Promise.allSettled(Array.from({ length: more }, () => this.pool.connect()));
+      for (const c of opened) if (c.status === 'fulfilled') c.value.release();
     })();
     return this.opening;
+  }
+
+  /** Warms a connection (pg-warm.ts); a failure is reported, and the connection serves anyway. */
+  private async warm(client: pg.ClientBase): Promise<void> {
+    try {
+      await warmConnection(this.pool, client);
+    } catch (err) {
+      this.opts.onProblem?.(`warming a database connection: ${(err as Error).message}`);
+    }
   }
 
   /**
@@ -207,12 +261,18 @@ export class PgGameStore implements GameStore {
     const row = indexEntryOf(meta, tail?.seq ?? 0, tail?.hash ?? '');
     try {
       await this.transaction(async (c) => {
+        const { hot, cold } = splitMeta(meta);
         const ins = await c.query(
-          `INSERT INTO games (id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
-          [meta.id, JSON.stringify(meta), JSON.stringify(row), row.lastSeq, row.lastHash, ...indexColumns(row)],
+          `INSERT INTO games (id, hot, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+          [meta.id, JSON.stringify(hot), row.lastSeq, row.lastHash, ...indexColumns(row)],
         );
         if (ins.rowCount === 0) throw new GameExistsError(meta.id);
+        await c.query('INSERT INTO game_meta (game_id, meta, mail_hashes) VALUES ($1, $2, $3)', [
+          meta.id,
+          JSON.stringify(cold),
+          row.mailHashes ?? [],
+        ]);
         await insertEntries(c, meta.id, entries);
         await putKeys(c, null, row);
       });
@@ -241,7 +301,8 @@ export class PgGameStore implements GameStore {
     try {
       return await this.transaction(async (c) => {
         const r = await c.query<GameRow>(
-          'SELECT meta, row, last_seq, last_hash, version FROM games WHERE id = $1 FOR UPDATE',
+          `SELECT ${STORED_GAME}, g.version FROM games g JOIN game_meta m ON m.game_id = g.id
+           WHERE g.id = $1 FOR UPDATE OF g`,
           [gameId],
         );
         const now = r.rows[0];
@@ -249,17 +310,27 @@ export class PgGameStore implements GameStore {
         if (now.last_seq !== change.expectedSeq || (basis !== undefined && now.version !== basis))
           throw new StaleSeqError(gameId, change.expectedSeq, now.last_seq);
         checkContinues(gameId, now.last_seq, now.last_hash, change.entries);
-        const meta: GameMeta = change.meta ? { ...now.meta, ...change.meta } : now.meta;
+        const was = metaOfStored(now);
+        const before = indexEntryOf(was, now.last_seq, now.last_hash);
+        const meta: GameMeta = change.meta ? { ...was, ...change.meta } : was;
         const tail = change.entries[change.entries.length - 1];
         const row = indexEntryOf(meta, tail?.seq ?? now.last_seq, tail?.hash ?? now.last_hash);
         await insertEntries(c, gameId, change.entries);
         const v = await c.query<{ version: string }>(
-          `UPDATE games SET meta = $2, row = $3, last_seq = $4, last_hash = $5, status = $6, listed = $7,
-             free_seat = $8, updated_at = $9, next_reminder_at = $10, attention = $11, version = version + 1
+          `UPDATE games SET hot = $2, last_seq = $3, last_hash = $4, status = $5, listed = $6,
+             free_seat = $7, updated_at = $8, next_reminder_at = $9, attention = $10, version = version + 1
            WHERE id = $1 RETURNING version`,
-          [gameId, JSON.stringify(meta), JSON.stringify(row), row.lastSeq, row.lastHash, ...indexColumns(row)],
+          [gameId, JSON.stringify(splitMeta(meta).hot), row.lastSeq, row.lastHash, ...indexColumns(row)],
         );
-        await putKeys(c, now.row, row);
+        const cold = coldChanges(change.meta ?? {});
+        const mailHashes = sameJson(before.mailHashes, row.mailHashes) ? null : (row.mailHashes ?? []);
+        if (touches(cold, mailHashes))
+          await c.query(
+            `UPDATE game_meta SET meta = (meta - $2::text[]) || $3::jsonb, mail_hashes = coalesce($4, mail_hashes)
+             WHERE game_id = $1`,
+            [gameId, cold.drop, JSON.stringify(cold.set), mailHashes],
+          );
+        await putKeys(c, before, row);
         this.remember(gameId, { meta, row, version: v.rows[0]!.version });
         return row;
       });
@@ -287,17 +358,17 @@ export class PgGameStore implements GameStore {
     const meta: GameMeta = change.meta ? { ...k.meta, ...change.meta } : k.meta;
     const tail = change.entries[change.entries.length - 1];
     const row = indexEntryOf(meta, tail?.seq ?? k.row.lastSeq, tail?.hash ?? k.row.lastHash);
-    const rowChange = rowChanges(k.row, row);
     // A change of keys takes the locking path (it rewrites game_keys); the row's `keys` field holds them all.
-    if ('keys' in rowChange.set) return null;
+    if (!sameJson(k.row.keys, row.keys)) return null;
 
     let v: string | null;
     try {
       v = await this.appends.add({
         gameId,
         row,
-        metaChange: fieldChanges(change.meta ?? {}),
-        rowChange,
+        hot: splitMeta(meta).hot,
+        cold: coldChanges(change.meta ?? {}),
+        mailHashes: sameJson(k.row.mailHashes, row.mailHashes) ? null : (row.mailHashes ?? []),
         version: k.version,
         expectedSeq: change.expectedSeq,
         entries: change.entries,
@@ -332,17 +403,18 @@ export class PgGameStore implements GameStore {
   private async appendMany(jobs: AppendJob[]): Promise<(string | null | Error)[]> {
     // One JSON parameter for the whole batch (stringified natively; the driver's escaping of
     // array parameters cost more than the statement). Each entry is stored as its own text
-    // within it, exactly as JSON.stringify wrote it. The metadata and the row go as their
-    // changes, applied to the stored ones: the version check makes sure those are the ones
-    // the changes were computed on.
+    // within it, exactly as JSON.stringify wrote it. The hot fields go whole (a few hundred
+    // bytes), the rest of the metadata as its changes, applied to the stored ones (the version
+    // check makes sure those are the ones the changes were computed on), and only if it has any.
     const batch = jobs.map((j) => {
       const [status, listed, freeSeat, updatedAt, nextReminderAt, attention] = indexColumns(j.row);
       return {
         id: j.gameId,
-        meta_set: j.metaChange.set,
-        meta_drop: j.metaChange.drop,
-        row_set: j.rowChange.set,
-        row_drop: j.rowChange.drop,
+        hot: j.hot,
+        cold: touches(j.cold, j.mailHashes),
+        cold_set: j.cold.set,
+        cold_drop: j.cold.drop,
+        mail_hashes: j.mailHashes,
         last_seq: j.row.lastSeq,
         last_hash: j.row.lastHash,
         status,
@@ -357,29 +429,7 @@ export class PgGameStore implements GameStore {
       };
     });
     try {
-      const r = await this.pool.query<{ id: string; version: string }>(
-        // json_to_recordset reads each game's object once (x->>'field' on json parses it again
-        // for every field); the entries stay json, so each keeps its text as written.
-        `WITH c AS (
-           SELECT * FROM json_to_recordset($1::json) AS x(id text, meta_set jsonb, meta_drop text[],
-             row_set jsonb, row_drop text[], last_seq int, last_hash text, status text, listed boolean,
-             free_seat boolean, updated_at text, next_reminder_at text, attention boolean, version bigint,
-             expected int, entries json)
-         ), up AS (
-           UPDATE games g SET meta = (g.meta - c.meta_drop) || c.meta_set, row = (g.row - c.row_drop) || c.row_set,
-             last_seq = c.last_seq, last_hash = c.last_hash,
-             status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
-             next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
-           FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
-           RETURNING g.id, g.version
-         ), ins AS (
-           INSERT INTO game_log (game_id, seq, entry)
-           SELECT c.id, (e->>'seq')::int, e::text FROM c, json_array_elements(c.entries) AS e
-           WHERE c.id IN (SELECT id FROM up)
-         )
-         SELECT id, version FROM up`,
-        [JSON.stringify(batch)],
-      );
+      const r = await this.pool.query<{ id: string; version: string }>(APPEND_MANY, [JSON.stringify(batch)]);
       const written = new Map(r.rows.map((x) => [x.id, x.version]));
       return jobs.map((j) => written.get(j.gameId) ?? null);
     } catch (err) {
@@ -392,26 +442,13 @@ export class PgGameStore implements GameStore {
 
   /** readGame for several games in one statement (each game's row, entries and snapshot of one moment). */
   private async readMany(calls: ReadCall[]): Promise<(GameRead | null | Error)[]> {
-    const r = await this.pool.query<{
-      i: string;
-      meta: GameMeta;
-      row: IndexEntry;
-      version: string;
-      entries: string[] | null;
-      snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
-    }>(
-      // The entries come as one JSON array of their texts (parsed natively, not by the driver's
-      // array parser), each text exactly as appended.
-      `SELECT r.i, g.meta, g.row, g.version,
-         (SELECT array_to_json(array_agg(l.entry ORDER BY l.seq)) FROM game_log l
-           WHERE l.game_id = g.id AND l.seq > r.after) AS entries,
-         CASE WHEN r.snap THEN (SELECT row_to_json(s) FROM (
-           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
-           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
-       FROM unnest($1::text[], $2::int[], $3::bool[]) WITH ORDINALITY AS r(id, after, snap, i)
-       JOIN games g ON g.id = r.id`,
-      [calls.map((c) => c.gameId), calls.map((c) => c.afterSeq), calls.map((c) => c.snapshot)],
-    );
+    const r = await this.pool.query<
+      GameRow & {
+        i: string;
+        entries: string[] | null;
+        snap: { seq: number; entry_hash: string; rules_version: number; state_hash: string; state: string } | null;
+      }
+    >(READ_MANY, [calls.map((c) => c.gameId), calls.map((c) => c.afterSeq), calls.map((c) => c.snapshot)]);
     const rows = new Map(r.rows.map((g) => [Number(g.i) - 1, g]));
     return calls.map((c, i) => {
       const g = rows.get(i);
@@ -424,11 +461,13 @@ export class PgGameStore implements GameStore {
             throw new DamagedGameError(c.gameId, `game_log seq ${c.afterSeq + n + 1}`, (err as Error).message);
           }
         });
-        this.remember(c.gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
+        const meta = metaOfStored(g);
+        const row = indexEntryOf(meta, g.last_seq, g.last_hash);
+        this.remember(c.gameId, { meta: structuredClone(meta), row, version: g.version });
         const s = g.snap;
         return {
-          meta: g.meta,
-          row: g.row,
+          meta,
+          row,
           entries,
           snapshot: s
             ? {
@@ -450,14 +489,19 @@ export class PgGameStore implements GameStore {
 
   async readMeta(gameId: string): Promise<GameMeta | null> {
     if (!GAME_ID.test(gameId)) return null;
-    const r = await this.pool.query<{ meta: GameMeta; row: IndexEntry; version: string }>(
-      'SELECT meta, row, version FROM games WHERE id = $1',
+    const r = await this.pool.query<GameRow>(
+      `SELECT ${STORED_GAME}, g.version FROM games g JOIN game_meta m ON m.game_id = g.id WHERE g.id = $1`,
       [gameId],
     );
     const g = r.rows[0];
     if (!g) return null;
-    this.remember(gameId, { meta: structuredClone(g.meta), row: g.row, version: g.version });
-    return g.meta;
+    const meta = metaOfStored(g);
+    this.remember(gameId, {
+      meta: structuredClone(meta),
+      row: indexEntryOf(meta, g.last_seq, g.last_hash),
+      version: g.version,
+    });
+    return meta;
   }
 
   async readLog(gameId: string, from = 1, to = Number.MAX_SAFE_INTEGER): Promise<LogEntry[]> {
@@ -517,8 +561,11 @@ export class PgGameStore implements GameStore {
 
   async entry(gameId: string): Promise<IndexEntry | null> {
     if (!GAME_ID.test(gameId)) return null;
-    const r = await this.pool.query<{ row: IndexEntry }>('SELECT row FROM games WHERE id = $1', [gameId]);
-    return r.rows[0]?.row ?? null;
+    const r = await this.pool.query<StoredGame>(
+      `SELECT ${STORED_GAME} FROM games g JOIN game_meta m ON m.game_id = g.id WHERE g.id = $1`,
+      [gameId],
+    );
+    return r.rows[0] ? indexRowOf(r.rows[0]) : null;
   }
 
   async findKey(keyHash: string): Promise<KeyTarget | null> {
@@ -543,15 +590,23 @@ export class PgGameStore implements GameStore {
     if (q.freeSeats) where.push('free_seat');
     if (q.updatedSince !== undefined) where.push(`updated_at >= ${arg(q.updatedSince)}`);
     // A player's list of games (rare, on request): the row's address hashes, no index of its own.
-    if (q.mailHash !== undefined) where.push(`jsonb_exists(row->'mailHashes', ${arg(q.mailHash)})`);
+    if (q.mailHash !== undefined) where.push(`${arg(q.mailHash)} = ANY(m.mail_hashes)`);
     const cond = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const limit = q.limit ?? 100;
     const lim = Number.isFinite(limit) ? `LIMIT ${Math.max(0, Math.floor(limit))}` : '';
+    const join = 'JOIN game_meta m ON m.game_id = g.id';
     const [rows, count] = await Promise.all([
-      this.pool.query<{ row: IndexEntry }>(`SELECT row FROM games ${cond} ORDER BY updated_at DESC, id ${lim}`, args),
-      this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM games ${cond}`, args),
+      this.pool.query<StoredGame>(
+        `SELECT ${STORED_GAME} FROM games g ${join} ${cond} ORDER BY g.updated_at DESC, g.id ${lim}`,
+        args,
+      ),
+      // Counted on the games' columns alone unless the address is asked about.
+      this.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM games g ${q.mailHash !== undefined ? join : ''} ${cond}`,
+        args,
+      ),
     ]);
-    return { entries: rows.rows.map((r) => r.row), total: Number(count.rows[0]?.n ?? 0) };
+    return { entries: rows.rows.map(indexRowOf), total: Number(count.rows[0]?.n ?? 0) };
   }
 
   async dueReminders(now: string, limit = Number.POSITIVE_INFINITY): Promise<IndexEntry[]> {
@@ -559,14 +614,12 @@ export class PgGameStore implements GameStore {
     // With each row its metadata and version, remembered: the reminder job logs a reminder from
     // the row alone (service.logReminder), and that append is then the one-statement kind,
     // batched with the other due games' (one round trip for the tick, not a transaction each).
-    const r = await this.pool.query<{ meta: GameMeta; row: IndexEntry; version: string }>(
-      `SELECT meta, row, version FROM games WHERE status = 'active' AND NOT attention AND next_reminder_at IS NOT NULL
-         AND next_reminder_at <= $1 ORDER BY next_reminder_at, id ${lim}`,
-      [now],
-    );
+    const r = await this.pool.query<GameRow>(dueRemindersSql(lim), [now]);
     return r.rows.map((x) => {
-      this.remember(x.row.id, { meta: x.meta, row: x.row, version: x.version });
-      return x.row;
+      const meta = metaOfStored(x);
+      const row = indexEntryOf(meta, x.last_seq, x.last_hash);
+      this.remember(row.id, { meta, row, version: x.version });
+      return row;
     });
   }
 
@@ -576,29 +629,90 @@ export class PgGameStore implements GameStore {
   }
 }
 
-/** An Append's `meta` as field changes: a field given as undefined is removed (as the JSON of the shallow merge has it). */
-function fieldChanges(fields: Record<string, unknown>): FieldChanges {
+/**
+ * readMany's statement ($1, $2, $3: game ids, the seq to read after, whether a snapshot is wanted).
+ * The entries come as one JSON array of their texts (parsed natively, not by the driver's
+ * array parser), each text exactly as appended.
+ */
+const READ_MANY = `SELECT r.i, ${STORED_GAME}, g.version,
+         (SELECT array_to_json(array_agg(l.entry ORDER BY l.seq)) FROM game_log l
+           WHERE l.game_id = g.id AND l.seq > r.after) AS entries,
+         CASE WHEN r.snap THEN (SELECT row_to_json(s) FROM (
+           SELECT seq, entry_hash, rules_version, state_hash, state FROM game_snapshots
+           WHERE game_id = g.id AND seq <= g.last_seq ORDER BY seq DESC LIMIT 1) s) END AS snap
+       FROM unnest($1::text[], $2::int[], $3::bool[]) WITH ORDINALITY AS r(id, after, snap, i)
+       JOIN games g ON g.id = r.id JOIN game_meta m ON m.game_id = g.id`;
+
+/**
+ * appendMany's statement ($1: the batch as JSON).
+ * json_to_recordset reads each game's object once (x->>'field' on json parses it again
+ * for every field); the entries stay json, so each keeps its text as written.
+ */
+const APPEND_MANY = `WITH c AS (
+           SELECT * FROM json_to_recordset($1::json) AS x(id text, hot jsonb, cold boolean, cold_set jsonb,
+             cold_drop text[], mail_hashes text[], last_seq int, last_hash text, status text, listed boolean,
+             free_seat boolean, updated_at text, next_reminder_at text, attention boolean, version bigint,
+             expected int, entries json)
+         ), up AS (
+           UPDATE games g SET hot = c.hot, last_seq = c.last_seq, last_hash = c.last_hash,
+             status = c.status, listed = c.listed, free_seat = c.free_seat, updated_at = c.updated_at,
+             next_reminder_at = c.next_reminder_at, attention = c.attention, version = g.version + 1
+           FROM c WHERE g.id = c.id AND g.version = c.version AND g.last_seq = c.expected
+           RETURNING g.id, g.version
+         ), ins AS (
+           INSERT INTO game_log (game_id, seq, entry)
+           SELECT c.id, (e->>'seq')::int, e::text FROM c, json_array_elements(c.entries) AS e
+           WHERE c.id IN (SELECT id FROM up)
+         ), cold AS (
+           UPDATE game_meta m SET meta = (m.meta - c.cold_drop) || c.cold_set,
+             mail_hashes = coalesce(c.mail_hashes, m.mail_hashes)
+           FROM c WHERE c.cold AND m.game_id = c.id AND c.id IN (SELECT id FROM up)
+         )
+         SELECT id, version FROM up`;
+
+/** dueReminders' statement ($1: the time; lim: the LIMIT clause, or ''). */
+function dueRemindersSql(lim: string): string {
+  return `SELECT ${STORED_GAME}, g.version FROM games g JOIN game_meta m ON m.game_id = g.id
+    WHERE g.status = 'active' AND NOT g.attention AND g.next_reminder_at IS NOT NULL AND g.next_reminder_at <= $1
+    ORDER BY g.next_reminder_at, g.id ${lim}`;
+}
+
+/** A game's metadata split into its hot fields (games.hot) and the rest (game_meta.meta). */
+function splitMeta(meta: GameMeta): { hot: Partial<GameMeta>; cold: Partial<GameMeta> } {
+  const hot: Record<string, unknown> = {};
+  const cold: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta)) (HOT_FIELDS.has(k) ? hot : cold)[k] = v;
+  return { hot, cold };
+}
+
+/** The metadata of a game as stored. */
+function metaOfStored(g: StoredGame): GameMeta {
+  return { ...g.meta, ...g.hot } as GameMeta;
+}
+
+/** The index row of a game as stored (derived, as on every backend: indexEntryOf). */
+export function indexRowOf(g: StoredGame): IndexEntry {
+  return indexEntryOf(metaOfStored(g), g.last_seq, g.last_hash);
+}
+
+/**
+ * An Append's `meta` as changes of game_meta's fields (the hot ones go whole with the games row):
+ * a field given as undefined is removed (as the JSON of the shallow merge has it).
+ */
+function coldChanges(fields: Record<string, unknown>): FieldChanges {
   const set: Record<string, unknown> = {};
   const drop: string[] = [];
   for (const [k, v] of Object.entries(fields)) {
+    if (HOT_FIELDS.has(k)) continue;
     if (v === undefined) drop.push(k);
     else set[k] = v;
   }
   return { set, drop };
 }
 
-/** The top-level fields of the index row that differ (compared as JSON), and those it no longer has. */
-function rowChanges(before: IndexEntry, after: IndexEntry): FieldChanges {
-  const set: Record<string, unknown> = {};
-  const drop: string[] = [];
-  const was = before as unknown as Record<string, unknown>;
-  const now = after as unknown as Record<string, unknown>;
-  for (const k of Object.keys(now)) {
-    const v = now[k];
-    if (v !== undefined && !sameJson(v, was[k])) set[k] = v;
-  }
-  for (const k of Object.keys(was)) if (was[k] !== undefined && now[k] === undefined) drop.push(k);
-  return { set, drop };
+/** Whether an append writes game_meta (a field of it changes, or the address hashes do). */
+function touches(cold: FieldChanges, mailHashes: string[] | null): boolean {
+  return mailHashes !== null || cold.drop.length > 0 || Object.keys(cold.set).length > 0;
 }
 
 /**

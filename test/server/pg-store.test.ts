@@ -2,6 +2,7 @@
 // processes have them (skipped without PostgreSQL: test/support/pg-setup.ts).
 import { expect, it } from 'vitest';
 import { PgGameStore } from '../../server/store/pg-store.ts';
+import { warmWith } from '../../server/store/pg-warm.ts';
 import { StaleSeqError, type LogEntry } from '../../server/store/types.ts';
 import { describePg, dropSchema, newSchema, pgUrl } from '../support/pg.ts';
 import { entriesAfter, metaFor, storeContract } from './store-contract.ts';
@@ -84,6 +85,32 @@ describePg('PostgreSQL store', () => {
       expect(await a.readLog(meta.id)).toHaveLength(4);
     } finally {
       await Promise.all([a.close(), b.close()]);
+      await dropSchema(schema);
+    }
+  });
+
+  it('warms its connections with statements that change nothing; one that fails is reported, and the connection serves', async () => {
+    const schema = newSchema();
+    const problems: string[] = [];
+    const store = new PgGameStore({ url: pgUrl(), schema, onProblem: (m) => problems.push(m) });
+    try {
+      warmWith(store.pool, { text: 'SELECT no_such_column FROM games', values: [] });
+      await store.open();
+      // The connections opened with the store ran the warm-ups (the broken one failed on each).
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.every((m) => m.startsWith('warming a database connection'))).toBe(true);
+      expect(store.pool.totalCount).toBeGreaterThan(1);
+      const meta = metaFor();
+      const log: LogEntry[] = [];
+      await store.create(meta, entriesAfter(log, 2));
+      expect(await store.readLog(meta.id)).toEqual(log);
+      // Nothing was written but the game.
+      const n = await store.pool.query<{ games: number; log: number }>(
+        'SELECT (SELECT count(*) FROM games)::int AS games, (SELECT count(*) FROM game_log)::int AS log',
+      );
+      expect(n.rows[0]).toEqual({ games: 1, log: 2 });
+    } finally {
+      await store.close();
       await dropSchema(schema);
     }
   });

@@ -64,12 +64,17 @@ export async function run(emit: Emit): Promise<void> {
     }
     const later = new Date(clock.now().getTime() + 30 * 24 * 3600_000).toISOString();
     await maker.pool.query(
-      `INSERT INTO games (id, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
-       SELECT 'filler' || g, meta, row, last_seq, last_hash, status, listed, free_seat, updated_at, $2, false
+      `INSERT INTO games (id, hot, last_seq, last_hash, status, listed, free_seat, updated_at, next_reminder_at, attention)
+       SELECT 'filler' || g, hot, last_seq, last_hash, status, listed, free_seat, updated_at, $2, false
        FROM games, generate_series(1, $3::int) AS g WHERE id = $1`,
       [ids[0], later, TOTAL - DUE],
     );
-    await maker.pool.query('ANALYZE games');
+    await maker.pool.query(
+      `INSERT INTO game_meta (game_id, meta, mail_hashes)
+       SELECT 'filler' || g, meta, mail_hashes FROM game_meta, generate_series(1, $2::int) AS g WHERE game_id = $1`,
+      [ids[0], TOTAL - DUE],
+    );
+    await maker.pool.query('ANALYZE games, game_meta');
     await maker.close();
 
     // A cold server: a new store and service, nothing in memory.
