@@ -28,6 +28,7 @@ import { pagesRouter } from './http/pages.ts';
 import { ordersRouter } from './http/orders.ts';
 import { DEFAULT_IMPORT_LIMITS, importRouter, type ImportLimits } from './http/import.ts';
 import { sameSiteOnly } from './http/client.ts';
+import { plainJsonBody } from './http/json-body.ts';
 import { createLinks, type Links } from './links.ts';
 import { PageRenderer, TEMPLATES_DIR, WEB_DIR } from './render.ts';
 import { redactingLogger } from './redact.ts';
@@ -95,6 +96,9 @@ export interface AppContext {
 }
 
 export type AppPlugin = (ctx: AppContext) => void | Promise<void>;
+
+/** The largest body the JSON and form parsers take (64 kB; the import has its own). */
+const BODY_LIMIT = 64 * 1024;
 
 export { redactPath } from './redact.ts';
 
@@ -272,8 +276,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     ),
   );
   // Bodies nested deeper than any real request are refused before anything walks them.
-  const jsonBody = express.json({ limit: '64kb', verify: (_req, _res, buf) => checkNesting(buf) });
-  const formBody = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+  const jsonBody = express.json({ limit: BODY_LIMIT, verify: (_req, _res, buf) => checkNesting(buf) });
+  const formBody = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 });
   const api = apiRouter(ctx);
   const pages = pagesRouter(ctx);
   // The move routes, most of what the server does, go straight to their handlers through the
@@ -282,7 +286,8 @@ export async function createApp(deps: AppDeps): Promise<AppContext> {
     movePath({
       api: [noStore, apiHeaders],
       page: [noStore, withNonce, pageHeaders],
-      post: [postLimit, sameSite, jsonBody, formBody],
+      // A plain JSON body is read without body-parser (http/json-body.ts); any other goes to both parsers.
+      post: [postLimit, sameSite, plainJsonBody(BODY_LIMIT, (text) => checkNesting(text), [jsonBody, formBody])],
       apiMove: apiMove(ctx),
       pageMove: pages.playMove,
     }),

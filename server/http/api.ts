@@ -54,7 +54,11 @@ export function apiMove(ctx: AppContext): MoveHandler {
       const result = await service.move(game.doc.id, target.seat!, { seq: body.seq, action }, { opened: game });
       return { ...result, status: game.doc.status, toAct: game.doc.wait?.toAct ?? [] };
     });
-    res.json(answer);
+    // What res.json sends, without the ETag it would hash the answer for: no cache keeps a POST's answer.
+    const text = JSON.stringify(answer);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
   };
 }
 

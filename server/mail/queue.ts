@@ -198,6 +198,8 @@ export class MailQueue {
   private running = false;
   private pumping = false;
   private repump = false;
+  /** The most urgent priority (priorityOf) among the mails queued since this round of the pump began. */
+  private repumpPriority = Number.POSITIVE_INFINITY;
   private idleWaiters: (() => void)[] = [];
   private readonly counters = { sent: 0, skipped: 0, failed: 0, attempts: 0, transportErrors: 0 };
 
@@ -524,7 +526,7 @@ export class MailQueue {
       this.log({ msg: 'turn mail skipped: a newer one for the seat is queued', id: r.id, by: id });
       await this.settleBatch(r);
     }
-    this.kick();
+    this.kick(rec.nextAttemptAt <= this.now() ? priorityOf(rec) : Number.POSITIVE_INFINITY);
     return true;
   }
 
@@ -582,10 +584,16 @@ export class MailQueue {
     this.kick();
   }
 
-  private kick(): void {
+  /**
+   * Sends what is due. `priority`: that of a mail just queued, due now (a round of the pump under
+   * way goes on past it while it would sort after the mail to be sent next); left out, whatever
+   * changed ends the round.
+   */
+  private kick(priority = Number.NEGATIVE_INFINITY): void {
     if (!this.running) return;
     if (this.pumping) {
       this.repump = true;
+      this.repumpPriority = Math.min(this.repumpPriority, priority);
       return;
     }
     void this.pump();
@@ -596,6 +604,7 @@ export class MailQueue {
     try {
       do {
         this.repump = false;
+        this.repumpPriority = Number.POSITIVE_INFINITY;
         if (this.timer) clearTimeout(this.timer);
         this.timer = null;
         const t = this.now();
@@ -604,10 +613,14 @@ export class MailQueue {
           .sort((a, b) => priorityOf(a) - priorityOf(b));
         const workers: Promise<void>[] = [];
         let next = 0;
-        // A mail queued meanwhile (repump) may matter more than the rest of this round:
-        // the round ends after the mails being sent, and the next one sorts again.
+        // A mail queued meanwhile (repump) that would go before the next one of this round ends
+        // the round after the mails being sent, and the next round sorts again. One that would
+        // go after it does not: with moves coming in faster than turn mails go out, sorting every
+        // pending mail again for each one sent was most of the pump's time. Mails of equal
+        // priority go oldest first, so a newer one never goes before the next of the round.
+        const goesFirst = () => this.repump && this.repumpPriority < priorityOf(due[next]!);
         const worker = async () => {
-          while (this.running && next < due.length && !this.repump) await this.attempt(due[next++]!);
+          while (this.running && next < due.length && !goesFirst()) await this.attempt(due[next++]!);
         };
         for (let i = 0; i < Math.min(this.concurrency, due.length); i++) workers.push(worker());
         await Promise.all(workers);

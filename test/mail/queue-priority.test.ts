@@ -51,4 +51,45 @@ describe('mail queue order', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends mails queued while others go out in the order a fresh sort gives: oldest first within a priority', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mailq-prio-'));
+    const sent: string[] = [];
+    let started!: () => void;
+    const first = new Promise<void>((r) => (started = r));
+    const q = new MailQueue({
+      dir,
+      concurrency: 1,
+      compose: mailOf,
+      transport: {
+        async send(mail) {
+          sent.push(mail.subject.split(' ')[1]!);
+          started();
+          await new Promise((r) => setTimeout(r, 2));
+        },
+      },
+    });
+    await q.start();
+    try {
+      for (let i = 0; i < 10; i++) await q.enqueueSpec(`turn:a${i}`, { type: 'turn', to: `a${i}@test.invalid` });
+      for (let i = 0; i < 3; i++) await q.enqueueSpec(`invite:a${i}`, { type: 'invite', to: `i${i}@test.invalid` });
+      await first;
+      // While the first round goes out: more turn mails, an invitation, a digest (between the two).
+      for (let i = 0; i < 5; i++) await q.enqueueSpec(`turn:b${i}`, { type: 'turn', to: `b${i}@test.invalid` });
+      await q.enqueueSpec('invite:b0', { type: 'invite', to: 'ib@test.invalid' });
+      await q.enqueueSpec('digest:b0', { type: 'digest', to: 'd@test.invalid' });
+      await q.idle();
+      const turns = sent.filter((k) => k.startsWith('turn:'));
+      expect(turns).toEqual([
+        ...Array.from({ length: 10 }, (_, i) => `turn:a${i}`),
+        ...Array.from({ length: 5 }, (_, i) => `turn:b${i}`),
+      ]);
+      // Every turn mail before the digest, the digest before the invitations still waiting.
+      expect(sent.indexOf('digest:b0')).toBe(15);
+      expect(sent.slice(16)).toEqual(['invite:a0', 'invite:a1', 'invite:a2', 'invite:b0']);
+    } finally {
+      await q.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

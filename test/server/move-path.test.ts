@@ -3,6 +3,7 @@
 // the same answers: the headers, the rate limit (one budget with every other POST), the
 // same-site refusal, the 64 kB body limit, the nesting check, the JSON check. Paths spelled
 // another way still reach the same handlers through express.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestGame, type TestServer } from '../support/server.ts';
 
@@ -114,6 +115,55 @@ describe('the lean path of the move routes', () => {
     expect(upper.status).toBe(200);
     const badEscape = await post('/api/play/%E0%A4%A/move', JSON.stringify({ seq, n: 0 }));
     expect(badEscape.status).toBe(400);
+  });
+});
+
+describe("the move routes' JSON bodies", () => {
+  // A plain JSON body is read without body-parser (http/json-body.ts); any other still goes
+  // through the parsers. Both must take and refuse the same bodies with the same answers.
+  it('takes a plain body with or without a charset, a byte-order mark or leading white space', async () => {
+    for (const [type, text] of [
+      ['application/json; charset=utf-8', (seq: number) => JSON.stringify({ seq, n: 0 })],
+      ['Application/JSON', (seq: number) => `\ufeff${JSON.stringify({ seq, n: 0 })}`],
+      ['application/json', (seq: number) => ` \r\n\t${JSON.stringify({ seq, n: 0 })}`],
+    ] as const) {
+      const { key, seq } = await toAct();
+      const res = await post(`/api/play/${key}/move`, text(seq), { 'content-type': type });
+      expect(res.status, type).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      // A POST's answer is kept by no cache: no ETag is hashed for it.
+      expect(res.headers.get('etag')).toBeNull();
+      const answer = (await res.json()) as { seq: number; status: string; toAct: number[] };
+      expect(answer.seq).toBeGreaterThan(seq);
+      expect(answer.status).toBe('active');
+      expect(Array.isArray(answer.toAct)).toBe(true);
+    }
+  });
+
+  it('takes a compressed body through the parsers', async () => {
+    const { key, seq } = await toAct();
+    const res = await fetch(`${srv.url}/api/play/${key}/move`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ seq, n: 0 })),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { seq: number }).seq).toBeGreaterThan(seq);
+  });
+
+  it('refuses a body that is not a JSON object, or in another charset, and plays nothing', async () => {
+    const { key, seq } = await toAct();
+    const before = await lastSeq();
+    for (const body of ['5', '"move"', 'null', ' true', '{"seq":1}}', `{"seq":${seq},"n":0`]) {
+      const res = await post(`/api/play/${key}/move`, body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    }
+    const latin = await post(`/api/play/${key}/move`, JSON.stringify({ seq, n: 0 }), {
+      'content-type': 'application/json; charset=latin1',
+    });
+    expect(latin.status).toBe(415);
+    expect(await lastSeq()).toBe(before);
   });
 });
 
