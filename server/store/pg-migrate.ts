@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 import { StoreFormatError } from './types.ts';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'pg-migrations');
@@ -28,8 +28,17 @@ export function knownMigrations(): string[] {
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** Brings the schema `schema` up to date on this client's database (creating the schema if need be). */
-export async function migrate(client: PoolClient, schema: string, onProblem?: (m: string) => void): Promise<void> {
+/**
+ * Brings the schema `schema` up to date on this client's database (creating the schema if need
+ * be). `upTo` stops after that many migrations: only the tests use it, to write a database as an
+ * older server left it.
+ */
+export async function migrate(
+  client: ClientBase,
+  schema: string,
+  opts: { onProblem?: (m: string) => void; upTo?: number } = {},
+): Promise<void> {
+  const { onProblem, upTo } = opts;
   const known = new Set(knownMigrations());
   const table = await client.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [
     `${quoteIdent(schema)}.${MIGRATIONS_TABLE}`,
@@ -54,6 +63,7 @@ export async function migrate(client: PoolClient, schema: string, onProblem?: (m
     createSchema: true,
     createMigrationsSchema: true,
     direction: 'up',
+    ...(upTo === undefined ? {} : { count: upTo }),
     checkOrder: true,
     singleTransaction: true,
     advisoryLockMode: 'wait',

@@ -190,7 +190,7 @@ export class PgGameStore implements GameStore {
     this.opening ??= (async () => {
       const client = await this.pool.connect();
       try {
-        await migrate(client, this.schema, this.opts.onProblem);
+        await migrate(client, this.schema, { onProblem: this.opts.onProblem });
         this.ready = true;
         await this.warm(client);
       } finally {

@@ -24,7 +24,10 @@ async function call(s: Server, method: 'GET' | 'POST', path: string, body?: unkn
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
-async function twoServers(schema: string, dirs: string[]): Promise<[Server, Server]> {
+/** Runs `test` on two servers sharing a fresh schema, then stops them and drops it. */
+async function onTwoServers(test: (a: Server, b: Server) => Promise<void>): Promise<void> {
+  const schema = newSchema();
+  const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
   const start = (dataDir: string) =>
     startServer({
       dataDir,
@@ -35,7 +38,15 @@ async function twoServers(schema: string, dirs: string[]): Promise<[Server, Serv
       logger: pino({ level: 'silent' }),
       postLimit: { windowMs: 60_000, limit: 100_000 },
     });
-  return [await start(dirs[0]!), await start(dirs[1]!)];
+  const servers: Server[] = [];
+  try {
+    for (const dir of dirs) servers.push(await start(dir));
+    await test(servers[0]!, servers[1]!);
+  } finally {
+    for (const s of servers) await s.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await dropSchema(schema);
+  }
 }
 
 /** A two-seat High Card game made and joined on `s`; both seats' pages opened there. */
@@ -60,10 +71,7 @@ const reads = (s: Server) => vi.spyOn(s.ctx.service.store, 'readGame');
 
 describePg('a move on a game the server holds', () => {
   it('is one write when the copy is current; a copy behind is read again, never a refusal', async () => {
-    const schema = newSchema();
-    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
-    const [a, b] = await twoServers(schema, dirs);
-    try {
+    await onTwoServers(async (a, b) => {
       const { keys } = await newGame(a);
       const seq = (await call(a, 'GET', `/api/play/${keys[0]}`)).body.game.seq as number;
       const readsA = reads(a);
@@ -90,19 +98,11 @@ describePg('a move on a game the server holds', () => {
       expect(again.status).toBe(409);
       const history = (await call(a, 'GET', `/api/play/${keys[0]}/history`)).body;
       expect(history.log.filter((e: { kind: string }) => e.kind === 'move')).toHaveLength(4);
-    } finally {
-      await a.stop();
-      await b.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-      await dropSchema(schema);
-    }
+    });
   });
 
   it('refuses a key retired on the other server, though its copy still lists the key', async () => {
-    const schema = newSchema();
-    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
-    const [a, b] = await twoServers(schema, dirs);
-    try {
+    await onTwoServers(async (a, b) => {
       const { adminKey, keys } = await newGame(a);
       const seq = (await call(a, 'GET', `/api/play/${keys[1]}`)).body.game.seq as number;
       // On the other server the organiser gives seat 2 to somebody new, who takes it.
@@ -124,19 +124,11 @@ describePg('a move on a game the server holds', () => {
       expect(page.body.yourTurn).toBe(true);
       const history = (await call(b, 'GET', `/api/play/${keys[0]}/history`)).body;
       expect(history.log.filter((e: { kind: string }) => e.kind === 'move')).toHaveLength(0);
-    } finally {
-      await a.stop();
-      await b.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-      await dropSchema(schema);
-    }
+    });
   });
 
   it('keeps a change the other server made to the metadata alone, deciding the move again', async () => {
-    const schema = newSchema();
-    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
-    const [a, b] = await twoServers(schema, dirs);
-    try {
+    await onTwoServers(async (a, b) => {
       const { gameId, keys } = await newGame(a);
       const seq = (await call(a, 'GET', `/api/play/${keys[0]}`)).body.game.seq as number;
       // A seat's private settings, changed on the other server: no log entry, the same seq.
@@ -149,18 +141,10 @@ describePg('a move on a game the server holds', () => {
       for (const s of [a, b])
         expect((await s.ctx.service.open(gameId)).doc.seats[0]!.prefs).toEqual({ mail: 'digest' });
       expect((await b.ctx.service.open(gameId)).doc.log.filter((e) => e.kind === 'move')).toHaveLength(1);
-    } finally {
-      await a.stop();
-      await b.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-      await dropSchema(schema);
-    }
+    });
   });
   it('answers a move with a read sent after it arrived, not with one in flight since before', async () => {
-    const schema = newSchema();
-    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `pbem-held-${i}-`)));
-    const [a, b] = await twoServers(schema, dirs);
-    try {
+    await onTwoServers(async (a, b) => {
       const { gameId, keys } = await newGame(a);
       const seq = (await call(a, 'GET', `/api/play/${keys[0]}`)).body.game.seq as number;
       for (const key of keys) await call(b, 'GET', `/api/play/${key}`); // b holds the game and knows its keys
@@ -192,11 +176,6 @@ describePg('a move on a game the server holds', () => {
       expect((await onB).status).toBe(200);
       const moves = (await a.ctx.service.open(gameId)).doc.log.filter((e) => e.kind === 'move');
       expect(moves.map((e) => e.seat)).toEqual([0, 1]);
-    } finally {
-      await a.stop();
-      await b.stop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-      await dropSchema(schema);
-    }
+    });
   });
 });

@@ -2,12 +2,11 @@
 // each games row) opens after it: its games are split into games.hot and game_meta, and play on
 // from where they were, found by key, address and due time as before. Skipped without PostgreSQL.
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
 import { expect, it } from 'vitest';
 import { createLinks } from '../../server/links.ts';
 import { GameService } from '../../server/service.ts';
 import { indexEntryOf, mailHash } from '../../server/store/index-entry.ts';
-import { MIGRATIONS_DIR, MIGRATIONS_TABLE } from '../../server/store/pg-migrate.ts';
+import { migrate } from '../../server/store/pg-migrate.ts';
 import { PgGameStore } from '../../server/store/pg-store.ts';
 import { highCard } from '../support/high-card.ts';
 import { fakeClock } from '../support/service.ts';
@@ -18,20 +17,7 @@ async function migrateTo(schema: string, count: number): Promise<void> {
   const c = new pg.Client({ connectionString: pgUrl() });
   await c.connect();
   try {
-    await runner({
-      dbClient: c,
-      dir: MIGRATIONS_DIR,
-      ignorePattern: '(\\..*|.*\\.map|.*\\.d\\.ts)',
-      migrationsTable: MIGRATIONS_TABLE,
-      schema,
-      migrationsSchema: schema,
-      createSchema: true,
-      createMigrationsSchema: true,
-      direction: 'up',
-      count,
-      singleTransaction: true,
-      log: () => {},
-    });
+    await migrate(c, schema, { upTo: count });
   } finally {
     await c.end();
   }
