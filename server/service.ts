@@ -41,6 +41,7 @@
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
 //   service.historyLines(game)                 every entry as a plain-words line
+//   service.recentLines(game, upto, count)     the last lines of it up to an entry (step page)
 //   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
 //                                              while the game runs; seed once it is over)
 //   await service.stateAt(game, seq)           the rules state after log entry `seq` (step page; from a snapshot)
@@ -79,7 +80,7 @@ import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
 import { cloneState } from '../rules/clone.ts';
 import { playStandingOrders, withOrder, withoutOrder, type ChainResult } from './orders.ts';
-import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
+import { replaysFrom, replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import { derive, lastEntry, logLength, owned, takeLog } from './shared-log.ts';
 import { cleanName, looksLike } from './names.ts';
 import {
@@ -556,7 +557,7 @@ export class GameService {
     const { meta, entries: log } = read;
     // The links of the whole chain and the hashes of the entries a replay from the newest
     // snapshot reads are checked now; the older entries' hashes right after (checkOlderEntries).
-    const base = read.snapshot;
+    const base = read.snapshot ? await this.snapshotFor(gameId, log, log.length, log.length, read.snapshot) : null;
     const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
     const broken = checkChain(log, checkedFrom);
     if (broken) throw this.damaged(gameId, broken);
@@ -611,10 +612,23 @@ export class GameService {
     void q.finally(() => this.pendingListeners.delete(q));
   }
 
-  /** The stored snapshot at or before `seq`, if the store has one (a cache: any failure is none). */
-  private async snapshotFor(gameId: string, seq: number): Promise<Snapshot | null> {
+  /**
+   * The newest stored snapshot a replay of `log` to `upto` can start from, at or before `seq`
+   * (a cache: any failure is none). One whose move was taken back since is passed over for the
+   * one before it (a few at most), so a take-back does not send every read back to the seed.
+   */
+  private async snapshotFor(
+    gameId: string,
+    log: LogEntry[],
+    upto: number,
+    seq = upto,
+    found?: Snapshot | null,
+  ): Promise<Snapshot | null> {
     try {
-      return await this.store.readSnapshot(gameId, seq);
+      let snap = found === undefined ? await this.store.readSnapshot(gameId, seq) : found;
+      for (let tries = 0; snap && !replaysFrom(log, snap.seq, upto); tries++)
+        snap = tries < 3 && snap.seq > 1 ? await this.store.readSnapshot(gameId, snap.seq - 1) : null;
+      return snap;
     } catch {
       return null;
     }
@@ -1748,6 +1762,11 @@ export class GameService {
     return reading.historyLines(game, upto);
   }
 
+  /** The last `count` lines of historyLines(game, upto), without reading the log before them. */
+  recentLines(game: LoadedGame, upto: number, count: number): HistoryLine[] {
+    return reading.recentLines(game, upto, count);
+  }
+
   sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
     return reading.sinceLastTurn(game, seat);
   }
@@ -1758,8 +1777,8 @@ export class GameService {
 
   /** The state after entry `seq`, from the newest snapshot at or before it (null before the start or when it does not replay). */
   async stateAt(game: LoadedGame, seq: number): Promise<Opaque | null> {
-    if (seq >= game.doc.log.length && !game.attention) return game.state;
-    const base = await this.snapshotFor(game.doc.id, seq);
+    if (seq >= logLength(game.doc) && !game.attention) return game.state;
+    const base = await this.snapshotFor(game.doc.id, game.doc.log, seq);
     const replayed = replayTo(game.doc, game.rules, seq, { base, snapshotEvery: SNAPSHOT_EVERY });
     this.keepSnapshots(game, replayed, base);
     return replayed.state;
