@@ -117,6 +117,8 @@ export interface LoadedGame {
   attention: string | null;
   /** The newest snapshot known (in memory, for replays such as the state before a move). */
   base: Snapshot | null;
+  /** One before `base`, for the state before a move at or before `base` (a take-back's). */
+  older?: Snapshot | null;
 }
 
 export interface CreateInput {
@@ -534,6 +536,7 @@ export class GameService {
       stateSeq: lastStateSeq(log),
       attention: null,
       base: game.base,
+      older: game.older,
     };
     this.keepSnapshots(fresh, replayed, null);
     return fresh;
@@ -569,6 +572,11 @@ export class GameService {
     this.keepSnapshots(game, replayed, base);
     game.state = replayed.state;
     game.attention = replayed.problem;
+    // The state before the last move (a take-back's, asked by the seat's page) replays from a
+    // snapshot before that move: when the newest is not, the one before the move is read now.
+    const last = game.base && game.state !== null ? lastEffectiveMove(log) : undefined;
+    if (last && last.seq <= game.base!.seq && !(game.older && game.older.seq < last.seq))
+      game.older = await this.snapshotFor(gameId, log, last.seq - 1);
     this.keep(game);
     if ((doc.attention ?? null) !== game.attention) await this.markAttention(game);
     if (checkedFrom > 0) this.track(this.checkOlderEntries(game, checkedFrom));
@@ -637,8 +645,13 @@ export class GameService {
   /** Stores the snapshots a replay made (not waited for: a cache) and remembers the newest. */
   private keepSnapshots(game: LoadedGame, replayed: Replayed, base: Snapshot | null): void {
     const newest = replayed.snapshots[replayed.snapshots.length - 1];
+    const was = game.base;
     if (replayed.from > 0 && base && (!game.base || base.seq > game.base.seq)) game.base = base;
     if (newest && (!game.base || newest.seq > game.base.seq)) game.base = newest;
+    if (game.base !== was) {
+      const second = game.base === newest ? replayed.snapshots[replayed.snapshots.length - 2] : undefined;
+      game.older = second && (!was || second.seq > was.seq) ? second : (was ?? game.older);
+    }
     for (const snap of replayed.snapshots) {
       this.track(
         this.store
@@ -1789,7 +1802,10 @@ export class GameService {
   /** The state before the move at `seq` (never mutated: moves apply to a clone). */
   private stateBefore(game: LoadedGame, seq: number): Opaque {
     if (game.before?.seq !== seq) {
-      const replayed = replayTo(game.doc, game.rules, seq - 1, { base: game.base });
+      // From the newest snapshot that is before the move and still in force, else the one before it.
+      const log = game.doc.log;
+      const base = [game.base, game.older].find((b) => b && replaysFrom(log, b.seq, seq - 1)) ?? null;
+      const replayed = replayTo(game.doc, game.rules, seq - 1, { base });
       game.before = { seq, state: replayed.state };
     }
     return game.before.state;

@@ -109,7 +109,8 @@ describe('snapshots', () => {
     await expect(second.open(gameId)).rejects.toThrow(/damaged at entry 5 \(hash does not match the entry\)/);
   });
 
-  it('pass over a snapshot whose move was taken back for the one before it, at a cold open and a step page', async () => {
+  /** A two-seat High Card game; `play(keep)` plays the next seat's first move (stakes, then cards), keeping a snapshot after it if asked. */
+  async function highCardGame() {
     t = await makeService([highCard]);
     const svc = t.service;
     const { gameId } = await svc.create({
@@ -120,7 +121,6 @@ describe('snapshots', () => {
       join: true,
     });
     await svc.join(gameId, { name: 'Bob', email: 'b@example.test' });
-    /** Plays the seat's first move (a stake, then a card), keeping a snapshot after it if asked. */
     const play = async (keep: boolean) => {
       const game = await svc.open(gameId);
       const seat = game.rules.toAct(game.state)[0]!;
@@ -134,22 +134,29 @@ describe('snapshots', () => {
         );
       return { seat, seq: e.seq };
     };
+    return { svc, gameId, play };
+  }
+
+  /** High Card as it is, counting the actions it applies. */
+  const counted: AnyRules = {
+    ...highCard,
+    apply(state, seat, action) {
+      applied++;
+      highCard.apply.call(this, state, seat, action);
+    },
+  };
+
+  it('pass over a snapshot whose move was taken back for the one before it, at a cold open and a step page', async () => {
+    const { svc, gameId, play } = await highCardGame();
     for (let i = 0; i < 3; i++) await play(i === 2); // two stakes and a card, kept
     await play(false);
     const last = await play(true);
     await svc.undo(gameId, last.seat, (await svc.open(gameId)).stateSeq);
     const whole = (await svc.open(gameId)).doc;
     const want = JSON.stringify(replayTo(whole, highCard, whole.log.length).state);
-    let applied = 0;
-    const counted: AnyRules = {
-      ...highCard,
-      apply(state, seat, action) {
-        applied++;
-        highCard.apply.call(this, state, seat, action);
-      },
-    };
     // The newest snapshot is of the move taken back: the open starts from the one before it, a move earlier.
-    const again = await t.reopen([counted]);
+    const again = await t!.reopen([counted]);
+    applied = 0;
     const game = await again.open(gameId);
     expect(JSON.stringify(game.state)).toBe(want);
     expect(game.attention).toBeNull();
@@ -160,5 +167,22 @@ describe('snapshots', () => {
       JSON.stringify(replayTo(whole, highCard, whole.log.length - 1).state),
     );
     expect(applied).toBe(0);
+  });
+
+  it('keep the snapshot before the last move, so the state before it (a take-back) needs no replay from the seed', async () => {
+    const { gameId, play } = await highCardGame();
+    for (let i = 0; i < 4; i++) await play(i >= 2); // two stakes, two cards: a snapshot after each card
+    const again = await t!.reopen([counted]);
+    applied = 0;
+    const game = await again.open(gameId);
+    expect(applied).toBe(0); // the newest snapshot is of the last move
+    const seat = game.doc.log.findLast((e) => e.kind === 'move')!.seat!;
+    expect(again.undoBlocker(game, seat)).toBeNull();
+    expect(applied).toBe(0); // the state before it is the snapshot before
+    await again.undo(gameId, seat, game.stateSeq);
+    const whole = (await again.open(gameId)).doc;
+    expect(JSON.stringify((await again.open(gameId)).state)).toBe(
+      JSON.stringify(replayTo(whole, highCard, whole.log.length).state),
+    );
   });
 });
