@@ -61,36 +61,6 @@ export function effectiveMoves(log: LogEntry[], upto = Infinity): LogEntry[] {
 }
 
 /**
- * The moves after entry `from` still in force after entry `upto`, reading only the entries
- * between: what effectiveMoves(log, upto) holds after `from`. An undo takes back the latest
- * move in force, so the moves made since `from` form a stack of their own on top of those in
- * force at `from`; an undo that meets that stack empty reaches below it. Null when such an
- * undo takes back the move at `from` itself (`from` a move): the position after `from` is no
- * longer the one the moves since build on. (Below a move nothing else can be reached first;
- * `from` 0 or the start has no move of its own to lose.)
- */
-export function movesSince(log: LogEntry[], from: number, upto: number): LogEntry[] | null {
-  // Entry seq n is log[n - 1] in every stored log; a hand-made one is read from its beginning.
-  const at = from > 0 && log[from - 1]?.seq === from ? from : 0;
-  const base = at > 0 ? log[at - 1] : log.find((e) => e.seq === from);
-  const losable = from > 0 && base?.kind === 'move';
-  const stack: LogEntry[] = [];
-  for (let i = at; i < log.length; i++) {
-    const e = log[i]!;
-    if (e.seq <= from) continue;
-    if (e.seq > upto) break;
-    if (e.kind === 'move') stack.push(e);
-    else if (e.kind === 'undo') {
-      const top = stack[stack.length - 1];
-      if (top) {
-        if (top.seq === e.data?.undoes) stack.pop();
-      } else if (losable && e.data?.undoes === from) return null;
-    }
-  }
-  return stack;
-}
-
-/**
  * The last move still in force (of `seat`, if given), looked for from the end of the log, so
  * that a long game costs the entries since that move. Each undo met on the way names the move
  * it took back; a log where they do not nest as effectiveMoves takes them (never written here)

@@ -5,7 +5,7 @@
 // worth keeping along the way. Pure: no I/O, no clock (the service does the
 // storing).
 import type { AnyRules, Opaque } from '../rules/types.ts';
-import { movesSince, STATE_KINDS } from './game-log.ts';
+import { firstUnderOtherVersion, lastStateEntry, movesSince, startEntry } from './log-index.ts';
 import { hashState } from './state-hash.ts';
 import type { GameDoc, LogEntry, Snapshot } from './store/types.ts';
 
@@ -68,7 +68,7 @@ export function replayTo(
   const version = doc.rulesVersion ?? 1;
   const out: Replayed = { state: null, problem: null, from: 0, snapshots: [] };
   const log = doc.log;
-  const start = startOf(log);
+  const start = startEntry(log);
   if (!start || start.seq > upto) return out;
   const other = firstUnderOtherVersion(log, version, upto);
   out.problem =
@@ -121,15 +121,13 @@ export function replayTo(
   }
   // The position reached must be the one recorded by the last entry that changed it (one
   // before the position replayed from was checked when that position was reached).
-  let last: LogEntry | undefined;
-  for (let i = Math.min(upto, log.length) - 1; i >= 0 && log[i]!.seq > out.from; i--) {
-    const e = log[i]!;
-    if (e.seq <= upto && STATE_KINDS.has(e.kind)) {
-      last = e;
-      break;
-    }
-  }
-  if (last?.stateHash !== undefined && hashState(doc.seed, state).hash !== last.stateHash) {
+  const last = lastStateEntry(log, upto);
+  if (
+    last &&
+    last.seq > out.from &&
+    last.stateHash !== undefined &&
+    hashState(doc.seed, state).hash !== last.stateHash
+  ) {
     out.problem = differs(last, rules);
     return { ...out, state: null };
   }
@@ -142,7 +140,7 @@ export function replayTo(
  * one held in memory): the start, or a move that no undo up to `upto` has taken back.
  */
 export function replaysFrom(log: LogEntry[], seq: number, upto: number): boolean {
-  const start = startOf(log);
+  const start = startEntry(log);
   return !!start && movesFrom(log, start, seq, upto) !== null;
 }
 
@@ -151,41 +149,6 @@ function movesFrom(log: LogEntry[], start: LogEntry, seq: number, upto: number):
   if (seq > upto || seq < start.seq) return null;
   if (seq !== start.seq && log[seq - 1]?.kind !== 'move') return null;
   return movesSince(log, seq, upto);
-}
-
-/** The start entry: after the game's creation and its seats' joining, so near the front. */
-function startOf(log: LogEntry[]): LogEntry | undefined {
-  return log.find((e) => e.kind === 'start');
-}
-
-/**
- * What a log's entries say about rules versions, per log array, read once per entry: a log
- * array only grows (shared-log.ts) and an entry never changes (its version is under the hash
- * chain), so each call reads only the entries appended since the last. `firsts` holds the first
- * entry of each version met, in log order; `last` notices an array cut short and grown again.
- */
-interface VersionsRead {
-  length: number;
-  last: LogEntry | undefined;
-  firsts: LogEntry[];
-}
-const versionsRead = new WeakMap<LogEntry[], VersionsRead>();
-
-/** The first entry up to `upto` applied under a rules version other than `version` (unrecorded counts as the game's). */
-export function firstUnderOtherVersion(log: LogEntry[], version: number, upto: number): LogEntry | undefined {
-  let read = versionsRead.get(log);
-  if (!read || read.length > log.length || (read.length > 0 && log[read.length - 1] !== read.last)) {
-    read = { length: 0, last: undefined, firsts: [] };
-    versionsRead.set(log, read);
-  }
-  for (; read.length < log.length; read.length++) {
-    const e = log[read.length]!;
-    if (e.rulesVersion !== undefined && !read.firsts.some((f) => f.rulesVersion === e.rulesVersion))
-      read.firsts.push(e);
-  }
-  read.last = log[log.length - 1];
-  const first = read.firsts.find((f) => f.rulesVersion !== version);
-  return first && first.seq <= upto ? first : undefined;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomInt, seedRandom } from '../../rules/random.ts';
 import type { AnyRules } from '../../rules/types.ts';
-import { effectiveMoves, movesSince } from '../../server/game-log.ts';
+import { effectiveMoves } from '../../server/game-log.ts';
+import { lastStateEntry, movesSince } from '../../server/log-index.ts';
 import { historyLines, recentLines } from '../../server/game-reading.ts';
 import { replayTo, snapshotOf } from '../../server/replay.ts';
 import { hashState } from '../../server/state-hash.ts';
@@ -89,6 +90,34 @@ describe('movesSince', () => {
         if (lost) expect(since, `from ${from} to ${upto}`).toBeNull();
         else expect(since?.map((m) => m.seq)).toEqual(inForce.filter((m) => m.seq > from).map((m) => m.seq));
       }
+    }
+  });
+});
+
+describe('the log index', () => {
+  it('answers on a log array as it grows, and on one cut short and grown again, as a fresh reading does', () => {
+    const rng = seedRandom('log-index');
+    const whole = playedLog(rng, 120);
+    const log: LogEntry[] = [];
+    const check = () => {
+      const upto = 1 + randomInt(rng, log.length);
+      const from = [0, ...log.filter((e) => e.kind === 'move' && e.seq <= upto).map((e) => e.seq)];
+      const at = from[randomInt(rng, from.length)]!;
+      expect(movesSince(log, at, upto)).toEqual(movesSince([...log], at, upto));
+      expect(lastStateEntry(log, upto)).toBe(
+        log.findLast((e) => e.seq <= upto && e.kind !== 'notice' && e.kind !== 'create'),
+      );
+    };
+    for (const e of whole) {
+      log.push(e);
+      check();
+    }
+    // Cut back to 60 entries, then grown with other ones: notes where the moves were.
+    log.length = 60;
+    check();
+    for (let seq = 61; seq <= 90; seq++) {
+      log.push(entry(seq, 'notice'));
+      check();
     }
   });
 });
