@@ -1,13 +1,16 @@
-// Reads of a long game, which must cost the entries since the newest snapshot and not the
-// length of the game: the real 1830 game of store-long-game.ts, its log grown with notes to
+// Reads of a long game, which must cost the state entries since the newest snapshot and not
+// the length of the game: the real 1830 game of store-long-game.ts, its log grown with notes to
 // 1,000, 20,000 and 50,000 entries, on the embedded store, warm (opened once before timing).
 //   step_page_long    GET /play/<key>/step/N, the whole page (the state after N from the newest
 //                     snapshot at or before it, its board drawn, the lines before it), for N
-//                     spread over the log. Goal: flat; p99 under 20 ms's worth of replay.
+//                     spread over the log (most of a long one is notes after the last move).
 //   state_at_long     service.stateAt(N) alone, for the same N (the existing step_page figure is
 //                     this at 1,000 entries).
 //   turn_before_long  the state the turn mail's picture of "before" is drawn from: each seat's
 //                     last move in force, then stateAt there (page-parts.ts pictureThen).
+// Goal of each: flat, the 50,000-entry figure as the 1,000. Wall p50/p99 and CPU p50/p90 (this
+// process's, so a page's includes the client's part) are reported: on a shared machine compare
+// the CPU figures, base and branch measured back to back.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
