@@ -4,8 +4,9 @@
 // (1-3.5 ms warm) and 8-12 ms for its first INSERT of mail, on a process's first tick. So every
 // connection the store's pool opens runs, before it serves anything, the statements the process
 // will run on its busy paths, each once with inputs that match nothing (no row read or written,
-// no transaction id taken; the one exception writes a row and rolls it back: see `rollback`), and
-// the store opens a few such connections when it opens (pg-store.ts).
+// no transaction id taken), and the store opens a few such connections when it opens (pg-store.ts).
+// Two of the store's warm what only real rows warm: the log's key check (a row written and rolled
+// back: see `rollback`) and the pages of the games due next (read, not sent).
 // The modules that share the store's pool (the mail queue) add their statements here.
 import type pg from 'pg';
 
