@@ -1091,7 +1091,7 @@ export class GameService {
     game.doc = chain.doc;
     game.state = chain.state;
     game.stateSeq = chain.played[chain.played.length - 1]?.entry.seq ?? moveEntry.seq;
-    this.snapshotIfDue(game, moveEntry);
+    this.snapshotIfDue(game, chain.played[chain.played.length - 1]?.entry ?? moveEntry);
     this.logger.info({ gameId, event: 'moved', seq: moveEntry.seq, seat, auto: !!opts.auto }, 'move');
     this.emit({ type: 'moved', gameId, at: now, seq: moveEntry.seq, seat, auto: !!opts.auto, toAct: nextToAct });
     if (outcome) this.emit({ type: 'finished', gameId, at: now });
@@ -1120,7 +1120,6 @@ export class GameService {
   private announceProgrammed(game: LoadedGame, chain: ChainResult, now: string): void {
     const gameId = game.doc.id;
     for (const p of chain.played) {
-      this.snapshotIfDue(game, p.entry);
       this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat: p.seat, programmed: true }, 'move');
       this.emit({
         type: 'moved',
@@ -1733,7 +1732,7 @@ export class GameService {
       game.doc = chain.doc;
       game.state = chain.state;
       game.stateSeq = chain.played[chain.played.length - 1]?.entry.seq ?? last.entry.seq;
-      this.snapshotIfDue(game, last.entry);
+      this.snapshotIfDue(game, chain.played[chain.played.length - 1]?.entry ?? last.entry);
       for (const p of played) {
         this.logger.info({ gameId, event: 'moved', seq: p.entry.seq, seat, auto: true }, 'move');
         this.emit({ type: 'moved', gameId, at: now, seq: p.entry.seq, seat, auto: true, toAct: p.toAct });
@@ -1901,7 +1900,12 @@ export class GameService {
     }
   }
 
-  /** After a move: keeps a snapshot every SNAPSHOT_EVERY entries (not waited for: a cache). */
+  /**
+   * After a write: keeps a snapshot every SNAPSHOT_EVERY entries (not waited for: a cache).
+   * `entry` is the write's last state entry, the one `game.state` is the state after: a move
+   * followed by standing orders or auto-moves passes the last of those, never the first (a
+   * snapshot of the state after them under the first move's hash fails its check and is useless).
+   */
   private snapshotIfDue(game: LoadedGame, entry: LogEntry): void {
     if (entry.seq - (game.base?.seq ?? 0) < SNAPSHOT_EVERY || game.state === null) return;
     const snap = snapshotOf(game.doc, entry, game.state, entry.stateHash ?? hashState(game.doc.seed, game.state).hash);
