@@ -28,6 +28,7 @@ interface Waiting {
 }
 
 export const isJournalFile = (name: string) => name.startsWith('journal-') && name.endsWith('.jsonl');
+export const isReceiptsFile = (name: string) => name.startsWith('receipts-') && name.endsWith('.jsonl');
 
 export class QueueJournal {
   private fd: number | null = null;
@@ -39,6 +40,8 @@ export class QueueJournal {
   constructor(
     private readonly dir: string,
     private readonly now: () => number,
+    /** What its files' names start with (the queue's: journal-; the receipts': receipts-). */
+    private readonly prefix = 'journal-',
   ) {}
 
   /** The file lines go to now (null: the next line opens a new one). */
@@ -83,7 +86,7 @@ export class QueueJournal {
       try {
         let created = false;
         if (this.fd === null) {
-          const name = `journal-${this.now()}-${randomBytes(6).toString('hex')}.jsonl`;
+          const name = `${this.prefix}${this.now()}-${randomBytes(6).toString('hex')}.jsonl`;
           this.fd = await call<number>((cb) => fs.open(join(this.dir, name), 'wx', 0o600, cb));
           this.file = name;
           this.lines = 0;
