@@ -11,6 +11,9 @@
 // every message in it is done and no line can be added to it any more. At start
 // every line of every journal file is read; a last line cut short by a crash was
 // never acknowledged to anybody and is left out.
+//
+// The receipts of sent mail are kept the same way (sent/receipts-*.jsonl, queue.ts):
+// such a file is never retired by its messages, only removed whole when pruned.
 import fs from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
