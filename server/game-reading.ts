@@ -163,6 +163,20 @@ export function historyLines(game: LoadedGame, upto = Infinity): HistoryLine[] {
   return game.doc.log.filter((e) => e.seq <= upto && e.kind !== 'prefs').map((e) => lineOf(game.doc, e));
 }
 
+/**
+ * The last `count` of historyLines(game, upto), read from entry `upto` back: a step page or a
+ * reply's history of a long game costs the lines it shows, not the whole log.
+ */
+export function recentLines(game: LoadedGame, upto: number, count: number): HistoryLine[] {
+  const log = game.doc.log;
+  const out: HistoryLine[] = [];
+  for (let i = Math.min(upto, log.length) - 1; i >= 0 && out.length < count; i--) {
+    const e = log[i]!;
+    if (e.seq <= upto && e.kind !== 'prefs') out.push(lineOf(game.doc, e));
+  }
+  return out.reverse();
+}
+
 /** Entries after the seat's last own move (or since the start), reminders and mail settings left out. */
 export function sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
   const log = game.doc.log;

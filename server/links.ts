@@ -1,6 +1,7 @@
 // Link keys and the URLs built from them.
 //
-// Every key is random: 144 bits from crypto.randomBytes, base64url. A key is
+// Every key is random: 144 bits from crypto.randomBytes, base64url, after its
+// game's four-character route (see "Routes" below). A key is
 // issued once and never made again, so a key that was retired (a seat that
 // left, a reopened seat, an old invitation) stays dead whoever sits down next.
 // The game document keeps two things per key:
@@ -96,6 +97,46 @@ export const KEY_BYTES = 18;
 export function newKey(): string {
   return randomBytes(KEY_BYTES).toString('base64url');
 }
+
+// Routes. Every process can answer every link (each reads the game from the shared store), but
+// the process that answered a game's last click holds it ready, and any other must first read
+// the entries it missed and replay them. So the keys of one game begin with the same four
+// characters, the game's route: a load balancer in front of several processes can hash on them
+// and send a game's clicks to one process while it is up, and to another when it is not
+// (README: "Several processes on PostgreSQL"). The route is a hash of the game id, not the id,
+// and comes on top of the key's 144 random bits, which stay its whole secret: a route tells a
+// holder nothing the key does not, and no key is ever derived from it. Reply addresses carry no
+// route (their short local part names the game already). Keys issued before routes are 24
+// characters without one; they work as before, only without affinity.
+
+/** Characters of a route: 24 bits, so a routed key (28 characters) is still whole bytes of base64url. */
+export const ROUTE_CHARS = 4;
+const KEY_CHARS = (KEY_BYTES * 4) / 3;
+
+/** The route of game `gameId`, the same for each of its keys. */
+export function gameRoute(gameId: string): string {
+  return createHash('sha256').update(`route:${gameId}`).digest('base64url').slice(0, ROUTE_CHARS);
+}
+
+/** The route a key begins with; null for a key issued without one. */
+export function routeOfKey(key: string): string | null {
+  return key.length === ROUTE_CHARS + KEY_CHARS ? key.slice(0, ROUTE_CHARS) : null;
+}
+
+/**
+ * A routed key in a URL path: a whole path segment of 28 base64url characters, whose first four
+ * are the route. The README's load-balancer settings use this very pattern (a test holds them
+ * to it), so a change here is a change there.
+ */
+export const ROUTED_KEY_IN_PATH = '/([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{24}(/|$)';
+
+/** The route of the game a request path belongs to, as a load balancer reads it; null when it names none. */
+export function routeOfPath(path: string): string | null {
+  return new RegExp(ROUTED_KEY_IN_PATH).exec(path.split('?')[0]!)?.[1] ?? null;
+}
+
+/** Roles whose keys carry their game's route: all but the reply token (see above). */
+const ROUTED_ROLES: ReadonlySet<KeyRole> = new Set(['seat', 'invite', 'admin', 'spectator', 'confirm']);
 
 /** How keys were made before they were random; kept only to rebuild the links of those games. */
 export function deriveKey(
@@ -193,7 +234,7 @@ export function createLinks(secret: Buffer | string, baseUrl: string): Links {
     baseUrl: base,
     makings: () => ({ secret: Buffer.from(secret), baseUrl: base }),
     issue: (gameId, role) => {
-      const key = newKey();
+      const key = ROUTED_ROLES.has(role) ? gameRoute(gameId) + newKey() : newKey();
       return { key, hash: keyHash(key), sealed: seal(key, gameId, role) };
     },
     seatKeyOf: (doc, seat) => {

@@ -5,7 +5,7 @@
 // worth keeping along the way. Pure: no I/O, no clock (the service does the
 // storing).
 import type { AnyRules, Opaque } from '../rules/types.ts';
-import { effectiveMoves } from './game-log.ts';
+import { firstUnderOtherVersion, lastStateEntry, movesSince, startEntry } from './log-index.ts';
 import { hashState } from './state-hash.ts';
 import type { GameDoc, LogEntry, Snapshot } from './store/types.ts';
 
@@ -68,40 +68,41 @@ export function replayTo(
   const version = doc.rulesVersion ?? 1;
   const out: Replayed = { state: null, problem: null, from: 0, snapshots: [] };
   const log = doc.log;
-  const start = log.find((e) => e.kind === 'start');
+  const start = startEntry(log);
   if (!start || start.seq > upto) return out;
-  out.problem = versionProblem(rules, version);
-  for (const e of log) {
-    if (e.seq > upto || out.problem) break;
-    if (e.rulesVersion !== undefined && e.rulesVersion !== version)
-      out.problem = versionProblem(rules, e.rulesVersion, `Entry ${e.seq}`) ?? mixed(e, version);
-  }
+  const other = firstUnderOtherVersion(log, version, upto);
+  out.problem =
+    versionProblem(rules, version) ??
+    (other ? (versionProblem(rules, other.rulesVersion!, `Entry ${other.seq}`) ?? mixed(other, version)) : null);
   if (out.problem) return out;
-  const moves = effectiveMoves(log, upto);
-  // A snapshot at a move still in force (or at the start) is the state there (undo only takes back the latest move).
+  // Only the entries after the position replayed from are read: a long game's step page or
+  // cold open costs the entries since its snapshot, not the whole log.
+  const live = opts.live;
   const base = opts.base;
-  const inForce = (seq: number) => seq <= upto && (seq === start.seq || moves.some((m) => m.seq === seq));
-  const live = opts.live && inForce(opts.live.seq) ? opts.live : null;
-  const restored = !live && base && inForce(base.seq) ? snapshotState(doc, base) : null;
+  let moves = live ? movesFrom(log, start, live.seq, upto) : null;
   let state: Opaque;
-  if (live) {
-    state = live.state;
-    out.from = live.seq;
-  } else if (restored !== null) {
-    state = restored;
-    out.from = base!.seq;
+  if (moves) {
+    state = live!.state;
+    out.from = live!.seq;
   } else {
-    const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
-    state = rules.setup(seats, doc.seed, doc.options, version);
-    if (start.stateHash !== undefined && hashState(doc.seed, state).hash !== start.stateHash) {
-      out.problem = `The game's set-up is no longer what it was when the game started (${rules.title} changed without a new rules version).`;
-      return out;
+    moves = base ? movesFrom(log, start, base.seq, upto) : null;
+    const restored = moves ? snapshotState(doc, base!) : null;
+    if (restored !== null && moves) {
+      state = restored;
+      out.from = base!.seq;
+    } else {
+      moves = movesSince(log, 0, upto) ?? [];
+      const seats = (start.data?.order as number[] | undefined)?.length ?? doc.seats.length;
+      state = rules.setup(seats, doc.seed, doc.options, version);
+      if (start.stateHash !== undefined && hashState(doc.seed, state).hash !== start.stateHash) {
+        out.problem = `The game's set-up is no longer what it was when the game started (${rules.title} changed without a new rules version).`;
+        return out;
+      }
     }
   }
   const every = opts.snapshotEvery ?? 0;
   let lastSnap = out.from || start.seq;
   for (const m of moves) {
-    if (m.seq <= out.from) continue;
     try {
       rules.apply(state, m.seat!, structuredClone(m.action));
     } catch (err) {
@@ -118,15 +119,36 @@ export function replayTo(
       lastSnap = m.seq;
     }
   }
-  // The position reached must be the one recorded by the last entry that changed it.
-  let last: LogEntry | undefined;
-  for (const e of log) if (e.seq <= upto && (e.kind === 'start' || e.kind === 'move' || e.kind === 'undo')) last = e;
-  if (last?.stateHash !== undefined && last.seq > out.from && hashState(doc.seed, state).hash !== last.stateHash) {
+  // The position reached must be the one recorded by the last entry that changed it (one
+  // before the position replayed from was checked when that position was reached).
+  const last = lastStateEntry(log, upto);
+  if (
+    last &&
+    last.seq > out.from &&
+    last.stateHash !== undefined &&
+    hashState(doc.seed, state).hash !== last.stateHash
+  ) {
     out.problem = differs(last, rules);
     return { ...out, state: null };
   }
   out.state = state;
   return out;
+}
+
+/**
+ * Whether a replay to `upto` may start from the position after entry `seq` (a snapshot's or
+ * one held in memory): the start, or a move that no undo up to `upto` has taken back.
+ */
+export function replaysFrom(log: LogEntry[], seq: number, upto: number): boolean {
+  const start = startEntry(log);
+  return !!start && movesFrom(log, start, seq, upto) !== null;
+}
+
+/** The moves to apply after entry `seq` to reach `upto`; null when `seq` is not a position to start from. */
+function movesFrom(log: LogEntry[], start: LogEntry, seq: number, upto: number): LogEntry[] | null {
+  if (seq > upto || seq < start.seq) return null;
+  if (seq !== start.seq && log[seq - 1]?.kind !== 'move') return null;
+  return movesSince(log, seq, upto);
 }
 
 /**

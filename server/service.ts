@@ -41,6 +41,7 @@
 //   service.undoBlocker(game, seat)            null if the seat may take back its last move, else why not
 //   service.sinceLastTurn(game, seat)          history lines after that seat's last own move
 //   service.historyLines(game)                 every entry as a plain-words line
+//   service.recentLines(game, upto, count)     the last lines of it up to an entry (step page)
 //   service.historyDoc(game, seat|null)        the history.json download (others' actions withheld
 //                                              while the game runs; seed once it is over)
 //   await service.stateAt(game, seq)           the rules state after log entry `seq` (step page; from a snapshot)
@@ -79,7 +80,7 @@ import { metaOf } from './store/index-entry.ts';
 import { hashState } from './state-hash.ts';
 import { cloneState } from '../rules/clone.ts';
 import { playStandingOrders, withOrder, withoutOrder, type ChainResult } from './orders.ts';
-import { replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
+import { replaysFrom, replayTo, SNAPSHOT_EVERY, snapshotOf, type Replayed } from './replay.ts';
 import { derive, lastEntry, logLength, owned, takeLog } from './shared-log.ts';
 import { cleanName, looksLike } from './names.ts';
 import {
@@ -116,6 +117,8 @@ export interface LoadedGame {
   attention: string | null;
   /** The newest snapshot known (in memory, for replays such as the state before a move). */
   base: Snapshot | null;
+  /** One before `base`, for the state before a move at or before `base` (a take-back's). */
+  older?: Snapshot | null;
 }
 
 export interface CreateInput {
@@ -533,6 +536,7 @@ export class GameService {
       stateSeq: lastStateSeq(log),
       attention: null,
       base: game.base,
+      older: game.older,
     };
     this.keepSnapshots(fresh, replayed, null);
     return fresh;
@@ -556,7 +560,7 @@ export class GameService {
     const { meta, entries: log } = read;
     // The links of the whole chain and the hashes of the entries a replay from the newest
     // snapshot reads are checked now; the older entries' hashes right after (checkOlderEntries).
-    const base = read.snapshot;
+    const base = read.snapshot ? await this.snapshotFor(gameId, log, log.length, log.length, read.snapshot) : null;
     const checkedFrom = log.length > CHECK_AT_OPEN && base ? base.seq : 0;
     const broken = checkChain(log, checkedFrom);
     if (broken) throw this.damaged(gameId, broken);
@@ -568,6 +572,11 @@ export class GameService {
     this.keepSnapshots(game, replayed, base);
     game.state = replayed.state;
     game.attention = replayed.problem;
+    // The state before the last move (a take-back's, asked by the seat's page) replays from a
+    // snapshot before that move: when the newest is not, the one before the move is read now.
+    const last = game.base && game.state !== null ? lastEffectiveMove(log) : undefined;
+    if (last && last.seq <= game.base!.seq && !(game.older && game.older.seq < last.seq))
+      game.older = await this.snapshotFor(gameId, log, last.seq - 1);
     this.keep(game);
     if ((doc.attention ?? null) !== game.attention) await this.markAttention(game);
     if (checkedFrom > 0) this.track(this.checkOlderEntries(game, checkedFrom));
@@ -611,10 +620,23 @@ export class GameService {
     void q.finally(() => this.pendingListeners.delete(q));
   }
 
-  /** The stored snapshot at or before `seq`, if the store has one (a cache: any failure is none). */
-  private async snapshotFor(gameId: string, seq: number): Promise<Snapshot | null> {
+  /**
+   * The newest stored snapshot a replay of `log` to `upto` can start from, at or before `seq`
+   * (a cache: any failure is none). One whose move was taken back since is passed over for the
+   * one before it (a few at most), so a take-back does not send every read back to the seed.
+   */
+  private async snapshotFor(
+    gameId: string,
+    log: LogEntry[],
+    upto: number,
+    seq = upto,
+    found?: Snapshot | null,
+  ): Promise<Snapshot | null> {
     try {
-      return await this.store.readSnapshot(gameId, seq);
+      let snap = found === undefined ? await this.store.readSnapshot(gameId, seq) : found;
+      for (let tries = 0; snap && !replaysFrom(log, snap.seq, upto); tries++)
+        snap = tries < 3 && snap.seq > 1 ? await this.store.readSnapshot(gameId, snap.seq - 1) : null;
+      return snap;
     } catch {
       return null;
     }
@@ -623,8 +645,13 @@ export class GameService {
   /** Stores the snapshots a replay made (not waited for: a cache) and remembers the newest. */
   private keepSnapshots(game: LoadedGame, replayed: Replayed, base: Snapshot | null): void {
     const newest = replayed.snapshots[replayed.snapshots.length - 1];
+    const was = game.base;
     if (replayed.from > 0 && base && (!game.base || base.seq > game.base.seq)) game.base = base;
     if (newest && (!game.base || newest.seq > game.base.seq)) game.base = newest;
+    if (game.base !== was) {
+      const second = game.base === newest ? replayed.snapshots[replayed.snapshots.length - 2] : undefined;
+      game.older = second && (!was || second.seq > was.seq) ? second : (was ?? game.older);
+    }
     for (const snap of replayed.snapshots) {
       this.track(
         this.store
@@ -1748,6 +1775,11 @@ export class GameService {
     return reading.historyLines(game, upto);
   }
 
+  /** The last `count` lines of historyLines(game, upto), without reading the log before them. */
+  recentLines(game: LoadedGame, upto: number, count: number): HistoryLine[] {
+    return reading.recentLines(game, upto, count);
+  }
+
   sinceLastTurn(game: LoadedGame, seat: Seat): HistoryLine[] {
     return reading.sinceLastTurn(game, seat);
   }
@@ -1758,8 +1790,8 @@ export class GameService {
 
   /** The state after entry `seq`, from the newest snapshot at or before it (null before the start or when it does not replay). */
   async stateAt(game: LoadedGame, seq: number): Promise<Opaque | null> {
-    if (seq >= game.doc.log.length && !game.attention) return game.state;
-    const base = await this.snapshotFor(game.doc.id, seq);
+    if (seq >= logLength(game.doc) && !game.attention) return game.state;
+    const base = await this.snapshotFor(game.doc.id, game.doc.log, seq);
     const replayed = replayTo(game.doc, game.rules, seq, { base, snapshotEvery: SNAPSHOT_EVERY });
     this.keepSnapshots(game, replayed, base);
     return replayed.state;
@@ -1770,7 +1802,10 @@ export class GameService {
   /** The state before the move at `seq` (never mutated: moves apply to a clone). */
   private stateBefore(game: LoadedGame, seq: number): Opaque {
     if (game.before?.seq !== seq) {
-      const replayed = replayTo(game.doc, game.rules, seq - 1, { base: game.base });
+      // From the newest snapshot that is before the move and still in force, else the one before it.
+      const log = game.doc.log;
+      const base = [game.base, game.older].find((b) => b && replaysFrom(log, b.seq, seq - 1)) ?? null;
+      const replayed = replayTo(game.doc, game.rules, seq - 1, { base });
       game.before = { seq, state: replayed.state };
     }
     return game.before.state;

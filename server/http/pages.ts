@@ -589,7 +589,7 @@ export function pagesRouter(ctx: AppContext): Router & { playMove: MoveHandler }
       const seat = target.seat ?? null;
       const state = await service.stateAt(game, seq);
       const b = board(res, game, seat, state);
-      const lines = service.historyLines(game, seq);
+      const lines = service.recentLines(game, seq, 8);
       const base = `/${role}/${req.params.key}/step/`;
       send(res, 'step', {
         title: `${game.doc.title}: after entry ${seq}`,
@@ -599,7 +599,7 @@ export function pagesRouter(ctx: AppContext): Router & { playMove: MoveHandler }
         board: b,
         started: state !== null,
         entry: lines[lines.length - 1],
-        recent: lines.slice(-8).reverse(),
+        recent: [...lines].reverse(),
         nav: {
           first: seq > 1 ? `${base}1` : null,
           prev: seq > 1 ? `${base}${seq - 1}` : null,

@@ -57,7 +57,7 @@ async function setUp(init: ComposeWorkerInit) {
   else {
     // Loaded only here: a server without PostgreSQL never loads the driver.
     const { PgGameStore } = await import('../store/pg-store.ts');
-    store = new ReadingOf(new PgGameStore({ url: init.store.url, schema: init.store.schema, max: 2 }));
+    store = new ReadingOf(new PgGameStore({ url: init.store.url, schema: init.store.schema, max: 2, readsOnly: true }));
   }
   const service = new GameService({
     store,

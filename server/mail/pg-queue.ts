@@ -24,7 +24,7 @@ import type pg from 'pg';
 const clientClass = async () => (await import('pg')).default.Client;
 import { mailId, type OutgoingMail } from './message.ts';
 import type { MailQueueOptions, MailQueueStats, MailSpec, MailTransport, QueuedMail } from './queue.ts';
-import { warmWith } from '../store/pg-warm.ts';
+import { warmIdle, warmWith } from '../store/pg-warm.ts';
 
 export interface PgMailQueueOptions extends Omit<MailQueueOptions, 'dir' | 'transport'> {
   pool: pg.Pool;
@@ -84,6 +84,10 @@ export class PgMailQueue {
 
   async start(): Promise<void> {
     this.running = true;
+    // The connections the store opened before this queue added its enqueue to their warm-ups.
+    await warmIdle(this.pool).catch((err) =>
+      this.log({ msg: 'mail queue: warming database connections', err: String((err as Error)?.message ?? err) }),
+    );
     try {
       const listener = new (await clientClass())(this.pool.options);
       listener.on('notification', () => this.kick());

@@ -21,6 +21,7 @@ import type { Spec } from '../mail/compose.ts';
 import type { Seat } from '../../rules/types.ts';
 import type { IndexEntry } from '../store/types.ts';
 import { decideReminder, type ReminderDecision } from './decide.ts';
+import { logLength } from '../shared-log.ts';
 
 export interface ReminderJobOptions {
   service: GameService;
@@ -158,7 +159,7 @@ export class ReminderJob {
       mails.push(...this.escalationMails(game, since, remindersSent(doc, since)));
     }
     const names = doc.seats.map((r, s) => r?.name ?? `Seat ${s + 1}`);
-    return { gameId, since, seq: doc.log.length, decision, mails, names, game };
+    return { gameId, since, seq: logLength(doc), decision, mails, names, game };
   }
 
   /** The escalation notice, to everyone at the table. */
@@ -280,9 +281,24 @@ function reminderMail(
   };
 }
 
-/** The reminders logged during the wait that began at `since` (what the escalation mail counts). */
+/**
+ * The reminders logged during the wait that began at `since` (what the escalation mail counts),
+ * read from the log's end back to where that wait began, not over the whole log (20,000 entries
+ * in a long game): the log is append-only, so every entry of the wait comes after its start, and
+ * one stamped before `since` is older than the wait. Not the wait's `stateSeq`: a wait is kept
+ * while seats asked together move one by one, and each such move puts `stateSeq` after
+ * reminders the wait already had.
+ */
 function remindersSent(doc: LoadedGame['doc'], since: string): number {
-  return doc.log.filter((e) => e.kind === 'reminder' && e.data?.since === since).length;
+  const log = doc.log;
+  const began = Date.parse(since);
+  let n = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (Date.parse(e.at) < began) break;
+    if (e.kind === 'reminder' && e.data?.since === since) n++;
+  }
+  return n;
 }
 
 /**

@@ -211,3 +211,51 @@ describe('reminder job', () => {
     expect(g.doc.wait?.escalated).toBe(true);
   });
 });
+
+describe("the escalation mail's count of reminders", () => {
+  const escalations = () => mail.smtp.received.filter((m) => /is waiting for/.test(m.subject ?? ''));
+
+  it('counts the reminders of this wait: those before a seat asked with others moved, none of an earlier wait', async () => {
+    // The opening: both seats choose a stake at once, so one wait asks both.
+    const { gameId } = await t.service.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'ada@example.test',
+      join: true,
+      policy: { remindAfterHours: 10, repeatHours: 5, maxReminders: 2, onTimeout: 'notify' },
+    });
+    await t.service.join(gameId, { name: 'Bob', email: 'bob@example.test' });
+    const stake = async (seat: number) => {
+      const g = await service.open(gameId);
+      await service.move(gameId, seat, { seq: g.stateSeq, action: highCard.moves(g.state, seat)[0] });
+    };
+    t.clock.advanceHours(10);
+    expect((await job.tick()).reminders).toBe(1); // reminder 1, to both
+    // Ada chooses: the wait goes on for Bob alone (its reminder before her move still counts).
+    await stake(0);
+    t.clock.advanceHours(5);
+    expect((await job.tick()).reminders).toBe(1); // reminder 2, to Bob
+    t.clock.advanceHours(5);
+    expect((await job.tick()).escalations).toBe(1);
+    await mail.settle();
+    expect(escalations().map(to).sort()).toEqual(['ada@example.test', 'bob@example.test']);
+    for (const m of escalations()) expect(m.text).toContain('after 2 reminders');
+
+    // Bob chooses: a new wait, with one reminder before its escalation. The two of the
+    // opening's wait are in the log before it and are not this wait's.
+    await stake(1);
+    await service.setPolicy(gameId, { remindAfterHours: 10, repeatHours: 5, maxReminders: 1, onTimeout: 'notify' });
+    const before = escalations().length;
+    t.clock.advanceHours(10);
+    expect((await job.tick()).reminders).toBe(1);
+    t.clock.advanceHours(5);
+    expect((await job.tick()).escalations).toBe(1);
+    await mail.settle();
+    const second = escalations().slice(before);
+    expect(second).toHaveLength(2);
+    for (const m of second) expect(m.text).toContain('after 1 reminder.');
+    const g = await service.open(gameId);
+    expect(g.doc.log.filter((e) => e.kind === 'reminder')).toHaveLength(3);
+  });
+});

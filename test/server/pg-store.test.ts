@@ -2,7 +2,7 @@
 // processes have them (skipped without PostgreSQL: test/support/pg-setup.ts).
 import { expect, it } from 'vitest';
 import { PgGameStore } from '../../server/store/pg-store.ts';
-import { warmWith } from '../../server/store/pg-warm.ts';
+import { warmIdle, warmWith } from '../../server/store/pg-warm.ts';
 import { StaleSeqError, type LogEntry } from '../../server/store/types.ts';
 import { describePg, dropSchema, newSchema, pgUrl } from '../support/pg.ts';
 import { entriesAfter, metaFor, storeContract } from './store-contract.ts';
@@ -95,6 +95,13 @@ describePg('PostgreSQL store', () => {
     const store = new PgGameStore({ url: pgUrl(), schema, onProblem: (m) => problems.push(m) });
     try {
       warmWith(store.pool, { text: 'SELECT no_such_column FROM games', values: [] });
+      // One that writes and rolls back (as game_log's key check is warmed), failing: the
+      // connection is not left inside its transaction.
+      warmWith(store.pool, {
+        text: 'INSERT INTO game_log (game_id, seq, entry) VALUES ($1, 1, $2)',
+        values: ['no-such-game', ''],
+        rollback: true,
+      });
       await store.open();
       // The connections opened with the store ran the warm-ups (the broken one failed on each).
       expect(problems.length).toBeGreaterThan(0);
@@ -104,11 +111,48 @@ describePg('PostgreSQL store', () => {
       const log: LogEntry[] = [];
       await store.create(meta, entriesAfter(log, 2));
       expect(await store.readLog(meta.id)).toEqual(log);
+      // Connections opened now that a game exists (whose warm-up writes a log row for it and
+      // rolls it back) serve outside any transaction, and see only what was written.
+      const clients = await Promise.all(Array.from({ length: 8 }, () => store.pool.connect()));
+      try {
+        for (const c of clients) {
+          const r = await c.query<{ log: number; txid: string | null }>(
+            'SELECT (SELECT count(*) FROM game_log)::int AS log, txid_current_if_assigned()::text AS txid',
+          );
+          expect(r.rows[0]).toEqual({ log: 2, txid: null });
+        }
+      } finally {
+        for (const c of clients) c.release();
+      }
       // Nothing was written but the game.
       const n = await store.pool.query<{ games: number; log: number }>(
         'SELECT (SELECT count(*) FROM games)::int AS games, (SELECT count(*) FROM game_log)::int AS log',
       );
       expect(n.rows[0]).toEqual({ games: 1, log: 2 });
+    } finally {
+      await store.close();
+      await dropSchema(schema);
+    }
+  });
+  it('warms the connections it already opened with what a module sharing its pool adds later', async () => {
+    const schema = newSchema();
+    const store = new PgGameStore({ url: pgUrl(), schema });
+    try {
+      await store.open();
+      const opened = store.pool.idleCount;
+      expect(opened).toBeGreaterThan(1);
+      // As the mail queue does when it starts: a statement of its own, on the connections open.
+      warmWith(store.pool, { text: "SELECT set_config('pbem.warmed', 'yes', false)", values: [] });
+      await warmIdle(store.pool);
+      const clients = await Promise.all(Array.from({ length: opened + 1 }, () => store.pool.connect()));
+      try {
+        for (const c of clients) {
+          const r = await c.query<{ w: string | null }>("SELECT current_setting('pbem.warmed', true) AS w");
+          expect(r.rows[0]?.w).toBe('yes');
+        }
+      } finally {
+        for (const c of clients) c.release();
+      }
     } finally {
       await store.close();
       await dropSchema(schema);

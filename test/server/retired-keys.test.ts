@@ -108,8 +108,9 @@ describe('retired link keys stay dead', () => {
       ok('POST', '/api/games', { rules: 'high-card', seats: 2, name: 'Ada', email: 'ada@example.test', join: true });
     const [a, b] = [await make(), await make()];
     for (const k of ['adminKey', 'inviteKey', 'spectatorKey', 'seatKey']) {
-      expect(a[k]).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      expect(a[k]).not.toBe(b[k]);
+      // The game's route (links.ts), then 144 random bits.
+      expect(a[k]).toMatch(/^[A-Za-z0-9_-]{28}$/);
+      expect(a[k].slice(4)).not.toBe(b[k].slice(4));
     }
   });
 });

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { game1830 } from '../../rules/1830/index.ts';
 import { importExport } from '../../rules/1830/import/replay.ts';
 import type { AnyRules } from '../../rules/types.ts';
-import { replayTo, SNAPSHOT_EVERY } from '../../server/replay.ts';
+import { replayTo, SNAPSHOT_EVERY, snapshotOf } from '../../server/replay.ts';
+import { hashState } from '../../server/state-hash.ts';
+import { highCard } from '../support/high-card.ts';
 import { realGame } from '../rules/1830/positions.ts';
 import { makeService, type TestService } from '../support/service.ts';
 
@@ -105,5 +107,82 @@ describe('snapshots', () => {
     expect((await second.open(gameId)).attention).toBeNull(); // opened from the newest snapshot
     await second.settled();
     await expect(second.open(gameId)).rejects.toThrow(/damaged at entry 5 \(hash does not match the entry\)/);
+  });
+
+  /** A two-seat High Card game; `play(keep)` plays the next seat's first move (stakes, then cards), keeping a snapshot after it if asked. */
+  async function highCardGame() {
+    t = await makeService([highCard]);
+    const svc = t.service;
+    const { gameId } = await svc.create({
+      rules: 'high-card',
+      seats: 2,
+      name: 'Ada',
+      email: 'a@example.test',
+      join: true,
+    });
+    await svc.join(gameId, { name: 'Bob', email: 'b@example.test' });
+    const play = async (keep: boolean) => {
+      const game = await svc.open(gameId);
+      const seat = game.rules.toAct(game.state)[0]!;
+      await svc.move(gameId, seat, { seq: game.stateSeq, action: svc.movesFor(game, seat)[0]!.action });
+      const after = await svc.open(gameId);
+      const e = after.doc.log.findLast((x) => x.kind === 'move')!;
+      if (keep)
+        await t!.store.saveSnapshot(
+          gameId,
+          snapshotOf(after.doc, e, after.state, hashState(after.doc.seed, after.state).hash),
+        );
+      return { seat, seq: e.seq };
+    };
+    return { svc, gameId, play };
+  }
+
+  /** High Card as it is, counting the actions it applies. */
+  const counted: AnyRules = {
+    ...highCard,
+    apply(state, seat, action) {
+      applied++;
+      highCard.apply.call(this, state, seat, action);
+    },
+  };
+
+  it('pass over a snapshot whose move was taken back for the one before it, at a cold open and a step page', async () => {
+    const { svc, gameId, play } = await highCardGame();
+    for (let i = 0; i < 3; i++) await play(i === 2); // two stakes and a card, kept
+    await play(false);
+    const last = await play(true);
+    await svc.undo(gameId, last.seat, (await svc.open(gameId)).stateSeq);
+    const whole = (await svc.open(gameId)).doc;
+    const want = JSON.stringify(replayTo(whole, highCard, whole.log.length).state);
+    // The newest snapshot is of the move taken back: the open starts from the one before it, a move earlier.
+    const again = await t!.reopen([counted]);
+    applied = 0;
+    const game = await again.open(gameId);
+    expect(JSON.stringify(game.state)).toBe(want);
+    expect(game.attention).toBeNull();
+    expect(applied).toBe(1);
+    // Before the take-back, the newest snapshot holds.
+    applied = 0;
+    expect(JSON.stringify(await again.stateAt(game, whole.log.length - 1))).toBe(
+      JSON.stringify(replayTo(whole, highCard, whole.log.length - 1).state),
+    );
+    expect(applied).toBe(0);
+  });
+
+  it('keep the snapshot before the last move, so the state before it (a take-back) needs no replay from the seed', async () => {
+    const { gameId, play } = await highCardGame();
+    for (let i = 0; i < 4; i++) await play(i >= 2); // two stakes, two cards: a snapshot after each card
+    const again = await t!.reopen([counted]);
+    applied = 0;
+    const game = await again.open(gameId);
+    expect(applied).toBe(0); // the newest snapshot is of the last move
+    const seat = game.doc.log.findLast((e) => e.kind === 'move')!.seat!;
+    expect(again.undoBlocker(game, seat)).toBeNull();
+    expect(applied).toBe(0); // the state before it is the snapshot before
+    await again.undo(gameId, seat, game.stateSeq);
+    const whole = (await again.open(gameId)).doc;
+    expect(JSON.stringify((await again.open(gameId)).state)).toBe(
+      JSON.stringify(replayTo(whole, highCard, whole.log.length).state),
+    );
   });
 });

@@ -262,7 +262,7 @@ export class ReplyDesk {
         } else if (verb === 'board') {
           done.push('Here is the board as it stands.');
         } else if (verb === 'history') {
-          const lines = s.historyLines(game).slice(-HISTORY_LINES);
+          const lines = s.recentLines(game, Infinity, HISTORY_LINES);
           output.push(
             `History (the last ${lines.length} entries):\n${lines.map((l) => `  ${l.seq}. ${l.text}`).join('\n')}`,
           );

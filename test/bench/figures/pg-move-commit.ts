@@ -1,8 +1,10 @@
 // pg_move_commit: durable move commits over HTTP with the PostgreSQL store,
 // at 1, 8 and 32 concurrent clients, with 1 and 2 server processes on one
-// database (2: every request goes to the next process in turn, as a load
-// balancer without sticky sessions does; a process whose copy of a game is
-// stale reads it again). 500 four-player High Card games in a schema of their
+// database. With 2, requests are spread two ways: `round-robin` (every request
+// goes to the next process in turn, as a balancer without affinity does; a
+// process whose copy of a game is stale reads the moves it missed and replays
+// them) and `by-game` (each game's requests to the process its key's route
+// hashes to, as README's balancer settings do: copies stay current). 500 four-player High Card games in a schema of their
 // own; each client posts the first legal move of a game ({ seq, n: 0 }) and
 // the answer comes once the move's transaction committed (synchronous_commit).
 // pg_insert_floor: in the same run, on the same server, the same number of
@@ -14,12 +16,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { routeOfKey } from '../../../server/links.ts';
 import type { Emit } from '../index.ts';
 import { jsonClient, percentile, pool, round, type JsonClient } from '../../support/bench-http.ts';
 import { buildPgChild, startPgChild, type PgChild } from '../../support/pg-child.ts';
 
-// A four-seat High Card game ends after about 30 moves; the six runs play some 15,000 moves in
+// A four-seat High Card game ends after about 30 moves; the nine runs play some 20,000 moves in
 // all, and a run that finds no game left to move stops its clients early (its rate would read
 // low): enough games for every run, and `ran_out` says if one still did.
 const GAMES = 1500;
@@ -125,7 +129,17 @@ export async function run(emit: Emit): Promise<void> {
       },
     );
     const queue = [...games];
-    for (const processes of [1, 2]) {
+    // The process a balancer hashing on the route sends a game to.
+    const byRoute = (key: string, processes: number) =>
+      createHash('sha256')
+        .update(routeOfKey(key) ?? key)
+        .digest()[0]! % processes;
+    const runs = [
+      { processes: 1, routing: 'one' },
+      { processes: 2, routing: 'round-robin' },
+      { processes: 2, routing: 'by-game' },
+    ] as const;
+    for (const { processes, routing } of runs) {
       for (const n of CLIENTS) {
         const latencies: number[] = [];
         let moves = 0;
@@ -144,8 +158,9 @@ export async function run(emit: Emit): Promise<void> {
                 if (performance.now() < end) ranOut = true;
                 return;
               }
-              const client = clients[turn++ % processes]!;
-              const r = await client.call('POST', `/api/play/${g.keys[g.toAct[0]!]}/move`, { seq: g.seq, n: 0 });
+              const key = g.keys[g.toAct[0]!]!;
+              const client = clients[routing === 'by-game' ? byRoute(key, processes) : turn++ % processes]!;
+              const r = await client.call('POST', `/api/play/${key}/move`, { seq: g.seq, n: 0 });
               const done = performance.now();
               if (r.status !== 200) {
                 if (t >= warmEnd) errors++;
@@ -169,6 +184,7 @@ export async function run(emit: Emit): Promise<void> {
         emit({
           name: 'pg_move_commit',
           processes,
+          ...(processes > 1 ? { routing } : {}),
           clients: n,
           moves_per_s: movesPerS,
           p50_ms: round(percentile(latencies, 50), 2),

@@ -42,12 +42,12 @@ async function started(dir: string): Promise<{ service: GameService; store: Lowd
 }
 
 /** A game of `length` entries (the real game's first moves, then notes) whose next moves are still to play. */
-async function longGame(dir: string, length: number) {
+export async function longGame(dir: string, length: number) {
   const imp = realGame();
   // (not the game's last moves: it stays running)
   const played = Math.min(imp.log.length - 60, length - 10);
   const { service, store } = await started(dir);
-  const { gameId } = await service.importGame({
+  const { gameId, seatKeys } = await service.importGame({
     rules: '1830',
     options: imp.options,
     creator: { name: 'Ada', email: 'ada@example.test' },
@@ -63,7 +63,7 @@ async function longGame(dir: string, length: number) {
   }
   if (notes.length > 0) await store.append(gameId, { expectedSeq: log.length - notes.length, entries: notes });
   await store.close();
-  return { gameId, next: imp.log.slice(played, played + MOVES) };
+  return { gameId, seatKeys, next: imp.log.slice(played, played + MOVES) };
 }
 
 const size = (file: string) => {
