@@ -11,6 +11,9 @@
 // every message in it is done and no line can be added to it any more. At start
 // every line of every journal file is read; a last line cut short by a crash was
 // never acknowledged to anybody and is left out.
+//
+// The receipts of sent mail are kept the same way (sent/receipts-*.jsonl, queue.ts):
+// such a file is never retired by its messages, only removed whole when pruned.
 import fs from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +31,7 @@ interface Waiting {
 }
 
 export const isJournalFile = (name: string) => name.startsWith('journal-') && name.endsWith('.jsonl');
+export const isReceiptsFile = (name: string) => name.startsWith('receipts-') && name.endsWith('.jsonl');
 
 export class QueueJournal {
   private fd: number | null = null;
@@ -39,6 +43,8 @@ export class QueueJournal {
   constructor(
     private readonly dir: string,
     private readonly now: () => number,
+    /** What its files' names start with (the queue's: journal-; the receipts': receipts-). */
+    private readonly prefix = 'journal-',
   ) {}
 
   /** The file lines go to now (null: the next line opens a new one). */
@@ -83,7 +89,7 @@ export class QueueJournal {
       try {
         let created = false;
         if (this.fd === null) {
-          const name = `journal-${this.now()}-${randomBytes(6).toString('hex')}.jsonl`;
+          const name = `${this.prefix}${this.now()}-${randomBytes(6).toString('hex')}.jsonl`;
           this.fd = await call<number>((cb) => fs.open(join(this.dir, name), 'wx', 0o600, cb));
           this.file = name;
           this.lines = 0;

@@ -2,7 +2,10 @@
 //
 // Layout under <dir> (DATA_DIR/mail):
 //   queue/<id>.json   a message waiting to go: { key, state, attempts, nextAttemptAt, mail }
-//   sent/<id>.json    a small receipt once the transport accepted it (no body)
+//   sent/receipts-<time>-<random>.jsonl
+//                     a small receipt (no body) once the transport accepted a message: one
+//                     line each, group-committed like the queue's journal (queue-journal.ts);
+//                     older servers wrote sent/<id>.json, still read and pruned
 //   failed/<id>.json  a message given up on (kept whole, so nothing is lost silently)
 // <id> is derived from the idempotency key, so enqueueing the same key twice
 // (an event replayed, a job run twice) stores and sends one message.
@@ -10,8 +13,9 @@
 // Delivery guarantee. Every record is durable before anybody tries to send it
 // (a journal line, a batch file, or a file of its own). An attempt writes
 // nothing before it sends: after the transport accepts the message the receipt
-// is written (the one synced write a sent mail costs) and a record file of its
-// own, if it had one, removed. A transport failure writes the record with its
+// is written (a line in the receipts journal: the one synced write a sent mail
+// costs, its fdatasync shared with every receipt written meanwhile) and a record
+// file of its own, if it had one, removed. A transport failure writes the record with its
 // attempts and exponential back-off. The only ambiguous moment is a crash after
 // the SMTP server said 250 and before the receipt reached the disk (one durable
 // write: usually a few milliseconds, measured at up to 445 ms on a loaded
@@ -39,7 +43,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureDir, unlinkDurable, writeFileDurable } from '../store/durable-file.ts';
 import { mailId, type OutgoingMail } from './message.ts';
-import { QueueJournal, isJournalFile, journalLines } from './queue-journal.ts';
+import { QueueJournal, isJournalFile, isReceiptsFile, journalLines } from './queue-journal.ts';
 
 /**
  * Format of the queue's files (records, batches, receipts): written into each, read back at
@@ -189,6 +193,12 @@ export class MailQueue {
   private files: Promise<{ sent: Set<string>; failed: Set<string>; queued: Set<string> }> | null = null;
   /** Where single messages are queued: one line each, group-committed (queue-journal.ts). */
   private readonly journal: QueueJournal;
+  /**
+   * Where receipts go: one line each, group-committed. A file of its own per receipt (temp file,
+   * fsync, rename, fsync of the folder) was two of the disk flushes every sent mail cost, queued
+   * on the same disk as the moves' journal syncs.
+   */
+  private readonly receipts: QueueJournal;
   /** Batch or journal file -> ids in it not yet done. */
   private readonly batches = new Map<string, Set<string>>();
   /** Turn line (turnLineOf) -> the id of the newest turn mail pending on it. */
@@ -215,6 +225,7 @@ export class MailQueue {
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
     this.log = opts.log ?? (() => {});
     this.journal = new QueueJournal(this.queueDir, this.now);
+    this.receipts = new QueueJournal(this.sentDir, this.now, 'receipts-');
   }
 
   /** Loads what a previous run left in the queue and starts sending. */
@@ -311,17 +322,29 @@ export class MailQueue {
     }
   }
 
-  /** Removes receipts older than keepReceiptsMs (file times are wall-clock times). */
+  /**
+   * Removes receipts older than keepReceiptsMs (file times are wall-clock times): a receipts file
+   * goes whole once its newest line is that old (and no line is being added to it).
+   */
   async pruneReceipts(): Promise<number> {
     const limit = Date.now() - (this.opts.keepReceiptsMs ?? 60 * 24 * 3600_000);
     let removed = 0;
     for (const f of await readdir(this.sentDir)) {
       if (!this.running) break;
       try {
-        const st = await stat(join(this.sentDir, f));
-        if (st.mtimeMs < limit) {
-          await unlink(join(this.sentDir, f));
-          (await this.knownFiles()).sent.delete(f.slice(0, -'.json'.length));
+        const path = join(this.sentDir, f);
+        const st = await stat(path);
+        if (st.mtimeMs >= limit) continue;
+        const sent = (await this.knownFiles()).sent;
+        if (isReceiptsFile(f)) {
+          if (!this.receipts.retire(f)) continue;
+          const ids = receiptLineIds(await readFile(path, 'utf8'));
+          await unlink(path);
+          for (const id of ids) sent.delete(id);
+          removed += ids.length;
+        } else if (f.endsWith('.json')) {
+          await unlink(path);
+          sent.delete(f.slice(0, -'.json'.length));
           removed++;
         }
       } catch {
@@ -340,6 +363,7 @@ export class MailQueue {
     while (this.sending.size > 0 || this.pumping) await new Promise((r) => setTimeout(r, 5));
     while (this.enqueuing.size > 0) await Promise.allSettled([...this.enqueuing.values()]);
     await this.journal.close();
+    await this.receipts.close();
     await this.opts.transport.close?.();
   }
 
@@ -457,10 +481,7 @@ export class MailQueue {
   }
 
   private async writeReceipt(receipt: SentReceipt): Promise<void> {
-    await writeFileDurable(
-      join(this.sentDir, `${receipt.id}.json`),
-      JSON.stringify({ format: MAIL_FORMAT, ...receipt }),
-    );
+    await this.receipts.append(JSON.stringify({ format: MAIL_FORMAT, ...receipt }));
     (await this.knownFiles()).sent.add(receipt.id);
   }
 
@@ -770,8 +791,11 @@ export class MailQueue {
   }
 
   private async unlinkRecord(id: string): Promise<void> {
+    const queued = (await this.knownFiles()).queued;
+    // Most messages never had a file of their own (a journal line only): nothing to remove.
+    if (!queued.has(id)) return;
     await unlinkDurable(join(this.queueDir, `${id}.json`));
-    (await this.knownFiles()).queued.delete(id);
+    queued.delete(id);
   }
 
   /** The ids with a file in sent/, failed/ and queue/, read once (see `files`). */
@@ -789,7 +813,7 @@ export class MailQueue {
         throw err;
       }
     };
-    this.files ??= Promise.all([ids(this.sentDir), ids(this.failedDir), ids(this.queueDir)]).then(
+    this.files ??= Promise.all([receiptIds(this.opts.dir), ids(this.failedDir), ids(this.queueDir)]).then(
       ([sent, failed, queued]) => ({ sent, failed, queued }),
       (err) => {
         this.files = null;
@@ -803,4 +827,34 @@ export class MailQueue {
 /** The receipt of a turn mail skipped for a newer one of the same seat (never composed). */
 function skippedReceipt(id: string, at: number): SentReceipt {
   return { key: '', id, to: '', subject: '', messageId: '', createdAt: 0, sentAt: at, attempts: 0, skipped: true };
+}
+
+/** The ids in a receipts file's lines (a line cut short by a crash was never acknowledged: left out). */
+function receiptLineIds(text: string): string[] {
+  return (journalLines(text) as { id?: unknown }[]).flatMap((r) => (typeof r?.id === 'string' ? [r.id] : []));
+}
+
+/** The ids of every receipt kept under a mail folder (DATA_DIR/mail): receipts files and older single files. */
+export async function receiptIds(mailDir: string): Promise<Set<string>> {
+  const dir = join(mailDir, 'sent');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw err;
+  }
+  const out = new Set<string>();
+  for (const f of names) {
+    if (f.startsWith('.')) continue;
+    if (isReceiptsFile(f)) {
+      try {
+        for (const id of receiptLineIds(await readFile(join(dir, f), 'utf8'))) out.add(id);
+      } catch (err) {
+        // removed by a prune meanwhile
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    } else if (f.endsWith('.json')) out.add(f.slice(0, -'.json'.length));
+  }
+  return out;
 }

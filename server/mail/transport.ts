@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import { simpleParser } from 'mailparser';
 import type Mail from 'nodemailer/lib/mailer';
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDir, exists, writeFileDurable } from '../store/durable-file.ts';
 import type { OutgoingMail } from './message.ts';
@@ -80,7 +80,12 @@ export function smtpTransport(url: string, opts: SmtpTransportOptions = {}): Mai
   };
 }
 
-/** Writes each message as DATA_DIR/outbox/<id>.eml (plus a small .json summary for the list). */
+/**
+ * Writes each message as DATA_DIR/outbox/<id>.eml (plus a small .json summary for the list).
+ * Only the .eml is made durable: the summary is derived from it (listOutbox reads the .eml's
+ * headers when the summary is missing or cut short by a crash), and its own temp file, fsync,
+ * rename and folder fsync were disk flushes that the moves' journal syncs queued behind.
+ */
 export function outboxTransport(dir: string, opts: { dkim?: DkimKey } = {}): MailTransport {
   const builder = nodemailer.createTransport({
     streamTransport: true,
@@ -98,12 +103,12 @@ export function outboxTransport(dir: string, opts: { dkim?: DkimKey } = {}): Mai
       if (await exists(eml)) return;
       const info = await builder.sendMail(toNodemailer(mail));
       const summary: OutboxEntry = { id, to: mail.to, subject: mail.subject, at: new Date().toISOString() };
-      await writeFileDurable(join(dir, `${id}.json`), JSON.stringify(summary));
       // No .html copy beside it: the page to look at in a browser is made from the .eml when
       // somebody opens it (outboxPage). The copy was as large as the message (the pictures
       // inline as data: URIs, 250-600 kB), built on the event loop and fsynced for every mail:
       // disk writes a move's journal sync waited behind, for a page hardly anybody opens.
       await writeFileDurable(eml, info.message as Buffer);
+      await writeFile(join(dir, `${id}.json`), JSON.stringify(summary), { mode: 0o600 });
     },
   };
 }
@@ -146,16 +151,45 @@ export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
     return [];
   }
   const out: OutboxEntry[] = [];
+  const names = new Set(files);
   for (const f of files) {
-    if (!f.endsWith('.json') || f.startsWith('.')) continue;
-    if (!(await exists(join(dir, f.replace(/\.json$/, '.eml'))))) continue;
-    try {
-      out.push(JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxEntry);
-    } catch {
-      // a half-written summary is skipped; its .eml is still there
+    if (!f.endsWith('.eml') || f.startsWith('.')) continue;
+    const id = f.slice(0, -'.eml'.length);
+    if (names.has(`${id}.json`)) {
+      try {
+        out.push(JSON.parse(await readFile(join(dir, `${id}.json`), 'utf8')) as OutboxEntry);
+        continue;
+      } catch {
+        // cut short by a crash (it is written without a sync): read from the .eml below
+      }
     }
+    const entry = await summaryFromEml(dir, id);
+    if (entry) out.push(entry);
   }
   return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** The list entry of a message whose summary is missing, from the headers of its .eml (its time: the file's). */
+async function summaryFromEml(dir: string, id: string): Promise<OutboxEntry | null> {
+  const path = join(dir, `${id}.eml`);
+  try {
+    // The headers come first and are short; the pictures after them are not read.
+    const fh = await open(path, 'r');
+    let head: Buffer;
+    try {
+      const buf = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+      head = buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+    const end = head.indexOf('\n\n');
+    const parsed = await simpleParser(end >= 0 ? head.subarray(0, end + 2) : head);
+    const to = parsed.to ? (Array.isArray(parsed.to) ? parsed.to : [parsed.to]).map((a) => a.text).join(', ') : '';
+    return { id, to, subject: parsed.subject ?? '', at: (await stat(path)).mtime.toISOString() };
+  } catch {
+    return null;
+  }
 }
 
 /** SMTP when SMTP_URL is set, else the outbox. */

@@ -5,11 +5,11 @@
 // and then with the same Message-ID).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MailQueue } from '../../server/mail/queue.ts';
+import { MailQueue, receiptIds } from '../../server/mail/queue.ts';
 import { smtpTransport } from '../../server/mail/transport.ts';
 import { mailId, messageIdFor } from '../../server/mail/message.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
@@ -62,10 +62,10 @@ async function until(cond: () => boolean, ms = 20_000): Promise<void> {
 
 /** Message-IDs with no receipt after the kill: the only ones that may go twice. */
 async function withoutReceipt(): Promise<Set<string>> {
-  const sent = new Set(await readdir(join(dir, 'sent')));
+  const sent = await receiptIds(dir);
   return new Set(
     Array.from({ length: COUNT }, (_, i) => `kill:${i}`)
-      .filter((key) => !sent.has(`${mailId(key)}.json`))
+      .filter((key) => !sent.has(mailId(key)))
       .map((key) => messageIdFor(key, 'test.invalid')),
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, readdir, readFile, writeFile, mkdir, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MailQueue } from '../../server/mail/queue.ts';
+import { MailQueue, receiptIds } from '../../server/mail/queue.ts';
 import { smtpTransport, outboxTransport, listOutbox } from '../../server/mail/transport.ts';
 import { mailId, messageIdFor, type OutgoingMail } from '../../server/mail/message.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
@@ -83,7 +83,7 @@ describe('mail queue', () => {
     expect(smtp.received.map((m) => m.subject).sort()).toEqual(keys.map((_, i) => `Message ${i}`).sort());
     expect(smtp.received[0]!.attachments[0]!.cid).toBe('board');
     expect(await readdir(join(dir, 'queue'))).toHaveLength(0);
-    expect(await readdir(join(dir, 'sent'))).toHaveLength(12);
+    expect(await receiptIds(dir)).toHaveProperty('size', 12);
   });
 
   it('after a crash: a message with a receipt is not sent again; one caught mid-attempt is sent with the same Message-ID', async () => {
@@ -185,12 +185,23 @@ describe('mail queue', () => {
     await q.enqueue('old:1', mail('old:1', 1));
     await q.enqueue('new:2', mail('new:2', 2));
     await q.idle();
-    const old = join(dir, 'sent', `${mailId('old:1')}.json`);
-    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
-    await utimes(old, twoDaysAgo, twoDaysAgo);
-    expect(await q.pruneReceipts()).toBe(1);
-    expect(await readdir(join(dir, 'sent'))).toEqual([`${mailId('new:2')}.json`]);
     await q.stop();
+    // A receipts file goes whole once its newest line is older than the keep time; a receipt
+    // written by an older server (a file of its own) goes by its own time.
+    const [old] = (await readdir(join(dir, 'sent'))).filter((f) => f.startsWith('receipts-'));
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    await utimes(join(dir, 'sent', old!), twoDaysAgo, twoDaysAgo);
+    await writeFile(join(dir, 'sent', `${mailId('older:0')}.json`), '{}');
+    await utimes(join(dir, 'sent', `${mailId('older:0')}.json`), twoDaysAgo, twoDaysAgo);
+    await writeFile(join(dir, 'sent', `${mailId('kept:3')}.json`), '{}');
+    const again = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast, keepReceiptsMs: 24 * 3600_000 });
+    await again.start();
+    expect(await again.knows('old:1')).toBe(true);
+    expect(await again.pruneReceipts()).toBe(3);
+    expect(await again.knows('old:1')).toBe(false);
+    expect(await again.knows('kept:3')).toBe(true);
+    expect([...(await receiptIds(dir))]).toEqual([mailId('kept:3')]);
+    await again.stop();
   });
 
   it('writes .eml files to the outbox exactly once without SMTP_URL', async () => {
@@ -206,5 +217,71 @@ describe('mail queue', () => {
     const eml = await readFile(join(outbox, `${mailId('ob:1')}.eml`), 'utf8');
     expect(eml).toContain(`Message-ID: ${messageIdFor('ob:1', 'test.invalid')}`);
     expect(eml).toContain('Content-ID: <board>');
+  });
+
+  it('keeps receipts as lines of a journal: after a restart nothing with a receipt goes again, a cut last line is sent again', async () => {
+    let q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    await q.start();
+    const keys = ['r:a', 'r:b', 'r:c'];
+    await Promise.all(keys.map((k, i) => q.enqueue(k, mail(k, i))));
+    await smtp.waitFor(3);
+    await q.idle();
+    await q.stop();
+    const files = (await readdir(join(dir, 'sent'))).filter((f) => f.startsWith('receipts-'));
+    expect(files).toHaveLength(1);
+    expect((await readdir(join(dir, 'sent'))).filter((f) => f.endsWith('.json'))).toHaveLength(0);
+    // A crash cut the last receipt short: that mail was never known to be sent.
+    const path = join(dir, 'sent', files[0]!);
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
+    const last = JSON.parse(lines[2]!) as { key: string };
+    await writeFile(path, `${lines.slice(0, 2).join('\n')}\n${lines[2]!.slice(0, 20)}`);
+    // ...so its line in the queue's journal was still there (that file goes after the receipt).
+    const record = { format: 1, key: last.key, id: mailId(last.key), state: 'pending', attempts: 0, createdAt: 0 };
+    await writeFile(
+      join(dir, 'queue', 'journal-0-000000000000.jsonl'),
+      `${JSON.stringify({ ...record, nextAttemptAt: 0, mail: mail(last.key, 2) })}\n`,
+    );
+    q = new MailQueue({ dir, transport: smtpTransport(smtp.url), ...fast });
+    for (const k of keys.slice(0, 2)) expect(await q.knows(k)).toBe(true);
+    expect(await q.enqueue('r:a', mail('r:a', 0))).toBe(false);
+    await q.start();
+    await smtp.waitFor(4);
+    await q.idle();
+    await q.stop();
+    expect(smtp.messageIds.filter((m) => m === messageIdFor(last.key, 'test.invalid'))).toHaveLength(2);
+    expect(smtp.messageIds).toHaveLength(4);
+    expect(await receiptIds(dir)).toEqual(new Set(keys.map(mailId)));
+  });
+
+  it('outbox: a crash after the .eml and before its receipt writes no second copy, and the list reads the .eml when its summary is lost', async () => {
+    const outbox = join(dir, 'outbox');
+    const transport = outboxTransport(outbox);
+    // What a crash leaves: the .eml written (its summary not), no receipt, the record still queued.
+    await transport.send(mail('ob:crash', 7), mailId('ob:crash'));
+    await rm(join(outbox, `${mailId('ob:crash')}.json`));
+    const eml = await readFile(join(outbox, `${mailId('ob:crash')}.eml`));
+    await mkdir(join(dir, 'mail', 'queue'), { recursive: true });
+    const rec = {
+      key: 'ob:crash',
+      id: mailId('ob:crash'),
+      state: 'attempting',
+      attempts: 1,
+      createdAt: 0,
+      nextAttemptAt: 0,
+    };
+    await writeFile(
+      join(dir, 'mail', 'queue', `${rec.id}.json`),
+      JSON.stringify({ ...rec, mail: mail('ob:crash', 7) }),
+    );
+    const listed = await listOutbox(outbox);
+    expect(listed.map((e) => [e.id, e.to, e.subject])).toEqual([[rec.id, 'player7@test.invalid', 'Message 7']]);
+    const q = new MailQueue({ dir: join(dir, 'mail'), transport: outboxTransport(outbox), ...fast });
+    await q.start();
+    await q.idle();
+    await q.stop();
+    expect(q.stats().sent).toBe(1);
+    expect(await receiptIds(join(dir, 'mail'))).toEqual(new Set([rec.id]));
+    expect((await readdir(outbox)).filter((f) => f.endsWith('.eml'))).toEqual([`${rec.id}.eml`]);
+    expect(await readFile(join(outbox, `${rec.id}.eml`))).toEqual(eml);
   });
 });
