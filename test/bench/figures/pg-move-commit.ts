@@ -140,6 +140,24 @@ export async function run(emit: Emit): Promise<void> {
       { processes: 2, routing: 'by-game' },
     ] as const;
     for (const { processes, routing } of runs) {
+      if (routing === 'by-game') {
+        // Untimed: each game's first click through the balancer, so that each process holds the
+        // games routed to it, as it would after their first click. (Without this the 1- and
+        // 8-client runs, which reach each game once or twice, would time only first clicks:
+        // every game was last moved by the round-robin runs.)
+        const all = [...queue];
+        queue.length = 0;
+        await pool(all, 32, async (g) => {
+          const key = g.keys[g.toAct[0]!]!;
+          const r = await clients[byRoute(key, processes)]!.call('POST', `/api/play/${key}/move`, { seq: g.seq, n: 0 });
+          if (r.status === 200) {
+            g.seq = r.body.seq;
+            g.toAct = r.body.toAct;
+            if (r.body.status !== 'active' || g.toAct.length === 0) return;
+          }
+          queue.push(g);
+        });
+      }
       for (const n of CLIENTS) {
         const latencies: number[] = [];
         let moves = 0;
